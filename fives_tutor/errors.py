@@ -1,0 +1,88 @@
+"""Errors raised by fives-tutor.
+
+Every error is a :class:`ValueError` subclass that carries an English message
+template (a gettext msgid) and its parameters, so that the rules engine stays free
+of languages while the command line can show the same error translated.
+
+>>> from fives_tutor import parse_tile
+>>> try:
+...     parse_tile("5|x")
+... except NotationError as error:
+...     print(error)
+bad tile '5|x': expected two pip numbers such as 5|3 (column 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it (gettext's no-op)."""
+    return message
+
+
+class FivesError(ValueError):
+    """Base class of every error fives-tutor raises on bad input.
+
+    ``template`` is an English message with ``{name}`` fields, ``params`` fills
+    them. ``str(error)`` gives the English sentence; a user interface translates
+    ``template`` with gettext and formats it with the same parameters.
+    """
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(self.render(lambda text: text))
+
+    def render(self, translate, wrap=lambda value: value) -> str:
+        """Return the message translated by ``translate`` (a gettext function).
+
+        ``wrap`` formats each parameter (for example to isolate notation inside a
+        right-to-left sentence, or to change digits).
+        """
+        values = {key: wrap(value) for key, value in self.params.items()}
+        return translate(self.template).format(**values)
+
+
+class NotationError(FivesError):
+    """Text that is not valid notation: a tile, a hand, a position or a play.
+
+    ``column`` (1-based) points at the offending character of ``text`` where known.
+    """
+
+    def __init__(self, template: str, *, text: str = "", column: int | None = None, **params: Any) -> None:
+        self.text = text
+        self.column = column
+        if column is not None:
+            template = template + N_(" (column {column})")
+            params["column"] = column
+        super().__init__(template, **params)
+
+
+class IllegalPlayError(FivesError):
+    """A play that the position or the rule pack does not allow."""
+
+
+class AmbiguousPlayError(IllegalPlayError):
+    """A play without ``@END`` whose tile fits more than one kind of end.
+
+    ``choices`` lists the plays, written in full, among which to choose.
+    """
+
+    def __init__(self, template: str, *, choices: tuple[str, ...] = (), **params: Any) -> None:
+        self.choices = choices
+        params.setdefault("choices", ", ".join(choices))
+        super().__init__(template, **params)
+
+
+class RulePackError(FivesError):
+    """A rule pack that cannot be found, read or validated.
+
+    ``path`` names the file and ``key`` the key path inside it (``rules.spinner.doubles``).
+    """
+
+    def __init__(self, template: str, *, path: str = "", key: str = "", **params: Any) -> None:
+        self.path = path
+        self.key = key
+        super().__init__(template, path=path, key=key, **params)

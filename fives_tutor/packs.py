@@ -1,0 +1,364 @@
+"""Rule packs: YAML files that give every rule parameter of a variant.
+
+A pack has an ``id``, a ``source`` (the published rules it follows), a ``name``
+and a ``summary`` (text per language code), ``extends`` (optional: a built-in id
+or a path, relative to the pack, whose values it overrides) and ``rules``, checked
+against :data:`SCHEMA`. A pack without ``extends`` must give every rule.
+Built-in packs live in ``rules/``; a user's own packs in ``<user data>/rules``
+(``$FIVES_HOME/rules``). A bad pack raises :class:`~fives_tutor.errors.RulePackError`
+with the file, the key path and what was expected.
+
+>>> rules = load_rules("pagat-all-fives")
+>>> rules.spinner.arms_open, rules.hand_end.collect, rules.match.target[2]
+('after_sides', 'combined', 250)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from .errors import N_, RulePackError
+from .resources import data_dir, user_home
+from .rules import (HandEndRules, LeadRules, MatchRules, MugginsRules, PlayerRules, RuleSet, ScoringRules,
+                    SpinnerRules, TurnRules)
+
+#: the languages every built-in pack names itself in
+LANGUAGES = ("en", "tl", "id", "nl", "fa")
+#: a user's pack larger than this is refused (a YAML file can expand aliases)
+MAX_PACK_BYTES = 256 * 1024
+DEFAULT_PACK = "dominos-cc"
+
+_VALUE = "value"
+# Each rule: (kind, details). Kinds: int (low, high), bool, enum (choices), ints (low, high),
+# per_players (inner rule): a value for each player count.
+SCHEMA: dict[str, dict[str, tuple]] = {
+    "set": {"max_pips": ("int", 1, 18)},
+    "players": {
+        "min": ("int", 2, 10),
+        "max": ("int", 2, 10),
+        "hand_size": ("per_players", ("int", 1, 40)),
+        "partnerships_with_four": ("bool",),
+    },
+    "lead": {
+        "first_hand": ("enum", "highest_double", "by_lot"),
+        "later_hands": ("enum", "same_as_first", "previous_domino", "to_the_left"),
+        "scores": ("bool",),
+    },
+    "turn": {
+        "draw": ("enum", "until_playable", "one", "none"),
+        "boneyard_reserve": ("int", 0, 10),
+        "draw_while_able": ("bool",),
+    },
+    "spinner": {
+        "doubles": ("enum", "none", "first", "every"),
+        "arms_open": ("enum", "at_once", "after_sides"),
+        "lone_counts": ("enum", "both_halves", "one_half"),
+    },
+    "scoring": {
+        "divisors": ("ints", 2, 20),
+        "points": ("enum", "total", "quotient"),
+    },
+    "muggins": {
+        "announce": ("bool",),
+        "wrong_claim": ("enum", "nothing", "claimed_points"),
+    },
+    "hand_end": {
+        "collect": ("enum", "each_opponent", "combined", "none"),
+        "rounding": ("enum", "nearest_five", "down", "up", "none"),
+        "points": ("enum", "pips", "per_five"),
+        "subtract_winner_pips": ("bool",),
+        "double_in_hand": ("enum", "both_halves", "one_half"),
+        "chip_out_bonus": ("int", 0, 100),
+        "blocked_tie": ("per_players", ("enum", "fewer_tiles", "nobody", "split")),
+    },
+    "match": {
+        "target": ("per_players", ("int", 1, 100000)),
+        "exact": ("bool",),
+    },
+}
+_TOP_KEYS = ("id", "extends", "source", "name", "summary", "rules")
+_ID_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """A pack found on this machine: its ``id``, file ``path`` and whether it is ``builtin``."""
+
+    id: str
+    path: Path
+    builtin: bool
+
+
+def builtin_dir() -> Path:
+    """The folder of the built-in packs."""
+    return data_dir("rules")
+
+
+def user_dir() -> Path:
+    """The folder of the user's own packs (``$FIVES_HOME/rules`` or the user data dir)."""
+    return user_home() / "rules"
+
+
+def list_packs(include_user: bool = True) -> list[PackInfo]:
+    """Built-in packs, then the user's, each id once (a built-in id wins)."""
+    found: dict[str, PackInfo] = {}
+    for path in sorted(builtin_dir().glob("*.yaml")):
+        found[path.stem] = PackInfo(path.stem, path, True)
+    if include_user:
+        folder = user_dir()
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.yaml")):
+                found.setdefault(path.stem, PackInfo(path.stem, path, False))
+    return list(found.values())
+
+
+def resolve(name: str, relative_to: Path | None = None) -> Path:
+    """The file of pack ``name``: a path to a YAML file, a built-in id or a user pack id.
+
+    Raises :class:`RulePackError` when nothing matches.
+    """
+    candidate = Path(name).expanduser()
+    if relative_to is not None and not candidate.is_absolute():
+        relative = relative_to.parent / candidate
+        if relative.suffix in (".yaml", ".yml") and relative.is_file():
+            return relative
+    if candidate.suffix in (".yaml", ".yml") or "/" in name or "\\" in name:
+        if candidate.is_file():
+            return candidate
+        raise RulePackError(N_("{path}: no such rule pack file"), path=name)
+    builtin = builtin_dir() / f"{name}.yaml"
+    if builtin.is_file():
+        return builtin
+    user = user_dir() / f"{name}.yaml"
+    if user.is_file():
+        return user
+    choices = ", ".join(info.id for info in list_packs(include_user=False))
+    raise RulePackError(N_("unknown rule pack '{name}': choose one of {choices}, or give the path of a YAML file"),
+                        name=name, choices=choices)
+
+
+def load_rules(name: str = DEFAULT_PACK) -> RuleSet:
+    """The :class:`RuleSet` of pack ``name`` (an id or a path), loaded once per process.
+
+    Raises :class:`RulePackError` for an unknown or bad pack.
+    """
+    return _load_resolved(str(resolve(name).resolve()))
+
+
+@lru_cache(maxsize=64)
+def _load_resolved(path: str) -> RuleSet:
+    data, chain = _merged(Path(path), ())
+    return _build(data, Path(path), chain)
+
+
+def _read(path: Path) -> dict:
+    """The mapping in a pack file: the compiled JSON beside a built-in pack when the
+    build made one (it is faster to read), else the YAML itself."""
+    compiled = path.with_suffix(".json")
+    try:
+        if compiled.is_file() and compiled.stat().st_mtime >= path.stat().st_mtime:
+            return json.loads(compiled.read_text(encoding="utf-8"))
+        size = path.stat().st_size
+        if size > MAX_PACK_BYTES:
+            raise RulePackError(N_("{path}: the file is larger than {limit} bytes"), path=str(path), limit=MAX_PACK_BYTES)
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, RulePackError):
+            raise
+        raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=str(error)) from None
+    return parse_yaml(text, str(path))
+
+
+def parse_yaml(text: str, path: str) -> Any:
+    """``yaml.safe_load`` of ``text`` with a bound on the number of nodes.
+
+    Raises :class:`RulePackError` with the line and column of a syntax error.
+    """
+    import yaml  # PyYAML costs ~15 ms to import: only commands that read YAML pay it
+
+    class BoundedLoader(yaml.SafeLoader):
+        nodes = 0
+
+        def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+            BoundedLoader.nodes += 1
+            if BoundedLoader.nodes > 50_000:
+                raise yaml.YAMLError("too many nodes (more than 50000)")
+            return super().compose_node(parent, index)
+
+    try:
+        data = yaml.load(text, Loader=BoundedLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        reason = where + str(getattr(error, "problem", None) or error)
+        raise RulePackError(N_("{path}: not valid YAML: {reason}"), path=path, reason=reason) from None
+    return data
+
+
+def _merged(path: Path, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
+    """The pack at ``path`` with everything it extends merged under it."""
+    key = str(path.resolve())
+    if key in chain:
+        raise RulePackError(N_("{path}: {key}: the packs extend each other in a loop"), path=str(path), key="extends")
+    data = _read(path)
+    if not isinstance(data, dict):
+        raise RulePackError(N_("{path}: {key}: expected a mapping of keys, got {value}"), path=str(path), key="(top)",
+                            value=_show(data))
+    for top_key in data:
+        if top_key not in _TOP_KEYS:
+            raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
+                                key=str(top_key), choices=", ".join(_TOP_KEYS))
+    base_name = data.get("extends")
+    if base_name is None:
+        return data, chain + (key,)
+    if not isinstance(base_name, str):
+        raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key="extends", value=_show(base_name))
+    base, base_chain = _merged(resolve(base_name, relative_to=path), chain + (key,))
+    merged = dict(base)
+    merged.update({k: v for k, v in data.items() if k != "rules"})
+    merged["rules"] = _deep_merge(base.get("rules", {}), data.get("rules", {}) or {})
+    merged["_base"] = base.get("id")
+    return merged, base_chain
+
+
+def _deep_merge(base: Any, override: Any) -> Any:
+    if isinstance(base, dict) and isinstance(override, dict):
+        result = dict(base)
+        for key, value in override.items():
+            result[key] = _deep_merge(base.get(key), value) if key in base else value
+        return result
+    return override
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
+    kind = rule[0]
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or not rule[1] <= value <= rule[2]:
+            raise RulePackError(N_("{path}: {key}: expected a whole number from {low} to {high}, got {value}"),
+                                path=path, key=key, low=rule[1], high=rule[2], value=_show(value))
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RulePackError(N_("{path}: {key}: expected true or false, got {value}"), path=path, key=key, value=_show(value))
+        return value
+    if kind == "enum":
+        if value not in rule[1:]:
+            raise RulePackError(N_("{path}: {key}: expected one of {choices}, got {value}"), path=path, key=key,
+                                choices=", ".join(rule[1:]), value=_show(value))
+        return value
+    if kind == "ints":
+        if (not isinstance(value, list) or not value
+                or any(isinstance(v, bool) or not isinstance(v, int) or not rule[1] <= v <= rule[2] for v in value)):
+            raise RulePackError(N_("{path}: {key}: expected a list of whole numbers from {low} to {high}, got {value}"),
+                                path=path, key=key, low=rule[1], high=rule[2], value=_show(value))
+        return tuple(value)
+    # per_players: a mapping from each player count to a value
+    if not isinstance(value, dict):
+        raise RulePackError(N_("{path}: {key}: expected a value for each player count from {low} to {high}"),
+                            path=path, key=key, low=players.start, high=players.stop - 1)
+    result = {}
+    for count_key, inner in value.items():
+        try:
+            count = int(count_key)
+        except (TypeError, ValueError):
+            count = None
+        if count is None or isinstance(count_key, bool):
+            raise RulePackError(N_("{path}: {key}: expected a value for each player count from {low} to {high}"),
+                                path=path, key=f"{key}.{count_key}", low=players.start, high=players.stop - 1)
+        result[count] = _check(rule[1], inner, path, f"{key}.{count_key}", players)
+    missing = [n for n in players if n not in result]
+    if missing:
+        raise RulePackError(N_("{path}: {key}: expected a value for each player count from {low} to {high}"),
+                            path=path, key=key, low=players.start, high=players.stop - 1)
+    return MappingProxyType(result)
+
+
+def _texts(value: Any, path: str, key: str) -> dict[str, str]:
+    if isinstance(value, str):
+        return {"en": value}
+    if isinstance(value, dict) and value and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        return dict(value)
+    raise RulePackError(N_("{path}: {key}: expected text, or text for each language code such as en and nl"),
+                        path=path, key=key)
+
+
+def _build(data: dict, path: Path, chain: tuple[str, ...]) -> RuleSet:
+    where = str(path)
+    pack_id = data.get("id", path.stem)
+    if not isinstance(pack_id, str) or not _ID_RE.match(pack_id):
+        raise RulePackError(N_("{path}: {key}: expected an id of lower-case letters, digits and dashes, got {value}"),
+                            path=where, key="id", value=_show(pack_id))
+    for text_key in ("source",):
+        if text_key in data and not isinstance(data[text_key], str):
+            raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=where, key=text_key, value=_show(data[text_key]))
+    names = _texts(data.get("name", pack_id), where, "name")
+    summaries = _texts(data["summary"], where, "summary") if "summary" in data else {}
+    rules = data.get("rules")
+    if not isinstance(rules, dict):
+        raise RulePackError(N_("{path}: {key}: expected a mapping of keys, got {value}"), path=where, key="rules", value=_show(rules))
+    checked: dict[str, dict[str, Any]] = {}
+    for section in rules:
+        if section not in SCHEMA:
+            raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
+                                key=f"rules.{section}", choices=", ".join(SCHEMA))
+    players_rules = rules.get("players") if isinstance(rules.get("players"), dict) else {}
+    low = players_rules.get("min", 2) if isinstance(players_rules.get("min"), int) else 2
+    high = players_rules.get("max", 4) if isinstance(players_rules.get("max"), int) else 4
+    players = range(low, max(low, high) + 1)
+    for section, fields in SCHEMA.items():
+        given = rules.get(section)
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise RulePackError(N_("{path}: {key}: expected a mapping of keys, got {value}"), path=where,
+                                key=f"rules.{section}", value=_show(given))
+        for name in given:
+            if name not in fields:
+                raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
+                                    key=f"rules.{section}.{name}", choices=", ".join(fields))
+        checked[section] = {}
+        for name, rule in fields.items():
+            key = f"rules.{section}.{name}"
+            if name not in given:
+                raise RulePackError(N_("{path}: {key}: missing (a pack without extends must give every rule)"),
+                                    path=where, key=key)
+            checked[section][name] = _check(rule, given[name], where, key, players)
+    _check_consistency(checked, where, players)
+    return RuleSet(
+        id=pack_id, path=where, source=data.get("source", ""), names=MappingProxyType(names),
+        summaries=MappingProxyType(summaries), extends=data.get("_base"),
+        max_pips=checked["set"]["max_pips"],
+        players=PlayerRules(**checked["players"]), lead=LeadRules(**checked["lead"]),
+        turn=TurnRules(**checked["turn"]), spinner=SpinnerRules(**checked["spinner"]),
+        scoring=ScoringRules(**checked["scoring"]), muggins=MugginsRules(**checked["muggins"]),
+        hand_end=HandEndRules(**checked["hand_end"]), match=MatchRules(**checked["match"]),
+    )
+
+
+def _check_consistency(checked: dict, where: str, players: range) -> None:
+    if checked["players"]["min"] > checked["players"]["max"]:
+        raise RulePackError(N_("{path}: {key}: expected a whole number from {low} to {high}, got {value}"), path=where,
+                            key="rules.players.min", low=2, high=checked["players"]["max"], value=checked["players"]["min"])
+    max_pips = checked["set"]["max_pips"]
+    size = (max_pips + 1) * (max_pips + 2) // 2
+    for count in players:
+        held = count * checked["players"]["hand_size"][count]
+        if held > size:
+            raise RulePackError(N_("{path}: {key}: {players} players holding {tiles} tiles need more than the {size} tiles of the set"),
+                                path=where, key=f"rules.players.hand_size.{count}", players=count, tiles=held, size=size)
+
+
+def compile_pack(path: Path) -> dict:
+    """The mapping of a pack file as read from YAML, for the build to store as JSON."""
+    return parse_yaml(path.read_text(encoding="utf-8"), str(path))

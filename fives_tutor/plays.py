@@ -1,0 +1,184 @@
+"""Plays: which tiles fit where, what a play scores, and the ``TILE@END`` notation.
+
+A board is either a :class:`~fives_tutor.position.Position` (ends form) or a
+:class:`~fives_tutor.layout.Layout` (layout form); every function here takes both.
+
+>>> from fives_tutor import load_rules, Position
+>>> pagat = load_rules("pagat-all-fives")
+>>> play = parse_play("5|2", Position.parse("3 5|5*"), pagat)
+>>> str(play.after), play.total, play.points
+('3 2 5* 5*', 5, 5)
+>>> [(p.notation, p.points) for p in legal_plays(Position.parse("5 3"), parse_hand("3|0 5|5 6|1"), load_rules("dominos-cc"))]
+[('3|0@3', 5), ('5|5@5', 0)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from .errors import N_, AmbiguousPlayError, IllegalPlayError, NotationError
+from .layout import Layout
+from .position import End, EndKind, Position, parse_end_token, place
+from .rules import RuleSet
+from .tiles import Tile, ascii_digits, parse_hand, parse_tile
+
+Board = Union[Position, Layout]
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play and its result.
+
+    ``tile`` goes on the open end ``end`` (written as in the ends form; empty for
+    the lead), which is ``before.ends[index]`` (``-1`` for the lead). ``after`` is
+    the position it leaves, ``total`` its open-end total in pips and ``points``
+    what the play scores under the pack. ``layout`` is the layout after the play
+    when the board was a layout. ``lead_order`` keeps a lead's halves as written.
+    """
+
+    tile: Tile
+    end: str
+    index: int
+    before: Position
+    after: Position
+    total: int
+    points: int
+    layout: Layout | None = None
+    lead_order: tuple[int, int] | None = None
+
+    @property
+    def notation(self) -> str:
+        """The play written in full: ``5|2@5*``, or the lead tile alone."""
+        if self.index < 0:
+            first, second = self.lead_order or (self.tile.high, self.tile.low)
+            return f"{first}|{second}"
+        return f"{self.tile}@{self.end}"
+
+    @property
+    def is_domino_lead(self) -> bool:
+        """True when this play is the lead of the hand."""
+        return self.index < 0
+
+
+def board_position(board: Board, rules: RuleSet) -> Position:
+    """The ends form of ``board``."""
+    return board.position(rules) if isinstance(board, Layout) else board
+
+
+def tiles_on_table(board: Board) -> frozenset[Tile]:
+    """Tiles known to be on the table: all of a layout; those an ends form shows."""
+    if isinstance(board, Layout):
+        return frozenset(board.tiles())
+    return board.tiles_in_view()
+
+
+def _end_label(position: Position, index: int) -> str:
+    e = position.ends[index]
+    if position.lone:
+        return str(e.pips) if len(position.ends) == 2 else str(position)
+    return str(e)
+
+
+def _make_play(board: Board, position: Position, tile: Tile, index: int, rules: RuleSet,
+               lead_order: tuple[int, int] | None = None, anchors=None) -> Play:
+    if isinstance(board, Layout):
+        anchor = anchors[index].anchor if index >= 0 else None
+        layout = board.place(tile, anchor, rules, lead_order)
+        after = layout.position(rules)
+    else:
+        layout = None
+        after = place(position, tile, index, rules, lead_order=lead_order)
+    total = after.total(rules)
+    points = rules.scoring.points_for(total)
+    if index < 0 and not rules.lead.scores:
+        points = 0
+    label = "" if index < 0 else _end_label(position, index)
+    return Play(tile, label, index, position, after, total, points, layout, lead_order)
+
+
+def plays_for_tile(board: Board, tile: Tile, rules: RuleSet) -> list[Play]:
+    """Every distinct play of ``tile`` on ``board`` (one per kind of end it fits)."""
+    position = board_position(board, rules)
+    anchors = board.open_ends(rules) if isinstance(board, Layout) else None
+    if position.is_empty:
+        return [_make_play(board, position, tile, -1, rules)]
+    plays = []
+    seen: set[End] = set()
+    high, low = tile
+    for index, e in enumerate(position.ends):
+        if (e.pips == high or e.pips == low) and e not in seen:
+            seen.add(e)
+            plays.append(_make_play(board, position, tile, index, rules, anchors=anchors))
+    return plays
+
+
+def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet) -> list[Play]:
+    """Every legal play from ``hand``, best first: most points, then the higher
+    open-end total, then the heavier tile. Raises :class:`IllegalPlayError` if a
+    tile of the hand is already on the table."""
+    on_table = tiles_on_table(board)
+    plays: list[Play] = []
+    for tile in hand:
+        if tile in on_table:
+            raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
+        plays.extend(plays_for_tile(board, tile, rules))
+    plays.sort(key=lambda p: (-p.points, -p.total, -p.tile.pips, -p.tile.high))
+    return plays
+
+
+def parse_play(text: str, board: Board, rules: RuleSet) -> Play:
+    """Read a play, ``TILE`` or ``TILE@END``, and make it on ``board``.
+
+    END is an end exactly as the ends form writes it (for a lone lead, the pips
+    of the side). Without ``@`` the tile goes to the only kind of end it fits.
+    Raises :class:`NotationError` for bad notation, :class:`IllegalPlayError` for
+    a tile that does not fit or is already on the table, and
+    :class:`AmbiguousPlayError` (listing the choices) when ``@END`` is needed.
+    """
+    tile_text, at, end_text = text.strip().partition("@")
+    tile = parse_tile(tile_text, rules.max_pips, whole=text)
+    position = board_position(board, rules)
+    if tile in tiles_on_table(board):
+        raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
+    if position.is_empty:
+        halves = ascii_digits(tile_text.strip()).strip("[]").replace("-", "|").split("|")
+        order = (int(halves[0]), int(halves[1])) if len(halves) == 2 else None
+        return _make_play(board, position, tile, -1, rules, lead_order=order)
+    anchors = board.open_ends(rules) if isinstance(board, Layout) else None
+    if at:
+        index = _find_end(end_text.strip(), position, rules, text, len(tile_text) + 2)
+        if position.ends[index].pips not in tile:
+            raise IllegalPlayError(N_("{tile} does not fit on {end}: it has no {pips}"),
+                                   tile=str(tile), end=end_text.strip(), pips=position.ends[index].pips)
+        return _make_play(board, position, tile, index, rules, anchors=anchors)
+    plays = plays_for_tile(board, tile, rules)
+    if not plays:
+        raise IllegalPlayError(N_("{tile} fits no open end of {position}"), tile=str(tile), position=str(position))
+    if len(plays) > 1:
+        raise AmbiguousPlayError(N_("{tile} fits more than one end: say where with one of {choices}"),
+                                 choices=tuple(p.notation for p in plays), tile=str(tile))
+    return plays[0]
+
+
+def _find_end(end_text: str, position: Position, rules: RuleSet, text: str, column: int) -> int:
+    """Index of the first end of ``position`` written ``end_text``."""
+    if position.lone:
+        clean = ascii_digits(end_text)
+        for index, e in enumerate(position.ends):
+            if clean in (str(e.pips), str(e), str(position)):
+                return index
+    else:
+        try:
+            wanted, tile = parse_end_token(end_text, column, text, rules.max_pips)
+        except NotationError:
+            wanted, tile = None, None
+        if tile is not None and tile[0] == tile[1]:
+            wanted = End(EndKind.SPINNER if tile[2] else EndKind.DOUBLE, tile[0])
+        for index, e in enumerate(position.ends):
+            if e == wanted:
+                return index
+    raise IllegalPlayError(N_("there is no open end {end} in {position}"), end=end_text, position=str(position))
+
+
+__all__ = ["Board", "Play", "board_position", "legal_plays", "parse_hand", "parse_play", "plays_for_tile", "tiles_on_table"]
