@@ -15,7 +15,8 @@ The Python API scores positions described the way a player sees the table:
 from .errors import AmbiguousPlayError, FivesError, IllegalPlayError, NotationError, RulePackError
 from .layout import Layout, Placed
 from .packs import list_packs, load_rules
-from .plays import Board, Play, board_position, legal_plays, parse_play, plays_for_tile, tiles_on_table
+from .plays import (Board, Play, board_position, is_layout_form, legal_plays, parse_board, parse_play, plays_for_tile,
+                    tiles_on_table)
 from .position import End, EndKind, Position, parse_ends, place
 from .rules import RuleSet
 from .scoring import Collection, Count, collect, count_position
@@ -27,5 +28,5 @@ __all__ = [
     "AmbiguousPlayError", "Board", "Collection", "Count", "End", "EndKind", "FivesError", "IllegalPlayError",
     "Layout", "NotationError", "Placed", "Play", "Position", "RulePackError", "RuleSet", "Tile",
     "board_position", "collect", "count_position", "domino_set", "legal_plays", "list_packs", "load_rules",
-    "parse_ends", "parse_hand", "parse_play", "parse_tile", "place", "plays_for_tile", "tiles_on_table",
+    "is_layout_form", "parse_board", "parse_ends", "parse_hand", "parse_play", "parse_tile", "place", "plays_for_tile", "tiles_on_table",
 ]

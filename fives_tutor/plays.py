@@ -181,4 +181,35 @@ def _find_end(end_text: str, position: Position, rules: RuleSet, text: str, colu
     raise IllegalPlayError(N_("there is no open end {end} in {position}"), end=end_text, position=str(position))
 
 
-__all__ = ["Board", "Play", "board_position", "legal_plays", "parse_hand", "parse_play", "plays_for_tile", "tiles_on_table"]
+
+
+
+def is_layout_form(text: str) -> bool:
+    """True when ``text`` is written in the layout form rather than the ends form:
+    it has parentheses, or a tile with two different halves beside other tiles."""
+    if "(" in text or ")" in text:
+        return True
+    from .tiles import split_tokens
+
+    tokens = [token for token, _ in split_tokens(ascii_digits(text))]
+    if len(tokens) < 2:
+        return False
+    for token in tokens:
+        halves = token.strip("[]*").replace("-", "|").split("|")
+        if len(halves) == 2 and halves[0] != halves[1]:
+            return True
+    return False
+
+
+def parse_board(text: str, rules: RuleSet) -> Board:
+    """Read a position in either form (see :func:`is_layout_form`) under ``rules``.
+
+    Raises :class:`NotationError` with the column and the reason.
+    """
+    if is_layout_form(text):
+        return Layout.parse(text, rules)
+    return Position.parse(text, rules)
+
+
+__all__ = ["Board", "Play", "board_position", "is_layout_form", "legal_plays", "parse_board", "parse_hand", "parse_play",
+           "plays_for_tile", "tiles_on_table"]

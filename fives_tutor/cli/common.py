@@ -1,0 +1,122 @@
+"""What every command shares: translated help, the common options, and errors that
+end in one localized line and exit code 2."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+
+import click
+
+from ..errors import N_, FivesError
+from ..i18n import _, activate, choose_language, localize_error
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(click.ClickException):
+    """Bad input: one localized line on stderr and exit code 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+def fail(error: FivesError) -> CliError:
+    """The :class:`CliError` that shows ``error`` in the active language."""
+    return CliError(localize_error(error))
+
+
+class FivesOption(click.Option):
+    """An option whose help (a msgid) is translated when help is shown."""
+
+    def get_help_record(self, ctx):
+        msgid = getattr(self, "_msgid", None)
+        if msgid is None:
+            msgid = self._msgid = self.help
+        self.help = _(msgid) if msgid else msgid
+        return super().get_help_record(ctx)
+
+
+class _Translated:
+    """Mixin: translate a command's help at display time; turn FivesError into exit 2."""
+
+    def _help_msgid(self):
+        if not hasattr(self, "_msgid"):
+            self._msgid = self.help
+        return self._msgid
+
+    def format_help_text(self, ctx, formatter):
+        msgid = self._help_msgid()
+        self.help = _(msgid) if msgid else msgid
+        super().format_help_text(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        msgid = self._help_msgid()
+        self.help = _(msgid) if msgid else msgid
+        return super().get_short_help_str(limit)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except FivesError as error:
+            raise fail(error) from None
+
+
+class FivesCommand(_Translated, click.Command):
+    """A command with translated help and exit code 2 on bad input."""
+
+
+def option(*names, **kwargs):
+    """``click.option`` with translated help."""
+    kwargs.setdefault("cls", FivesOption)
+    return click.option(*names, **kwargs)
+
+
+def language_from_args(args) -> str | None:
+    """The value of ``--lang`` anywhere in ``args`` (Click renders help eagerly, before parsing)."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def set_language(args) -> str:
+    """Choose and activate the language for ``args``; raises :class:`CliError` for a bad one."""
+    try:
+        code = choose_language(language_from_args(args))
+    except FivesError as error:
+        activate(choose_language(None, {k: v for k, v in __import__("os").environ.items() if k != "FIVES_LANG"}))
+        raise fail(error) from None
+    activate(code)
+    return code
+
+
+def common_options(function):
+    """``--rules``, ``--lang`` and ``--json``, shared by every command."""
+
+    @option("--json", "as_json", is_flag=True, help=N_("Print JSON (stable keys, ASCII digits) instead of text."))
+    @option("--lang", "lang", metavar="LANG", help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
+    @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True,
+            help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
+def load_pack(name: str):
+    """The rule pack ``name``, or a :class:`CliError` in the active language."""
+    from ..packs import load_rules
+
+    try:
+        return load_rules(name)
+    except FivesError as error:
+        raise fail(error) from None
+
+
+def echo_json(data) -> None:
+    """Print ``data`` as one JSON line."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

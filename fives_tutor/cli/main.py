@@ -1,0 +1,56 @@
+"""The ``fives`` command: a Click group whose subcommands are imported only when used."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from ..errors import N_
+from .common import _Translated, option, set_language
+
+# command name -> "module:function"; modules are imported on use so that one-shot
+# commands start fast (Click's --help still imports them all, which is fine).
+COMMANDS = {
+    "score": "fives_tutor.cli.position:score",
+    "moves": "fives_tutor.cli.position:moves",
+    "best": "fives_tutor.cli.position:best",
+    "count": "fives_tutor.cli.position:count",
+}
+
+
+class FivesGroup(_Translated, click.Group):
+    """The top group: sets the language before Click parses or shows help, and loads
+    subcommands lazily."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        set_language(args)
+        return super().make_context(info_name, args, parent=parent, **extra)
+
+    def list_commands(self, ctx):
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name):
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module, attribute = target.split(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+@click.group(cls=FivesGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("fives-tutor: the open-end total, the points of every play and the best move in All Fives dominoes."))
+@click.version_option(package_name="fives-tutor", prog_name="fives")
+@option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
+              help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
+def cli() -> None:
+    """The command group (help text above, translated at display time)."""
+
+
+def main(args=None) -> None:
+    """Console entry point of ``fives``."""
+    cli.main(args=args, prog_name="fives")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,253 @@
+"""``fives score``, ``fives moves``, ``fives best`` and ``fives count``: a described position."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+
+import click
+
+from ..errors import N_, FivesError, NotationError
+from ..i18n import _, localize_error
+from .common import CliError, FivesCommand, common_options, echo_json, fail, load_pack, option
+
+# --- the work behind each command: arguments in, (result for JSON, text) out -----------
+
+
+def _board(text, rules):
+    from ..plays import parse_board
+
+    return parse_board(text, rules)
+
+
+def do_score(position_text: str, play_text: str | None, rules_name: str):
+    """Score a position, and a play on it when ``play_text`` is given."""
+    from ..plays import board_position, parse_play
+    from ..report import score_report
+
+    rules = load_pack(rules_name)
+    board = _board(position_text, rules)
+    play = parse_play(play_text, board, rules) if play_text else None
+    position = board_position(board, rules)
+    return score_report(position, play, rules), lambda: _render("render_score", position, play, rules)
+
+
+def do_moves(position_text: str, hand_text: str, rules_name: str):
+    """Every legal play of a hand on a position, best first."""
+    from ..plays import board_position, legal_plays
+    from ..report import moves_report
+    from ..tiles import parse_hand
+
+    rules = load_pack(rules_name)
+    board = _board(position_text, rules)
+    plays = legal_plays(board, parse_hand(hand_text, rules.max_pips), rules)
+    position = board_position(board, rules)
+    return moves_report(position, plays, rules), lambda: _render("render_moves", position, plays, rules)
+
+
+def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
+            rules_name: str):
+    """The recommended play and the ranking behind it."""
+    from ..engine import Situation, rank
+    from ..plays import board_position
+    from ..report import best_report
+    from ..tiles import parse_hand
+
+    rules = load_pack(rules_name)
+    board = _board(position_text, rules)
+    hand = parse_hand(hand_text, rules.max_pips)
+    played = parse_hand(played_text, rules.max_pips) if played_text else ()
+    next_hand = _opponent_tiles(opponents)[0] if opponents else None
+    situation = Situation.build(board, hand, rules, played, next_hand)
+    ranked = rank(situation, level)
+    position = board_position(board, rules)
+    return best_report(position, ranked, level, rules), lambda: _render("render_best", position, ranked, level, rules)
+
+
+def _opponent_tiles(text: str) -> list[int]:
+    from ..tiles import ascii_digits, split_tokens
+
+    counts = []
+    for token, column in split_tokens(text):
+        clean = ascii_digits(token)
+        if not clean.isdecimal() or not 0 <= int(clean) <= 40:
+            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as 5 or 5,4,6"),
+                                text=text, column=column, token=token)
+        counts.append(int(clean))
+    if not counts:
+        raise NotationError(N_("give each opponent's tile count, such as 5 or 5,4,6"), text=text)
+    return counts
+
+
+def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
+    """Hand-end collection from each opponent's remaining tiles or pip count."""
+    from ..report import count_report
+    from ..scoring import collect
+
+    rules = load_pack(rules_name)
+    pips, shown = [], []
+    for text in hands:
+        value, tiles = _pips(text, rules)
+        pips.append(value)
+        shown.append(tiles)
+    winner_pips = _pips(winner, rules)[0] if winner else 0
+    collection = collect(pips, rules, winner_pips)
+    return count_report(collection, rules), lambda: _render("render_count", collection, shown, rules)
+
+
+def _pips(text: str, rules) -> tuple[int, str | None]:
+    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
+    from ..tiles import ascii_digits, format_hand, parse_hand
+
+    clean = ascii_digits(text.strip())
+    if clean.isdecimal():
+        if int(clean) > 1000:
+            raise NotationError(N_("{pips} pips is more than any hand holds"), text=text, pips=int(clean))
+        return int(clean), None
+    if not clean:
+        raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
+    tiles = parse_hand(text, rules.max_pips)
+    return rules.hand_end.hand_pips(tiles), format_hand(tiles)
+
+
+def _render(name, *args):
+    from .. import render
+
+    return getattr(render, name)(*args)
+
+
+def _output(result, as_json: bool) -> None:
+    data, text = result
+    if as_json:
+        echo_json(data)
+    else:
+        click.echo(text())
+
+
+# --- batch: many requests in one process --------------------------------------------------
+
+
+def run_batch(ctx: click.Context, source: str, work) -> None:
+    """Answer one request a line from ``source`` (a file, or ``-`` for stdin) with one
+    JSON line each; a bad line answers ``{"error": ...}`` and the exit code is 2.
+    Blank lines and lines starting with ``#`` are skipped."""
+    command = ctx.command
+    failed = False
+    try:
+        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")
+    except OSError as error:
+        raise CliError(_("cannot read {file}: {reason}").format(file=source, reason=error.strerror)) from None
+    write = sys.stdout.write
+    dumps = __import__("json").dumps
+    with stream:
+        for line in stream:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                args = shlex.split(line)
+                with command.make_context(command.name, args, parent=ctx) as sub:
+                    params = dict(sub.params)
+                if params.get("batch"):
+                    raise click.UsageError(_("--batch cannot be nested"))
+                data = work(params)[0]
+            except FivesError as error:
+                data, failed = {"error": localize_error(error)}, True
+            except click.ClickException as error:
+                data, failed = {"error": error.format_message()}, True
+            except ValueError as error:  # shlex: unclosed quotes
+                data, failed = {"error": _("cannot read the line: {reason}").format(reason=str(error))}, True
+            write(dumps(data, ensure_ascii=False) + "\n")
+    if failed:
+        ctx.exit(2)
+
+
+def _batch_option(function):
+    return option("--batch", "batch", metavar="FILE",
+                  help=N_("Read one request a line from FILE (- for standard input) and print one JSON line each."))(function)
+
+
+def _need_position(position_text, batch):
+    if position_text is None and not batch:
+        raise click.UsageError(_("Missing argument 'POSITION'."))
+
+
+# --- the commands ------------------------------------------------------------------------
+
+
+@click.command(cls=FivesCommand, help=N_(
+    "The open-end total and points of POSITION, and of a play on it.\n\n"
+    "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
+    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is TILE or TILE@END, such as 3|0 or 5|2@5*."))
+@click.argument("position_text", metavar="POSITION", required=False)
+@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: TILE or TILE@END."))
+@_batch_option
+@common_options
+@click.pass_context
+def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
+    def work(params):
+        return do_score(params["position_text"], params["play_text"], params["rules_name"])
+
+    if batch:
+        return run_batch(ctx, batch, work)
+    _need_position(position_text, batch)
+    _output(do_score(position_text, play_text, rules_name), as_json)
+
+
+@click.command(cls=FivesCommand, help=N_(
+    "Every legal play of a hand on POSITION, with its total and points, best first."))
+@click.argument("position_text", metavar="POSITION", required=False)
+@option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
+@_batch_option
+@common_options
+@click.pass_context
+def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
+    def work(params):
+        if not params["hand_text"]:
+            raise click.UsageError(_("Missing option '--hand'."))
+        return do_moves(params["position_text"] or "", params["hand_text"], params["rules_name"])
+
+    if batch:
+        return run_batch(ctx, batch, work)
+    _need_position(position_text, batch)
+    _output(work({"position_text": position_text, "hand_text": hand_text, "rules_name": rules_name}), as_json)
+
+
+@click.command(cls=FivesCommand, help=N_(
+    "The recommended play for your hand on POSITION, and why.\n\n"
+    "It values each play by its points now minus what the next player can expect to score in "
+    "reply, over the tiles you cannot see (the set minus your hand and the tiles known to be out)."))
+@click.argument("position_text", metavar="POSITION", required=False)
+@option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
+@option("--played", "played_text", metavar="TILES",
+        help=N_("Tiles known to be out that the position does not show."))
+@option("--opponents", "opponents", metavar="N[,N...]",
+        help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
+@option("--level", "level", type=click.Choice(["defensive", "greedy"]), default="defensive", show_default=True,
+        help=N_("Engine level: greedy takes the most points now; defensive also counts the reply."))
+@_batch_option
+@common_options
+@click.pass_context
+def best(ctx, position_text, hand_text, played_text, opponents, level, batch, rules_name, lang, as_json):
+    def work(params):
+        if not params["hand_text"]:
+            raise click.UsageError(_("Missing option '--hand'."))
+        return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
+                       params["opponents"], params["level"], params["rules_name"])
+
+    if batch:
+        return run_batch(ctx, batch, work)
+    _need_position(position_text, batch)
+    _output(work({"position_text": position_text, "hand_text": hand_text, "played_text": played_text,
+                  "opponents": opponents, "level": level, "rules_name": rules_name}), as_json)
+
+
+@click.command(cls=FivesCommand, help=N_(
+    "End of a hand: what the winner collects.\n\n"
+    "Each HAND is one opponent's remaining tiles ('5|3 4|4') or their pips as a number (16)."))
+@click.argument("hands", metavar="HAND...", nargs=-1, required=True)
+@option("--winner", "winner", metavar="TILES|PIPS",
+        help=N_("The winner's own remaining tiles or pips, for packs that take them off."))
+@common_options
+def count(hands, winner, rules_name, lang, as_json):
+    _output(do_count(hands, winner, rules_name), as_json)

@@ -1,0 +1,157 @@
+"""Languages: choosing one, translating messages, formatting numbers and notation.
+
+Messages are gettext msgids in the ``fives_tutor`` domain, with catalogs in
+``locales/<lang>/LC_MESSAGES/fives_tutor.po`` for en, tl, id, nl and fa. Click's own
+strings ("Usage:") use the global gettext domain, so :func:`activate` binds ours
+there too. Numbers go through Babel; Persian output gets Persian digits, and
+notation inside a Persian sentence is wrapped in left-to-right marks.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from typing import Mapping
+
+from .errors import N_, FivesError
+from .resources import data_dir
+
+DOMAIN = "fives_tutor"
+#: the languages fives-tutor speaks, by their plain codes
+LANGUAGES = ("en", "tl", "id", "nl", "fa")
+#: codes other systems use for the same languages
+ALIASES = {"fil": "tl", "in": "id", "fil_PH": "tl", "in_ID": "id"}
+#: environment variables read when --lang and FIVES_LANG are absent, in gettext's order
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+LRM = "\u200e"
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+class LanguageError(FivesError):
+    """A language that fives-tutor does not speak."""
+
+
+def _plain(code: str) -> str:
+    """``fa_IR.UTF-8@x`` -> ``fa_IR``; ``nl-BE`` -> ``nl_BE``; aliases applied."""
+    code = code.split(".")[0].split("@")[0].replace("-", "_").strip()
+    if code in ALIASES:
+        return ALIASES[code]
+    language = code.split("_")[0].lower()
+    return ALIASES.get(language, code)
+
+
+def match_language(code: str) -> str | None:
+    """The supported language that ``code`` (``nl_BE``, ``fil``, ``fa_IR.UTF-8``) asks for, if any."""
+    if not code or code in ("C", "POSIX"):
+        return None
+    plain = _plain(code)
+    if plain in LANGUAGES:
+        return plain
+    from babel.core import negotiate_locale  # cheap: no locale data is loaded
+
+    return negotiate_locale([plain], LANGUAGES, sep="_")
+
+
+def choose_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``requested`` (--lang), else ``FIVES_LANG``, else the
+    first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that names a supported language,
+    else English. Raises :class:`LanguageError` for an unsupported ``requested``
+    or ``FIVES_LANG``."""
+    environ = os.environ if environ is None else environ
+    for explicit in (requested, environ.get("FIVES_LANG")):
+        if explicit:
+            found = match_language(explicit)
+            if found is None:
+                raise LanguageError(N_("unknown language '{language}': choose one of {choices}"),
+                                    language=explicit, choices=", ".join(LANGUAGES))
+            return found
+    for variable in ENVIRONMENT:
+        value = environ.get(variable, "")
+        for code in value.split(":"):
+            found = match_language(code)
+            if found:
+                return found
+    return "en"
+
+
+class Translator:
+    """Messages, numbers and notation in one language (``code``)."""
+
+    def __init__(self, code: str = "en") -> None:
+        self.code = code
+        self._catalog = _gettext.translation(DOMAIN, str(data_dir("locales")), languages=[code], fallback=True)
+
+    def gettext(self, message: str) -> str:
+        """``message`` translated."""
+        return self._catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of a message for the count ``n``, by the language's plural rule."""
+        return self._catalog.ngettext(singular, plural, n)
+
+    @property
+    def rtl(self) -> bool:
+        """True for a right-to-left language (Persian)."""
+        return self.code == "fa"
+
+    def digits(self, text: str) -> str:
+        """``text`` with ASCII digits shown in the language's digits."""
+        return text.translate(_PERSIAN_DIGITS) if self.code == "fa" else text
+
+    def number(self, value: float, decimals: int = 0) -> str:
+        """A number formatted by Babel for this language (Persian digits for fa)."""
+        if decimals == 0 and isinstance(value, int) and 0 <= value < 1000:
+            # Below 1000 Babel adds no grouping and no sign: skip loading its locale data.
+            text = str(value)
+        else:
+            from babel.numbers import format_decimal
+
+            pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+            locale = "fil" if self.code == "tl" else self.code
+            text = format_decimal(round(value, decimals), format=pattern, locale=locale)
+        return self.digits(text)
+
+    def notation(self, text: str) -> str:
+        """Notation (a tile, ends, a sum) to embed in a sentence: kept left to right."""
+        text = self.digits(str(text))
+        return f"{LRM}{text}{LRM}" if self.rtl else text
+
+
+_current = Translator("en")
+
+
+def activate(code: str) -> Translator:
+    """Make ``code`` the language of this process: our messages and Click's."""
+    global _current
+    _current = Translator(code)
+    _gettext.bindtextdomain(DOMAIN, str(data_dir("locales")))
+    _gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = code  # the global gettext domain (used by Click) reads this
+    return _current
+
+
+def current() -> Translator:
+    """The active :class:`Translator`."""
+    return _current
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the active language."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate a message with a count into the active language."""
+    return _current.ngettext(singular, plural, n)
+
+
+def localize_error(error: FivesError) -> str:
+    """The message of ``error`` in the active language, notation kept left to right."""
+    translator = _current
+
+    def wrap(value):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return translator.number(value)
+        return f"{LRM}{value}{LRM}" if translator.rtl else value
+
+    return error.render(translator.gettext, wrap)

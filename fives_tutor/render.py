@@ -1,0 +1,187 @@
+"""Results as sentences in the active language, for people at a table.
+
+Nothing here computes a rule: every number comes from the engine's results.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .engine import RankedPlay
+from .i18n import LRM, _, current, ngettext
+from .plays import Play
+from .position import EndKind, Position
+from .rules import RuleSet
+from .scoring import Collection, count_position
+
+
+def points_phrase(points: int) -> str:
+    """``15 points``, ``1 point`` or ``no score``."""
+    if points == 0:
+        return _("no score")
+    return ngettext("{n} point", "{n} points", points).format(n=current().number(points))
+
+
+def count_expression(position: Position, rules: RuleSet) -> str:
+    """The count of a position as arithmetic: ``3 + 10 (spinner 5|5) + 2 = 15 → 15 points``."""
+    t = current()
+    count = count_position(position, rules)
+    parts = []
+    if position.lone and len(position.ends) == 2:
+        parts = [t.number(e.pips) for e in position.ends]
+    else:
+        for term in count.terms:
+            e = term.end
+            tile = t.notation(f"{e.pips}|{e.pips}")
+            if e.kind == EndKind.PLAIN:
+                parts.append(t.number(term.count))
+            elif e.kind == EndKind.DOUBLE:
+                parts.append(_("{count} (double {tile})").format(count=t.number(term.count), tile=tile))
+            elif e.kind == EndKind.SPINNER:
+                parts.append(_("{count} (spinner {tile})").format(count=t.number(term.count), tile=tile))
+    if not parts:
+        parts = [t.number(0)]
+    expression = " + ".join(parts)
+    if len(parts) > 1:
+        expression += " = " + t.number(count.total)
+    if t.rtl:
+        expression = f"{LRM}{expression}{LRM}"  # arithmetic reads left to right in Persian too
+    line = f"{expression} → {points_phrase(count.points)}"
+    if rules.scoring.points == "quotient" and count.points:
+        shares = [f"{t.number(count.total)} ÷ {t.number(d)} = {t.number(count.total // d)}"
+                  for d in rules.scoring.divisors if count.total % d == 0]
+        line += " (" + ", ".join(t.notation(s) for s in shares) + ")"
+    return line
+
+
+def render_score(position: Position, play: Play | None, rules: RuleSet) -> str:
+    """The text of ``fives score``."""
+    t = current()
+    lines = []
+    total = position.total(rules)
+    if play is None:
+        lines.append(_("Ends: {ends}").format(ends=t.notation(position)))
+        lines.append(count_expression(position, rules))
+        return "\n".join(lines)
+    lines.append(_("Before: {ends} (total {total}, {points})").format(
+        ends=t.notation(position), total=t.number(total), points=points_phrase(rules.scoring.points_for(total))))
+    lines.append(_("Play: {play}").format(play=t.notation(play.notation)))
+    lines.append(_("After: {ends}").format(ends=t.notation(play.after)))
+    if play.layout is not None:
+        lines.append(_("Layout: {layout}").format(layout=t.notation(play.layout)))
+    lines.append(count_expression(play.after, rules))
+    if play.index < 0 and not rules.lead.scores:
+        lines.append(_("Under these rules the lead does not score."))
+    return "\n".join(lines)
+
+
+def no_play_advice(rules: RuleSet) -> str:
+    """What a player does when no tile fits, per pack key ``rules.turn.draw``."""
+    draw = rules.turn.draw
+    if draw == "until_playable":
+        return _("Draw from the boneyard until a tile fits; pass only when the boneyard is empty.")
+    if draw == "one":
+        return _("Draw one tile from the boneyard; pass if it does not fit.")
+    return _("Under these rules nobody draws: knock (pass).")
+
+
+def play_line(play: Play) -> str:
+    """``2|5@2 → 6 5: total 11, no score``."""
+    t = current()
+    return _("{play} → {ends}: total {total}, {points}").format(
+        play=t.notation(play.notation), ends=t.notation(play.after), total=t.number(play.total),
+        points=points_phrase(play.points))
+
+
+def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet) -> str:
+    """The text of ``fives moves``."""
+    t = current()
+    if not plays:
+        return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
+    lines = [_("Legal plays on {ends}, best first:").format(ends=t.notation(position))]
+    for number, play in enumerate(plays, start=1):
+        lines.append(f"  {t.number(number)}. {play_line(play)}")
+    return "\n".join(lines)
+
+
+def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
+    """Why a play is valued as it is, in words."""
+    t = current()
+    play = ranked.play
+    if play.points:
+        now = _("scores {points} now").format(points=points_phrase(play.points))
+    else:
+        now = _("scores nothing now")
+    if ranked.goes_out:
+        return _("{now} and goes out: the hand ends before anyone can reply").format(now=now)
+    if level == "greedy":
+        return now
+    leaves = count_expression(play.after, rules).split(" → ")[0]
+    scoring = ngettext("of the {unseen} tiles you cannot see, {count} lets the next player score",
+                       "of the {unseen} tiles you cannot see, {count} let the next player score",
+                       ranked.scoring_replies).format(unseen=t.number(ranked.unseen), count=t.number(ranked.scoring_replies))
+    expected = _("expected reply {reply} points").format(reply=t.number(ranked.reply, decimals=1))
+    return _("{now} and leaves {leaves}: {scoring} ({expected})").format(
+        now=now, leaves=leaves, scoring=scoring, expected=expected)
+
+
+def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet) -> str:
+    """The text of ``fives best``: the recommended play, why, and the runners-up."""
+    t = current()
+    if not ranked:
+        return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
+    best = ranked[0]
+    lines = [_("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
+             "  " + _("Why: {reason}.").format(reason=reason(best, level, rules))]
+    if len(ranked) > 1:
+        lines.append(_("Other plays:"))
+        for other in ranked[1:]:
+            lines.append("  " + _("{play}: value {value}; {reason}").format(
+                play=t.notation(other.play.notation), value=t.number(other.value, decimals=1),
+                reason=reason(other, level, rules)))
+    if level != "greedy":
+        lines.append(_("Value = points now minus the next player's expected reply; a tie goes to the heavier tile."))
+    return "\n".join(lines)
+
+
+def rounding_phrase(rules: RuleSet) -> str:
+    """How the pack rounds hand-end pips (pack key ``rules.hand_end.rounding``)."""
+    return {
+        "nearest_five": _("rounded to the nearest five (3 and 4 up, 1 and 2 down)"),
+        "down": _("rounded down to a multiple of five"),
+        "up": _("rounded up to a multiple of five"),
+        "none": _("not rounded"),
+    }[rules.hand_end.rounding]
+
+
+def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet) -> str:
+    """The text of ``fives count``."""
+    t = current()
+    lines = []
+    for number, (opponent, hand) in enumerate(zip(collection.opponents, hands), start=1):
+        pips = ngettext("{n} pip", "{n} pips", opponent.pips).format(n=t.number(opponent.pips))
+        shown = f"{t.notation(hand)} = {pips}" if hand else pips
+        if opponent.rounded is not None:
+            lines.append(_("Opponent {number}: {pips}, counts {rounded}").format(
+                number=t.number(number), pips=shown, rounded=t.number(opponent.rounded)))
+        else:
+            lines.append(_("Opponent {number}: {pips}").format(number=t.number(number), pips=shown))
+    mode = collection.mode
+    if mode == "combined":
+        lines.append(_("Together: {pips}, counts {rounded}").format(
+            pips=ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips)),
+            rounded=t.number(collection.collected_pips)))
+    if mode == "none":
+        how = _("under these rules the winner collects no pips")
+    elif mode == "each_opponent":
+        how = _("each opponent's pips {rounding}, then added").format(rounding=rounding_phrase(rules))
+    else:
+        how = _("the opponents' pips added, then {rounding}").format(rounding=rounding_phrase(rules))
+    if rules.hand_end.subtract_winner_pips and mode != "none":
+        how += "; " + _("minus the winner's own {pips}").format(
+            pips=ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips)))
+    if rules.hand_end.points == "per_five" and mode != "none":
+        how += "; " + _("one point per five pips")
+    points = ngettext("{n} point", "{n} points", collection.points).format(n=t.number(collection.points))
+    lines.append(_("The winner collects {points} ({how}).").format(points=points, how=how))
+    return "\n".join(lines)

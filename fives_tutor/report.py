@@ -1,0 +1,75 @@
+"""Results as JSON-ready dictionaries: stable keys, ASCII digits, whatever the language.
+
+These are the shapes that ``--json`` and ``--batch`` print (``docs/notation.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .engine import RankedPlay
+from .plays import Play
+from .position import Position
+from .rules import RuleSet
+from .scoring import Collection
+
+
+def position_summary(position: Position, rules: RuleSet) -> dict:
+    """``{"total", "points", "ends"}`` of a position."""
+    total = position.total(rules)
+    return {"total": total, "points": rules.scoring.points_for(total), "ends": str(position)}
+
+
+def score_report(position: Position, play: Play | None, rules: RuleSet) -> dict:
+    """What ``fives score`` prints: the position after the play (or as it stands) and ``before``."""
+    before = position_summary(position, rules)
+    if play is None:
+        result = dict(before)
+        result["play"] = None
+    else:
+        result = {"total": play.total, "points": play.points, "ends": str(play.after), "play": play.notation}
+        if play.layout is not None:
+            result["layout"] = str(play.layout)
+    result["before"] = before
+    result["rules"] = rules.id
+    return result
+
+
+def play_report(play: Play) -> dict:
+    """One play: ``tile``, ``end``, ``total``, ``points``, ``ends`` (after) and ``play`` (in full)."""
+    return {"tile": str(play.tile), "end": play.end, "total": play.total, "points": play.points,
+            "ends": str(play.after), "play": play.notation}
+
+
+def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet) -> dict:
+    """What ``fives moves`` prints: every legal play, best first."""
+    return {"position": str(position), "moves": [play_report(p) for p in plays], "rules": rules.id}
+
+
+def ranked_report(ranked: RankedPlay) -> dict:
+    """A ranked play: the play's keys plus ``value``, ``reply`` and ``scoring_replies``."""
+    result = play_report(ranked.play)
+    result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
+                   "scoring_replies": ranked.scoring_replies, "unseen": ranked.unseen})
+    return result
+
+
+def best_report(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet) -> dict:
+    """What ``fives best`` prints: ``best`` (or null when no tile fits) and ``moves`` ranked."""
+    moves = [ranked_report(r) for r in ranked]
+    return {"position": str(position), "best": moves[0] if moves else None, "moves": moves, "level": level,
+            "rules": rules.id}
+
+
+def count_report(collection: Collection, rules: RuleSet) -> dict:
+    """What ``fives count`` prints: each opponent's ``pips`` and ``rounded``, and ``points``."""
+    return {
+        "opponents": [{"pips": o.pips, "rounded": o.rounded} for o in collection.opponents],
+        "combined": {"pips": collection.combined_pips,
+                     "rounded": collection.collected_pips if collection.mode != "none" else None},
+        "winner_pips": collection.winner_pips,
+        "collect": collection.mode,
+        "rounding": collection.rounding,
+        "points": collection.points,
+        "rules": rules.id,
+    }
