@@ -12,21 +12,50 @@ The Python API scores positions described the way a player sees the table:
 [('1|4@1', 10, 10), ('6|6@6', 13, 0)]
 """
 
-from .errors import AmbiguousPlayError, FivesError, IllegalPlayError, NotationError, RulePackError
-from .layout import Layout, Placed
-from .packs import list_packs, load_rules
-from .plays import (Board, Play, board_position, is_layout_form, legal_plays, parse_board, parse_play, plays_for_tile,
-                    tiles_on_table)
-from .position import End, EndKind, Position, parse_ends, place
-from .rules import RuleSet
-from .scoring import Collection, Count, collect, count_position
-from .tiles import Tile, domino_set, parse_hand, parse_tile
+import importlib
+from typing import TYPE_CHECKING
+
+# Public names and the module that defines each. They load on first use, so that
+# the command line (which imports this package first) starts fast.
+_EXPORTS = {
+    "AmbiguousPlayError": "errors", "FivesError": "errors", "IllegalPlayError": "errors",
+    "NotationError": "errors", "RulePackError": "errors",
+    "Layout": "layout", "Placed": "layout",
+    "list_packs": "packs", "load_rules": "packs",
+    "Board": "plays", "Play": "plays", "board_position": "plays", "is_layout_form": "plays",
+    "legal_plays": "plays", "parse_board": "plays", "parse_play": "plays", "plays_for_tile": "plays",
+    "tiles_on_table": "plays",
+    "End": "position", "EndKind": "position", "Position": "position", "parse_ends": "position", "place": "position",
+    "RuleSet": "rules",
+    "Collection": "scoring", "Count": "scoring", "collect": "scoring", "count_position": "scoring",
+    "Tile": "tiles", "domino_set": "tiles", "parse_hand": "tiles", "parse_tile": "tiles",
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fives_tutor' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_EXPORTS))
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
+    from .errors import AmbiguousPlayError, FivesError, IllegalPlayError, NotationError, RulePackError
+    from .layout import Layout, Placed
+    from .packs import list_packs, load_rules
+    from .plays import (Board, Play, board_position, is_layout_form, legal_plays, parse_board, parse_play,
+                        plays_for_tile, tiles_on_table)
+    from .position import End, EndKind, Position, parse_ends, place
+    from .rules import RuleSet
+    from .scoring import Collection, Count, collect, count_position
+    from .tiles import Tile, domino_set, parse_hand, parse_tile
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "AmbiguousPlayError", "Board", "Collection", "Count", "End", "EndKind", "FivesError", "IllegalPlayError",
-    "Layout", "NotationError", "Placed", "Play", "Position", "RulePackError", "RuleSet", "Tile",
-    "board_position", "collect", "count_position", "domino_set", "legal_plays", "list_packs", "load_rules",
-    "is_layout_form", "parse_board", "parse_ends", "parse_hand", "parse_play", "parse_tile", "place", "plays_for_tile", "tiles_on_table",
-]
+__all__ = sorted(_EXPORTS)

@@ -17,9 +17,8 @@ behind the same interface (``rank(situation, level)``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import comb
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .errors import N_, IllegalPlayError
 from .plays import Board, Play, board_position, legal_plays, plays_for_tile, tiles_on_table
@@ -27,8 +26,7 @@ from .rules import RuleSet
 from .tiles import Tile, domino_set
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(NamedTuple):
     """What the player to move knows.
 
     ``board`` is the table (ends or layout form), ``hand`` the player's tiles,
@@ -59,13 +57,12 @@ class Situation:
         if next_hand is None:
             next_hand = min(len(hand), len(unseen))
         if next_hand > len(unseen):
-            raise IllegalPlayError(N_("the next player cannot hold {count} tiles: you cannot see only {unseen}"),
+            raise IllegalPlayError(N_("the next player cannot hold {count} tiles: only {unseen} tiles are hidden from you"),
                                    count=next_hand, unseen=len(unseen))
         return cls(board, tuple(hand), unseen, next_hand, rules)
 
 
-@dataclass(frozen=True)
-class RankedPlay:
+class RankedPlay(NamedTuple):
     """A play and its value under an engine level.
 
     ``value`` is in points (points now minus ``reply``); ``reply`` the points the

@@ -55,9 +55,15 @@ class NotationError(FivesError):
         self.text = text
         self.column = column
         if column is not None:
-            template = template + N_(" (column {column})")
             params["column"] = column
         super().__init__(template, **params)
+
+    def render(self, translate, wrap=lambda value: value) -> str:
+        """The message, then where it is (translated separately, so both are in the catalog)."""
+        message = super().render(translate, wrap)
+        if self.column is None:
+            return message
+        return message + translate(N_(" (column {column})")).format(column=wrap(self.column))
 
 
 class IllegalPlayError(FivesError):

@@ -42,9 +42,9 @@ def _plain(code: str) -> str:
 
 def match_language(code: str) -> str | None:
     """The supported language that ``code`` (``nl_BE``, ``fil``, ``fa_IR.UTF-8``) asks for, if any."""
-    if not code or code in ("C", "POSIX"):
+    plain = _plain(code) if code else ""
+    if not plain or plain in ("C", "POSIX") or plain.startswith("C_"):
         return None
-    plain = _plain(code)
     if plain in LANGUAGES:
         return plain
     from babel.core import negotiate_locale  # cheap: no locale data is loaded

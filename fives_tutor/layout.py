@@ -16,7 +16,6 @@ parentheses, each written outward from the spinner:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 from .errors import N_, NotationError
@@ -25,8 +24,7 @@ from .rules import RuleSet
 from .tiles import Tile, ascii_digits, parse_tile
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
     """A tile on the table, oriented: ``near`` is the half toward the left of the
     line (in an arm: toward the spinner), ``far`` the other half. A spinner has
     ``spinner`` set and ``arms``: up to two chains of tiles played on its ends."""
@@ -63,8 +61,7 @@ class LayoutEnd(NamedTuple):
     anchor: Anchor
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """A whole layout: ``line`` is the tuple of :class:`Placed` tiles left to right.
 
     ``Layout()`` is the empty table. Parse with :meth:`parse`; ``str()`` gives the

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+import zlib
 from functools import lru_cache
-from pathlib import Path
+import os
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import N_, RulePackError
 from .resources import data_dir, user_home
@@ -86,57 +86,66 @@ _TOP_KEYS = ("id", "extends", "source", "name", "summary", "rules")
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
 
 
-@dataclass(frozen=True)
-class PackInfo:
+class PackInfo(NamedTuple):
     """A pack found on this machine: its ``id``, file ``path`` and whether it is ``builtin``."""
 
     id: str
-    path: Path
+    path: str
     builtin: bool
 
 
-def builtin_dir() -> Path:
+def builtin_dir() -> str:
     """The folder of the built-in packs."""
     return data_dir("rules")
 
 
-def user_dir() -> Path:
+def user_dir() -> str:
     """The folder of the user's own packs (``$FIVES_HOME/rules`` or the user data dir)."""
-    return user_home() / "rules"
+    return os.path.join(user_home(), "rules")
+
+
+def _yaml_files(folder: str) -> list[str]:
+    try:
+        return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".yaml"))
+    except OSError:
+        return []
+
+
+def _stem(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
 
 
 def list_packs(include_user: bool = True) -> list[PackInfo]:
     """Built-in packs, then the user's, each id once (a built-in id wins)."""
     found: dict[str, PackInfo] = {}
-    for path in sorted(builtin_dir().glob("*.yaml")):
-        found[path.stem] = PackInfo(path.stem, path, True)
+    for path in _yaml_files(builtin_dir()):
+        found[_stem(path)] = PackInfo(_stem(path), path, True)
     if include_user:
-        folder = user_dir()
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.yaml")):
-                found.setdefault(path.stem, PackInfo(path.stem, path, False))
+        for path in _yaml_files(user_dir()):
+            found.setdefault(_stem(path), PackInfo(_stem(path), path, False))
     return list(found.values())
 
 
-def resolve(name: str, relative_to: Path | None = None) -> Path:
+def resolve(name: str, relative_to: str | None = None) -> str:
     """The file of pack ``name``: a path to a YAML file, a built-in id or a user pack id.
 
     Raises :class:`RulePackError` when nothing matches.
     """
-    candidate = Path(name).expanduser()
-    if relative_to is not None and not candidate.is_absolute():
-        relative = relative_to.parent / candidate
-        if relative.suffix in (".yaml", ".yml") and relative.is_file():
+    candidate = os.path.expanduser(name)
+    is_file_name = candidate.endswith((".yaml", ".yml"))
+    if relative_to is not None and not os.path.isabs(candidate):
+        relative = os.path.join(os.path.dirname(relative_to), candidate)
+        if is_file_name and os.path.isfile(relative):
             return relative
-    if candidate.suffix in (".yaml", ".yml") or "/" in name or "\\" in name:
-        if candidate.is_file():
+    if is_file_name or "/" in name or "\\" in name:
+        if os.path.isfile(candidate):
             return candidate
         raise RulePackError(N_("{path}: no such rule pack file"), path=name)
-    builtin = builtin_dir() / f"{name}.yaml"
-    if builtin.is_file():
+    builtin = os.path.join(builtin_dir(), f"{name}.yaml")
+    if os.path.isfile(builtin):
         return builtin
-    user = user_dir() / f"{name}.yaml"
-    if user.is_file():
+    user = os.path.join(user_dir(), f"{name}.yaml")
+    if os.path.isfile(user):
         return user
     choices = ", ".join(info.id for info in list_packs(include_user=False))
     raise RulePackError(N_("unknown rule pack '{name}': choose one of {choices}, or give the path of a YAML file"),
@@ -148,31 +157,45 @@ def load_rules(name: str = DEFAULT_PACK) -> RuleSet:
 
     Raises :class:`RulePackError` for an unknown or bad pack.
     """
-    return _load_resolved(str(resolve(name).resolve()))
+    return _load_resolved(os.path.realpath(resolve(name)))
 
 
 @lru_cache(maxsize=64)
 def _load_resolved(path: str) -> RuleSet:
-    data, chain = _merged(Path(path), ())
-    return _build(data, Path(path), chain)
+    data, chain = _merged(path, ())
+    return _build(data, path, chain)
 
 
-def _read(path: Path) -> dict:
-    """The mapping in a pack file: the compiled JSON beside a built-in pack when the
-    build made one (it is faster to read), else the YAML itself."""
-    compiled = path.with_suffix(".json")
+def _read(path: str) -> Any:
+    """The data in a pack file. A built-in pack in a wheel has a JSON copy beside it,
+    made by the build from the same YAML; it is used only while it matches the YAML's
+    size and CRC-32 (an edited YAML is read again), because reading JSON skips
+    importing PyYAML (hashlib would cost more to import than it saves)."""
     try:
-        if compiled.is_file() and compiled.stat().st_mtime >= path.stat().st_mtime:
-            return json.loads(compiled.read_text(encoding="utf-8"))
-        size = path.stat().st_size
+        size = os.path.getsize(path)
         if size > MAX_PACK_BYTES:
             raise RulePackError(N_("{path}: the file is larger than {limit} bytes"), path=str(path), limit=MAX_PACK_BYTES)
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read()
+        compiled = os.path.splitext(path)[0] + ".json"
+        if os.path.isfile(compiled):
+            with open(compiled, encoding="utf-8") as handle:
+                stored = json.load(handle)
+            if isinstance(stored, dict) and stored.get("yaml_crc32") == zlib.crc32(raw) and stored.get("yaml_size") == len(raw):
+                return stored.get("pack")
+        text = raw.decode("utf-8")
+    except RulePackError:
+        raise
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        if isinstance(error, RulePackError):
-            raise
         raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=str(error)) from None
     return parse_yaml(text, str(path))
+
+
+def compiled_copy(path: str) -> dict:
+    """The JSON document that the build stores beside the built-in pack at ``path``."""
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    return {"yaml_crc32": zlib.crc32(raw), "yaml_size": len(raw), "pack": parse_yaml(raw.decode("utf-8"), str(path))}
 
 
 def parse_yaml(text: str, path: str) -> Any:
@@ -201,9 +224,9 @@ def parse_yaml(text: str, path: str) -> Any:
     return data
 
 
-def _merged(path: Path, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
+def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
     """The pack at ``path`` with everything it extends merged under it."""
-    key = str(path.resolve())
+    key = os.path.realpath(path)
     if key in chain:
         raise RulePackError(N_("{path}: {key}: the packs extend each other in a loop"), path=str(path), key="extends")
     data = _read(path)
@@ -293,9 +316,9 @@ def _texts(value: Any, path: str, key: str) -> dict[str, str]:
                         path=path, key=key)
 
 
-def _build(data: dict, path: Path, chain: tuple[str, ...]) -> RuleSet:
+def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     where = str(path)
-    pack_id = data.get("id", path.stem)
+    pack_id = data.get("id", _stem(path))
     if not isinstance(pack_id, str) or not _ID_RE.match(pack_id):
         raise RulePackError(N_("{path}: {key}: expected an id of lower-case letters, digits and dashes, got {value}"),
                             path=where, key="id", value=_show(pack_id))
@@ -355,10 +378,5 @@ def _check_consistency(checked: dict, where: str, players: range) -> None:
     for count in players:
         held = count * checked["players"]["hand_size"][count]
         if held > size:
-            raise RulePackError(N_("{path}: {key}: {players} players holding {tiles} tiles need more than the {size} tiles of the set"),
+            raise RulePackError(N_("{path}: {key}: {players} players holding {tiles} tiles in all need more than the {size} tiles of the set"),
                                 path=where, key=f"rules.players.hand_size.{count}", players=count, tiles=held, size=size)
-
-
-def compile_pack(path: Path) -> dict:
-    """The mapping of a pack file as read from YAML, for the build to store as JSON."""
-    return parse_yaml(path.read_text(encoding="utf-8"), str(path))

@@ -14,20 +14,20 @@ A board is either a :class:`~fives_tutor.position.Position` (ends form) or a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import NamedTuple, Sequence, TYPE_CHECKING, Union
 
 from .errors import N_, AmbiguousPlayError, IllegalPlayError, NotationError
-from .layout import Layout
 from .position import End, EndKind, Position, parse_end_token, place
 from .rules import RuleSet
 from .tiles import Tile, ascii_digits, parse_hand, parse_tile
 
-Board = Union[Position, Layout]
+if TYPE_CHECKING:  # the layout module loads only when a layout is read
+    from .layout import Layout
+
+Board = Union[Position, "Layout"]
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One play and its result.
 
     ``tile`` goes on the open end ``end`` (written as in the ends form; empty for
@@ -44,16 +44,18 @@ class Play:
     after: Position
     total: int
     points: int
-    layout: Layout | None = None
+    layout: "Layout | None" = None
     lead_order: tuple[int, int] | None = None
 
     @property
     def notation(self) -> str:
-        """The play written in full: ``5|2@5*``, or the lead tile alone."""
+        """The play written in full, the half that touches the end first (``5|2@5*``),
+        or the lead tile alone as written."""
         if self.index < 0:
             first, second = self.lead_order or (self.tile.high, self.tile.low)
             return f"{first}|{second}"
-        return f"{self.tile}@{self.end}"
+        matched = self.before.ends[self.index].pips
+        return f"{matched}|{self.tile.other(matched)}@{self.end}"
 
     @property
     def is_domino_lead(self) -> bool:
@@ -63,14 +65,14 @@ class Play:
 
 def board_position(board: Board, rules: RuleSet) -> Position:
     """The ends form of ``board``."""
-    return board.position(rules) if isinstance(board, Layout) else board
+    return board if isinstance(board, Position) else board.position(rules)
 
 
 def tiles_on_table(board: Board) -> frozenset[Tile]:
     """Tiles known to be on the table: all of a layout; those an ends form shows."""
-    if isinstance(board, Layout):
-        return frozenset(board.tiles())
-    return board.tiles_in_view()
+    if isinstance(board, Position):
+        return board.tiles_in_view()
+    return frozenset(board.tiles())
 
 
 def _end_label(position: Position, index: int) -> str:
@@ -82,7 +84,7 @@ def _end_label(position: Position, index: int) -> str:
 
 def _make_play(board: Board, position: Position, tile: Tile, index: int, rules: RuleSet,
                lead_order: tuple[int, int] | None = None, anchors=None) -> Play:
-    if isinstance(board, Layout):
+    if not isinstance(board, Position):
         anchor = anchors[index].anchor if index >= 0 else None
         layout = board.place(tile, anchor, rules, lead_order)
         after = layout.position(rules)
@@ -100,7 +102,7 @@ def _make_play(board: Board, position: Position, tile: Tile, index: int, rules: 
 def plays_for_tile(board: Board, tile: Tile, rules: RuleSet) -> list[Play]:
     """Every distinct play of ``tile`` on ``board`` (one per kind of end it fits)."""
     position = board_position(board, rules)
-    anchors = board.open_ends(rules) if isinstance(board, Layout) else None
+    anchors = None if isinstance(board, Position) else board.open_ends(rules)
     if position.is_empty:
         return [_make_play(board, position, tile, -1, rules)]
     plays = []
@@ -145,7 +147,7 @@ def parse_play(text: str, board: Board, rules: RuleSet) -> Play:
         halves = ascii_digits(tile_text.strip()).strip("[]").replace("-", "|").split("|")
         order = (int(halves[0]), int(halves[1])) if len(halves) == 2 else None
         return _make_play(board, position, tile, -1, rules, lead_order=order)
-    anchors = board.open_ends(rules) if isinstance(board, Layout) else None
+    anchors = None if isinstance(board, Position) else board.open_ends(rules)
     if at:
         index = _find_end(end_text.strip(), position, rules, text, len(tile_text) + 2)
         if position.ends[index].pips not in tile:
@@ -207,6 +209,8 @@ def parse_board(text: str, rules: RuleSet) -> Board:
     Raises :class:`NotationError` with the column and the reason.
     """
     if is_layout_form(text):
+        from .layout import Layout
+
         return Layout.parse(text, rules)
     return Position.parse(text, rules)
 

@@ -191,7 +191,7 @@ def parse_ends(text: str, max_pips: int = 12) -> Position:
                 if len(tokens) == 1 and not starred:
                     return Position((end(EndKind.PLAIN, a), end(EndKind.PLAIN, b)), lone=True)
                 raise NotationError(
-                    N_("'{token}' is not a double: only a double stands at an open end (a lone lead tile is written alone)"),
+                    N_("'{token}' is not a double: only a double stands at an open end (when the lead is the only tile on the table, write just that tile)"),
                     text=text, column=column, token=token,
                 )
             found = end(EndKind.SPINNER if starred else EndKind.DOUBLE, a)
@@ -201,7 +201,7 @@ def parse_ends(text: str, max_pips: int = 12) -> Position:
         if only.kind in (EndKind.DOUBLE, EndKind.SPINNER):
             return Position((only,), lone=True)
         raise NotationError(
-            N_("a layout has at least two open ends; a tile alone is written whole, such as 5|3"),
+            N_("a position has at least two open ends; a tile alone is written whole, such as 5|3"),
             text=text, column=tokens[0][1],
         )
     return Position(tuple(ends))
@@ -242,7 +242,7 @@ def check_position(position: Position, rules: RuleSet, text: str = "") -> None:
         if e.kind == EndKind.ARM:
             arms[e.pips] = arms.get(e.pips, 0) + 1
             if arms[e.pips] > 2:
-                raise NotationError(N_("a spinner has only two empty arms to show"), text=text, column=column)
+                raise NotationError(N_("a spinner shows at most two empty arms"), text=text, column=column)
             if rules.spinner.arms_open == "after_sides" and e.pips in seen_doubles and position.ends[seen_doubles[e.pips]].kind == EndKind.SPINNER:
                 raise NotationError(
                     N_("under this rule pack the spinner's arms open only after both its sides hold a tile"),

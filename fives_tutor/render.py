@@ -5,14 +5,16 @@ Nothing here computes a rule: every number comes from the engine's results.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .engine import RankedPlay
 from .i18n import LRM, _, current, ngettext
-from .plays import Play
 from .position import EndKind, Position
-from .rules import RuleSet
 from .scoring import Collection, count_position
+
+if TYPE_CHECKING:  # types only: scoring a position must not import the engine
+    from .engine import RankedPlay
+    from .plays import Play
+    from .rules import RuleSet
 
 
 def points_phrase(points: int) -> str:
@@ -82,7 +84,7 @@ def no_play_advice(rules: RuleSet) -> str:
         return _("Draw from the boneyard until a tile fits; pass only when the boneyard is empty.")
     if draw == "one":
         return _("Draw one tile from the boneyard; pass if it does not fit.")
-    return _("Under these rules nobody draws: knock (pass).")
+    return _("Under these rules nobody draws: pass (knock).")
 
 
 def play_line(play: Play) -> str:
@@ -120,7 +122,7 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     scoring = ngettext("of the {unseen} tiles you cannot see, {count} lets the next player score",
                        "of the {unseen} tiles you cannot see, {count} let the next player score",
                        ranked.scoring_replies).format(unseen=t.number(ranked.unseen), count=t.number(ranked.scoring_replies))
-    expected = _("expected reply {reply} points").format(reply=t.number(ranked.reply, decimals=1))
+    expected = _("expected reply: {reply} points").format(reply=t.number(ranked.reply, decimals=1))
     return _("{now} and leaves {leaves}: {scoring} ({expected})").format(
         now=now, leaves=leaves, scoring=scoring, expected=expected)
 

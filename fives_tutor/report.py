@@ -5,13 +5,14 @@ These are the shapes that ``--json`` and ``--batch`` print (``docs/notation.md``
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .engine import RankedPlay
-from .plays import Play
-from .position import Position
-from .rules import RuleSet
-from .scoring import Collection
+if TYPE_CHECKING:  # types only: scoring a position must not import the engine
+    from .engine import RankedPlay
+    from .plays import Play
+    from .position import Position
+    from .rules import RuleSet
+    from .scoring import Collection
 
 
 def position_summary(position: Position, rules: RuleSet) -> dict:
@@ -46,7 +47,7 @@ def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet) -> d
     return {"position": str(position), "moves": [play_report(p) for p in plays], "rules": rules.id}
 
 
-def ranked_report(ranked: RankedPlay) -> dict:
+def ranked_report(ranked: "RankedPlay") -> dict:
     """A ranked play: the play's keys plus ``value``, ``reply`` and ``scoring_replies``."""
     result = play_report(ranked.play)
     result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
@@ -54,7 +55,7 @@ def ranked_report(ranked: RankedPlay) -> dict:
     return result
 
 
-def best_report(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet) -> dict:
+def best_report(position: Position, ranked: Sequence["RankedPlay"], level: str, rules: RuleSet) -> dict:
     """What ``fives best`` prints: ``best`` (or null when no tile fits) and ``moves`` ranked."""
     moves = [ranked_report(r) for r in ranked]
     return {"position": str(position), "best": moves[0] if moves else None, "moves": moves, "level": level,

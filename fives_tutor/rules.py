@@ -15,13 +15,17 @@ each field below names the pack key it comes from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
+
+# The rule classes are NamedTuples rather than dataclasses: every command builds
+# them at start-up, and a frozen dataclass costs ten times as much to define.
+# Change a value with ``rules._replace(...)`` (or ``section._replace``).
+
+_EVEN = MappingProxyType({2: "fewer_tiles", 3: "fewer_tiles", 4: "fewer_tiles"})
 
 
-@dataclass(frozen=True)
-class SpinnerRules:
+class SpinnerRules(NamedTuple):
     """Pack keys ``rules.spinner.*``.
 
     ``doubles``: which doubles spin: ``none``, ``first`` (the first double of the
@@ -35,8 +39,7 @@ class SpinnerRules:
     lone_counts: str = "both_halves"
 
 
-@dataclass(frozen=True)
-class ScoringRules:
+class ScoringRules(NamedTuple):
     """Pack keys ``rules.scoring.*``: how an open-end total turns into points.
 
     ``divisors``: the totals that score are positive multiples of any of these.
@@ -47,24 +50,20 @@ class ScoringRules:
 
     divisors: tuple[int, ...] = (5,)
     points: str = "total"
-    _table: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def points_for(self, total: int) -> int:
         """Points, in the pack's unit, for an open-end ``total`` in pips."""
-        cached = self._table.get(total)
-        if cached is not None:
-            return cached
-        points = 0
-        if total > 0:
-            hits = [d for d in self.divisors if total % d == 0]
-            if hits:
-                points = total if self.points == "total" else sum(total // d for d in hits)
-        self._table[total] = points
-        return points
+        if total <= 0:
+            return 0
+        if self.points == "total":
+            for divisor in self.divisors:
+                if total % divisor == 0:
+                    return total
+            return 0
+        return sum(total // divisor for divisor in self.divisors if total % divisor == 0)
 
 
-@dataclass(frozen=True)
-class HandEndRules:
+class HandEndRules(NamedTuple):
     """Pack keys ``rules.hand_end.*``: what the winner of a hand collects.
 
     ``collect``: round and add ``each_opponent``'s pips separately, round the
@@ -84,7 +83,7 @@ class HandEndRules:
     subtract_winner_pips: bool = False
     double_in_hand: str = "both_halves"
     chip_out_bonus: int = 0
-    blocked_tie: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({2: "fewer_tiles", 3: "fewer_tiles", 4: "fewer_tiles"}))
+    blocked_tie: Mapping[int, str] = _EVEN
 
     def round_pips(self, pips: int) -> int:
         """``pips`` rounded to five as the pack says, still in pips."""
@@ -106,18 +105,16 @@ class HandEndRules:
         return sum(t[0] + t[1] for t in tiles)
 
 
-@dataclass(frozen=True)
-class PlayerRules:
+class PlayerRules(NamedTuple):
     """Pack keys ``rules.players.*``: how many play and how many tiles each holds."""
 
     min: int = 2
     max: int = 4
-    hand_size: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({2: 7, 3: 6, 4: 5}))
+    hand_size: Mapping[int, int] = MappingProxyType({2: 7, 3: 6, 4: 5})
     partnerships_with_four: bool = False
 
 
-@dataclass(frozen=True)
-class LeadRules:
+class LeadRules(NamedTuple):
     """Pack keys ``rules.lead.*``: who leads each hand and whether the lead scores.
 
     ``first_hand``: ``highest_double`` (the holder of the highest double leads it;
@@ -131,8 +128,7 @@ class LeadRules:
     scores: bool = True
 
 
-@dataclass(frozen=True)
-class TurnRules:
+class TurnRules(NamedTuple):
     """Pack keys ``rules.turn.*``: drawing and passing.
 
     ``draw``: a player who cannot play draws ``until_playable``, draws ``one``,
@@ -145,8 +141,7 @@ class TurnRules:
     draw_while_able: bool = False
 
 
-@dataclass(frozen=True)
-class MugginsRules:
+class MugginsRules(NamedTuple):
     """Pack keys ``rules.muggins.*``: announced points and claims.
 
     ``announce``: a player must announce their points; points left unannounced
@@ -158,17 +153,15 @@ class MugginsRules:
     wrong_claim: str = "nothing"
 
 
-@dataclass(frozen=True)
-class MatchRules:
+class MatchRules(NamedTuple):
     """Pack keys ``rules.match.*``: the target in points per player count, and
     ``exact``: a score that would pass the target is not taken."""
 
-    target: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({2: 150, 3: 150, 4: 150}))
+    target: Mapping[int, int] = MappingProxyType({2: 150, 3: 150, 4: 150})
     exact: bool = False
 
 
-@dataclass(frozen=True)
-class RuleSet:
+class RuleSet(NamedTuple):
     """Every rule parameter of one pack, plus where it came from.
 
     ``id`` is the pack id, ``path`` the file it was read from, ``source`` the
@@ -179,18 +172,18 @@ class RuleSet:
     id: str = "dominos-cc"
     path: str = ""
     source: str = ""
-    names: Mapping[str, str] = field(default_factory=dict)
-    summaries: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = MappingProxyType({})
+    summaries: Mapping[str, str] = MappingProxyType({})
     extends: str | None = None
     max_pips: int = 6
-    players: PlayerRules = field(default_factory=PlayerRules)
-    lead: LeadRules = field(default_factory=LeadRules)
-    turn: TurnRules = field(default_factory=TurnRules)
-    spinner: SpinnerRules = field(default_factory=SpinnerRules)
-    scoring: ScoringRules = field(default_factory=ScoringRules)
-    muggins: MugginsRules = field(default_factory=MugginsRules)
-    hand_end: HandEndRules = field(default_factory=HandEndRules)
-    match: MatchRules = field(default_factory=MatchRules)
+    players: PlayerRules = PlayerRules()
+    lead: LeadRules = LeadRules()
+    turn: TurnRules = TurnRules()
+    spinner: SpinnerRules = SpinnerRules()
+    scoring: ScoringRules = ScoringRules()
+    muggins: MugginsRules = MugginsRules()
+    hand_end: HandEndRules = HandEndRules()
+    match: MatchRules = MatchRules()
 
     def name(self, language: str = "en") -> str:
         """The pack's name in ``language``, else in English, else its id."""

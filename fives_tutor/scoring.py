@@ -14,23 +14,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .position import End, EndKind, Position, end
 from .rules import RuleSet
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One open end and what it adds to the total, in pips."""
 
     end: End
     count: int
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     """A position counted: its ``terms`` (one per open end; a lone lead gives its
     halves), the ``total`` in pips and the ``points`` it scores under the pack."""
 
@@ -50,16 +47,14 @@ def count_position(position: Position, rules: RuleSet) -> Count:
     return Count(terms, total, rules.scoring.points_for(total))
 
 
-@dataclass(frozen=True)
-class OpponentPips:
+class OpponentPips(NamedTuple):
     """One opponent's remaining ``pips`` and, when rounded one by one, ``rounded``."""
 
     pips: int
     rounded: int | None
 
 
-@dataclass(frozen=True)
-class Collection:
+class Collection(NamedTuple):
     """What the winner of a hand collects (pack keys ``rules.hand_end.*``).
 
     ``opponents`` in the order given; ``combined_pips`` their sum;

@@ -6,7 +6,7 @@ kept by the layout, not by the tile.
 
 >>> Tile(3, 5)
 Tile(5, 3)
->>> str(parse_tile("[3-5]")), parse_tile("53").pips, parse_tile("۶|۶").is_double
+>>> str(parse_tile("[3-5]")), parse_tile("53", 6).pips, parse_tile("۶|۶").is_double
 ('5|3', 8, True)
 >>> len(domino_set(6)), len(domino_set(9)), len(domino_set(12))
 (28, 55, 91)

@@ -7,7 +7,8 @@ import importlib
 import click
 
 from ..errors import N_
-from .common import _Translated, option, set_language
+from .. import __version__
+from .common import FivesOption, _Translated, option, set_language
 
 # command name -> "module:function"; modules are imported on use so that one-shot
 # commands start fast (Click's --help still imports them all, which is fine).
@@ -39,8 +40,8 @@ class FivesGroup(_Translated, click.Group):
 
 
 @click.group(cls=FivesGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             help=N_("fives-tutor: the open-end total, the points of every play and the best move in All Fives dominoes."))
-@click.version_option(package_name="fives-tutor", prog_name="fives")
+             help=N_("fives-tutor: the open-end total, the points of every play and the best play in All Fives dominoes."))
+@click.version_option(version=__version__, prog_name="fives", cls=FivesOption)
 @option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
               help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 def cli() -> None:

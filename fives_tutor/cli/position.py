@@ -220,7 +220,7 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
 @click.argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
 @option("--played", "played_text", metavar="TILES",
-        help=N_("Tiles known to be out that the position does not show."))
+        help=N_("Tiles already played that the position does not show."))
 @option("--opponents", "opponents", metavar="N[,N...]",
         help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
 @option("--level", "level", type=click.Choice(["defensive", "greedy"]), default="defensive", show_default=True,
@@ -247,7 +247,7 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, batch, ru
     "Each HAND is one opponent's remaining tiles ('5|3 4|4') or their pips as a number (16)."))
 @click.argument("hands", metavar="HAND...", nargs=-1, required=True)
 @option("--winner", "winner", metavar="TILES|PIPS",
-        help=N_("The winner's own remaining tiles or pips, for packs that take them off."))
+        help=N_("The winner's own remaining tiles or pips, for packs that subtract them."))
 @common_options
 def count(hands, winner, rules_name, lang, as_json):
     _output(do_count(hands, winner, rules_name), as_json)
