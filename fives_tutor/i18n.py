@@ -74,12 +74,36 @@ def choose_language(requested: str | None = None, environ: Mapping[str, str] | N
     return "en"
 
 
+def _load_catalog(code: str):
+    """The compiled catalog of ``code``. In a source checkout whose ``.mo`` is missing
+    or older than its ``.po``, the ``.po`` is compiled in memory with Babel (slower,
+    but a checkout then speaks every language without a build)."""
+    locales = data_dir("locales")
+    mo_path = os.path.join(locales, code, "LC_MESSAGES", DOMAIN + ".mo")
+    po_path = mo_path[:-3] + ".po"
+    checkout = not locales.startswith(os.path.dirname(os.path.realpath(__file__)) + os.sep)
+    if checkout and os.path.isfile(po_path) and (
+            not os.path.isfile(mo_path) or os.path.getmtime(po_path) > os.path.getmtime(mo_path)):
+        import io
+
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with open(po_path, "rb") as handle:
+            catalog = read_po(handle)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        return _gettext.GNUTranslations(buffer)
+    return _gettext.translation(DOMAIN, locales, languages=[code], fallback=True)
+
+
 class Translator:
     """Messages, numbers and notation in one language (``code``)."""
 
     def __init__(self, code: str = "en") -> None:
         self.code = code
-        self._catalog = _gettext.translation(DOMAIN, str(data_dir("locales")), languages=[code], fallback=True)
+        self._catalog = _load_catalog(code)
 
     def gettext(self, message: str) -> str:
         """``message`` translated."""

@@ -312,7 +312,7 @@ class _Parser:
                     a, b = b, a
             elif a != previous:
                 if b != previous:
-                    self.fail(N_("{tile} does not touch: the tile before it offers {pips}"), node.column,
+                    self.fail(N_("{tile} does not match the tile before it, which shows {pips}"), node.column,
                               tile=str(tile), pips=previous)
                 a, b = b, a
             is_spinner = id(node) in spinners

@@ -164,17 +164,19 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
         pips = ngettext("{n} pip", "{n} pips", opponent.pips).format(n=t.number(opponent.pips))
         shown = f"{t.notation(hand)} = {pips}" if hand else pips
         if opponent.rounded is not None:
-            lines.append(_("Opponent {number}: {pips}, counts {rounded}").format(
+            lines.append(_("Opponent {number}: {pips}, counts as {rounded}").format(
                 number=t.number(number), pips=shown, rounded=t.number(opponent.rounded)))
         else:
             lines.append(_("Opponent {number}: {pips}").format(number=t.number(number), pips=shown))
     mode = collection.mode
     if mode == "combined":
-        lines.append(_("Together: {pips}, counts {rounded}").format(
+        lines.append(_("Together: {pips}, counts as {rounded}").format(
             pips=ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips)),
             rounded=t.number(collection.collected_pips)))
     if mode == "none":
         how = _("under these rules the winner collects no pips")
+    elif rules.hand_end.rounding == "none":
+        how = _("the opponents' pips, not rounded")
     elif mode == "each_opponent":
         how = _("each opponent's pips {rounding}, then added").format(rounding=rounding_phrase(rules))
     else:
