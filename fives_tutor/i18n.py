@@ -132,8 +132,14 @@ class Translator:
 
             pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
             locale = "fil" if self.code == "tl" else self.code
-            text = format_decimal(round(value, decimals), format=pattern, locale=locale)
+            # the locale's own numbering system: Persian separators ٬ and ٫ (Babel keeps Latin digits)
+            text = format_decimal(round(value, decimals), format=pattern, locale=locale, numbering_system="default")
         return self.digits(text)
+
+    @property
+    def arrow(self) -> str:
+        """The arrow from a count to its points, pointing the way the language reads."""
+        return "←" if self.rtl else "→"
 
     def notation(self, text: str) -> str:
         """Notation (a tile, ends, a sum) to embed in a sentence: kept left to right."""

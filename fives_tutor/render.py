@@ -48,7 +48,7 @@ def count_expression(position: Position, rules: RuleSet) -> str:
         expression += " = " + t.number(count.total)
     if t.rtl:
         expression = f"{LRM}{expression}{LRM}"  # arithmetic reads left to right in Persian too
-    line = f"{expression} → {points_phrase(count.points)}"
+    line = f"{expression} {t.arrow} {points_phrase(count.points)}"
     if rules.scoring.points == "quotient" and count.points:
         shares = [f"{t.number(count.total)} ÷ {t.number(d)} = {t.number(count.total // d)}"
                   for d in rules.scoring.divisors if count.total % d == 0]
@@ -115,10 +115,10 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     else:
         now = _("scores nothing now")
     if ranked.goes_out:
-        return _("{now} and goes out: the hand ends before anyone can reply").format(now=now)
+        return _("{now}, and you go out: the hand ends before anyone can reply").format(now=now)
     if level == "greedy":
         return now
-    leaves = count_expression(play.after, rules).split(" → ")[0]
+    leaves = count_expression(play.after, rules).split(f" {t.arrow} ")[0]
     scoring = ngettext("of the {unseen} tiles you cannot see, {count} lets the next player score",
                        "of the {unseen} tiles you cannot see, {count} let the next player score",
                        ranked.scoring_replies).format(unseen=t.number(ranked.unseen), count=t.number(ranked.scoring_replies))

@@ -8,7 +8,8 @@ import click
 
 from ..errors import N_
 from .. import __version__
-from .common import FivesOption, _Translated, option, set_language
+from ..i18n import _
+from .common import _Translated, option, set_language
 
 # command name -> "module:function"; modules are imported on use so that one-shot
 # commands start fast (Click's --help still imports them all, which is fine).
@@ -18,6 +19,13 @@ COMMANDS = {
     "best": "fives_tutor.cli.position:best",
     "count": "fives_tutor.cli.position:count",
 }
+
+
+def _show_version(ctx, _param, value):
+    """``--version``: Click's own message is translated when Click is imported, too early."""
+    if value and not ctx.resilient_parsing:
+        click.echo(_("%(prog)s, version %(version)s") % {"prog": "fives", "version": __version__})
+        ctx.exit()
 
 
 class FivesGroup(_Translated, click.Group):
@@ -41,7 +49,8 @@ class FivesGroup(_Translated, click.Group):
 
 @click.group(cls=FivesGroup, context_settings={"help_option_names": ["-h", "--help"]},
              help=N_("fives-tutor: the open-end total, the points of every play and the best play in All Fives dominoes."))
-@click.version_option(version=__version__, prog_name="fives", cls=FivesOption)
+@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+        help=N_("Show the version and exit."))
 @option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
               help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 def cli() -> None:

@@ -1,0 +1,81 @@
+"""Every message is in every catalog, translated, not fuzzy, with the same placeholders."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po
+
+import fives_tutor
+from fives_tutor.i18n import LANGUAGES
+from fives_tutor.resources import data_dir
+
+PLACEHOLDER = re.compile(r"\{[^}]*\}|%\([a-z_]+\)[sd]")
+
+
+def catalog(code):
+    path = os.path.join(data_dir("locales"), code, "LC_MESSAGES", "fives_tutor.po")
+    with open(path, "rb") as handle:
+        return read_po(handle)
+
+
+def source_messages():
+    folder = os.path.dirname(fives_tutor.__file__)
+    keywords = dict(DEFAULT_KEYWORDS, N_=None)
+    found = set()
+    for _, _, message, _, _ in extract_from_dir(folder, method_map=[("**.py", "python")], keywords=keywords):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def messages():
+    return source_messages()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_catalog_has_every_message(code, messages):
+    ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog(code) if m.id}
+    missing = sorted(messages - ids)
+    assert not missing, f"{code} lacks {len(missing)} messages, e.g. {missing[:3]} (run tools/update_catalogs.py)"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_catalog_is_complete_and_not_fuzzy(code):
+    problems = []
+    for message in catalog(code):
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            problems.append(message.id)
+    assert not problems, f"{code}: {len(problems)} untranslated or fuzzy, e.g. {problems[:3]}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_placeholders_match(code):
+    problems = []
+    for message in catalog(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        wanted = set(PLACEHOLDER.findall(ids[-1]))
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            if string and set(PLACEHOLDER.findall(string)) - set(PLACEHOLDER.findall(" ".join(ids))):
+                problems.append((message.id, string))
+            elif string and len(ids) == 1 and set(PLACEHOLDER.findall(string)) != wanted:
+                problems.append((message.id, string))
+    assert not problems, problems[:3]
+
+
+@pytest.mark.parametrize("code", ["tl", "id", "nl", "fa"])
+def test_no_message_left_in_english(code):
+    same = [m.id for m in catalog(code)
+            if m.id and isinstance(m.id, str) and m.string == m.id and re.search(r"[a-z]{4,}", m.id)
+            and not re.fullmatch(r"[\s{}a-z_!]*|.*--\w+.*", m.id)]
+    # a handful may legitimately stay the same (loanwords); more means a copy was left in English
+    assert len(same) <= 3, same
