@@ -157,7 +157,14 @@ def load_rules(name: str = DEFAULT_PACK) -> RuleSet:
 
     Raises :class:`RulePackError` for an unknown or bad pack.
     """
-    return _load_resolved(os.path.realpath(resolve(name)))
+    rules = _by_name.get(name)
+    if rules is None:
+        rules = _by_name[name] = _load_resolved(os.path.realpath(resolve(name)))
+    return rules
+
+
+#: packs already loaded, by the name they were asked for (a batch asks thousands of times)
+_by_name: dict[str, RuleSet] = {}
 
 
 @lru_cache(maxsize=64)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import shlex
-import sys
-
 import click
 
-from ..errors import N_, FivesError, NotationError
-from ..i18n import _, localize_error
-from .common import CliError, FivesCommand, common_options, echo_json, fail, load_pack, option
+from ..errors import N_, NotationError
+from ..i18n import _
+from .batch import run_batch
+from .common import FivesCommand, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -122,44 +120,6 @@ def _output(result, as_json: bool) -> None:
         echo_json(data)
     else:
         click.echo(text())
-
-
-# --- batch: many requests in one process --------------------------------------------------
-
-
-def run_batch(ctx: click.Context, source: str, work) -> None:
-    """Answer one request a line from ``source`` (a file, or ``-`` for stdin) with one
-    JSON line each; a bad line answers ``{"error": ...}`` and the exit code is 2.
-    Blank lines and lines starting with ``#`` are skipped."""
-    command = ctx.command
-    failed = False
-    try:
-        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")
-    except OSError as error:
-        raise CliError(_("cannot read {file}: {reason}").format(file=source, reason=error.strerror)) from None
-    write = sys.stdout.write
-    dumps = __import__("json").dumps
-    with stream:
-        for line in stream:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            try:
-                args = shlex.split(line)
-                with command.make_context(command.name, args, parent=ctx) as sub:
-                    params = dict(sub.params)
-                if params.get("batch"):
-                    raise click.UsageError(_("--batch cannot be nested"))
-                data = work(params)[0]
-            except FivesError as error:
-                data, failed = {"error": localize_error(error)}, True
-            except click.ClickException as error:
-                data, failed = {"error": error.format_message()}, True
-            except ValueError as error:  # shlex: unclosed quotes
-                data, failed = {"error": _("cannot read the line: {reason}").format(reason=str(error))}, True
-            write(dumps(data, ensure_ascii=False) + "\n")
-    if failed:
-        ctx.exit(2)
 
 
 def _batch_option(function):
