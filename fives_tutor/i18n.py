@@ -37,7 +37,9 @@ def _plain(code: str) -> str:
     if code in ALIASES:
         return ALIASES[code]
     language = code.split("_")[0].lower()
-    return ALIASES.get(language, code)
+    if language in LANGUAGES or language in ALIASES:
+        return ALIASES.get(language, language)  # one catalog per language, whatever the region
+    return code
 
 
 def match_language(code: str) -> str | None:

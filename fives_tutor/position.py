@@ -262,15 +262,18 @@ def check_position(position: Position, rules: RuleSet, text: str = "") -> None:
 def new_double_spins(position: Position, rules: RuleSet) -> bool:
     """Whether a double played now becomes a spinner (pack key ``rules.spinner.doubles``).
 
-    The ends form cannot show a spinner whose sides and arms are all covered, so
-    under ``first`` a double spins when no double, spinner or arm is in view.
+    Under ``first``, a spinner on the table shows a mark (``N|N*``, ``N*``) until
+    its two sides and two arms are covered, and from then on the layout has four
+    open ends, never fewer. So a double spins when every end in view is plain and
+    there are at most two of them; a crosswise ``N|N`` shows a spinner was played.
     """
     doubles = rules.spinner.doubles
     if doubles == "every":
         return True
     if doubles == "none":
         return False
-    return all(e.kind == EndKind.PLAIN for e in position.ends)
+    ends = position.ends
+    return len(ends) <= 2 and all(e.kind == EndKind.PLAIN for e in ends)
 
 
 def place(position: Position, tile: Tile, index: int, rules: RuleSet, *,

@@ -70,12 +70,17 @@ class LineParser:
             if param is None:
                 raise click.NoSuchOption(name, ctx=self.ctx)
             if param.is_flag:
+                if equals:
+                    raise click.BadOptionUsage(name, _("Option {name!r} does not take a value.").format(name=name),
+                                               ctx=self.ctx)
                 values[param.name] = True
                 continue
             if not equals:
                 if index >= len(words):
-                    raise click.BadOptionUsage(name, _("Option '{name}' requires an argument.").format(name=name),
-                                               ctx=self.ctx)
+                    # Click's own message, so its catalog entry translates it
+                    raise click.BadOptionUsage(name, ngettext("Option {name!r} requires an argument.",
+                                                              "Option {name!r} requires {nargs} arguments.", 1).format(
+                        name=name, nargs=1), ctx=self.ctx)
                 value = words[index]
                 index += 1
             values[param.name] = param.type(value, param, self.ctx)
