@@ -149,7 +149,7 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
 def rounding_phrase(rules: RuleSet) -> str:
     """How the pack rounds hand-end pips (pack key ``rules.hand_end.rounding``)."""
     return {
-        "nearest_five": _("rounded to the nearest five (3 and 4 up, 1 and 2 down)"),
+        "nearest_five": _("rounded to the nearest five"),
         "down": _("rounded down to a multiple of five"),
         "up": _("rounded up to a multiple of five"),
         "none": _("not rounded"),
@@ -187,5 +187,7 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
     if rules.hand_end.points == "per_five" and mode != "none":
         how += "; " + _("one point per five pips")
     points = ngettext("{n} point", "{n} points", collection.points).format(n=t.number(collection.points))
-    lines.append(_("The winner collects {points} ({how}).").format(points=points, how=how))
+    lines.append(_("The winner collects {points}: {how}.").format(points=points, how=how))
+    if rules.hand_end.rounding == "nearest_five" and mode != "none":
+        lines.append(_("A remainder of 3 or 4 rounds up, 1 or 2 down."))
     return "\n".join(lines)
