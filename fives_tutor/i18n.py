@@ -138,6 +138,14 @@ class Translator:
             text = format_decimal(round(value, decimals), format=pattern, locale=locale, numbering_system="default")
         return self.digits(text)
 
+    def percent(self, share: float, decimals: int = 1) -> str:
+        """``share`` (0.5 for a half) as a percentage formatted by Babel for this language."""
+        from babel.numbers import format_percent
+
+        locale = "fil" if self.code == "tl" else self.code
+        pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+        return self.digits(format_percent(share, format=pattern, locale=locale, numbering_system="default"))
+
     @property
     def arrow(self) -> str:
         """The arrow from a count to its points, pointing the way the language reads."""

@@ -18,6 +18,8 @@ COMMANDS = {
     "moves": "fives_tutor.cli.position:moves",
     "best": "fives_tutor.cli.position:best",
     "count": "fives_tutor.cli.position:count",
+    "rules": "fives_tutor.cli.rules_cmds:rules",
+    "simulate": "fives_tutor.cli.rules_cmds:simulate",
 }
 
 

@@ -1,0 +1,223 @@
+"""``fives rules list|show|compare`` and ``fives simulate``: rule packs side by side,
+by their rules and by simulated play."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..errors import N_, FivesError
+from ..i18n import _
+from .common import CliError, FivesCommand, _Translated, echo_json, fail, load_pack, option
+
+
+class FivesSubGroup(_Translated, click.Group):
+    """A translated group under ``fives``."""
+
+
+def _lang_json(function):
+    """``--lang`` and ``--json`` (the language itself is chosen before Click parses)."""
+    function = option("--json", "as_json", is_flag=True,
+                      help=N_("Print JSON (stable keys, ASCII digits) instead of text."))(function)
+    return option("--lang", "lang", metavar="LANG",
+                  help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
+
+
+@click.group(cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
+def rules() -> None:
+    """The ``rules`` group (help text above)."""
+
+
+@rules.command("list", cls=FivesCommand, help=N_(
+    "Every rule pack: the built-in ones, those in your packs folder, and any FILE given."))
+@click.argument("files", metavar="[FILE...]", nargs=-1)
+@_lang_json
+def list_command(files, lang, as_json):
+    from ..packs import list_packs, user_dir
+
+    found = []
+    failed = False
+    entries = [(info.id, info.path, "builtin" if info.builtin else "user") for info in list_packs()]
+    entries += [(path, path, "file") for path in files]
+    for pack_id, path, kind in entries:
+        try:
+            found.append((pack_id, load_pack_quietly(path), kind, None))
+        except FivesError as error:
+            from ..i18n import localize_error
+
+            found.append((pack_id, None, kind, localize_error(error)))
+            failed = True
+    if as_json:
+        echo_json({"packs": [{"id": rules.id if rules else pack_id, "name": rules.name(_code()) if rules else None,
+                              "from": kind, "path": rules.path if rules else str(pack_id), "error": error}
+                             for pack_id, rules, kind, error in found], "user_folder": user_dir()})
+    else:
+        from ..render_rules import render_list
+
+        click.echo(render_list(found))
+        click.echo(_("Your packs folder: {folder}").format(folder=user_dir()))
+    if failed:
+        sys.exit(2)
+
+
+def load_pack_quietly(name):
+    from ..packs import load_rules
+
+    return load_rules(str(name))
+
+
+def _code():
+    from ..i18n import current
+
+    return current().code
+
+
+@rules.command("show", cls=FivesCommand, help=N_("Every parameter of PACK in plain words, with its source."))
+@click.argument("pack", metavar="PACK")
+@_lang_json
+def show_command(pack, lang, as_json):
+    rules_set = load_pack(pack)
+    if as_json:
+        from ..describe import describe
+
+        echo_json({"id": rules_set.id, "name": rules_set.name(_code()), "summary": rules_set.summary(_code()),
+                   "source": rules_set.source, "extends": rules_set.extends, "path": rules_set.path,
+                   "rules": [{"key": row.key, "label": row.label, "value": row.value} for row in describe(rules_set)]})
+        return
+    from ..render_rules import render_show
+
+    click.echo(render_show(rules_set))
+
+
+def _simulation_options(function):
+    function = option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
+                      help=N_("How the simulated players choose: greedy (most points now) or random."))(function)
+    function = option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                      help=N_("Processes to share the matches among (same numbers as one)."))(function)
+    function = option("--seed", default="1", show_default=True, help=N_("Seed of the deals."))(function)
+    function = option("--players", type=click.IntRange(2, 10), default=2, show_default=True,
+                      help=N_("Players at the table."))(function)
+    return function
+
+
+@rules.command("compare", cls=FivesCommand, help=N_(
+    "The rules that differ between PACKs, side by side; with --simulate N, also how the "
+    "difference plays out over N simulated matches per pack, on the same deals."))
+@click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, required=True)
+@option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N",
+        help=N_("Also play N matches per pack and compare the statistics."))
+@_simulation_options
+@_lang_json
+def compare_command(packs, simulate, players, seed, workers, strategy, lang, as_json):
+    if len(packs) < 2:
+        raise CliError(_("give at least two packs to compare"))
+    loaded = [load_pack(name) for name in packs]
+    from ..render_rules import differences
+
+    found = differences(loaded)
+    summaries = None
+    if simulate:
+        summaries = _simulate_all(loaded, simulate, players, seed, workers, strategy, as_json)
+    if as_json:
+        data = {"packs": [r.id for r in loaded],
+                "differences": [{"key": key, "label": label, "values": values} for key, label, values in found]}
+        if summaries is not None:
+            data["simulation"] = _simulation_json(loaded, summaries, simulate, players, seed, strategy)
+        echo_json(data)
+        return
+    from ..render_rules import render_compare, render_statistics
+
+    click.echo(render_compare(loaded))
+    if summaries is not None:
+        click.echo("")
+        click.echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
+
+
+@click.command(cls=FivesCommand, help=N_(
+    "Simulate matches under PACK and report the statistics with 95% confidence intervals."))
+@click.argument("pack", metavar="PACK")
+@option("--matches", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+        help=N_("Matches to play."))
+@option("--records", "records_file", metavar="FILE",
+        help=N_("Write one JSON line per match to FILE (- for standard output)."))
+@_simulation_options
+@_lang_json
+def simulate(pack, matches, records_file, players, seed, workers, strategy, lang, as_json):
+    loaded = load_pack(pack)
+    records_out = []
+    summaries = _simulate_all([loaded], matches, players, seed, workers, strategy, as_json, keep=records_out)
+    if records_file:
+        _write_records(records_file, records_out[0])
+    if as_json:
+        echo_json(_simulation_json([loaded], summaries, matches, players, seed, strategy))
+        return
+    from ..render_rules import render_statistics
+
+    if records_file != "-":
+        click.echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
+
+
+def _check_players(rules_set, players):
+    if not rules_set.players.min <= players <= rules_set.players.max:
+        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
+            pack=rules_set.id, low=rules_set.players.min, high=rules_set.players.max, count=players))
+
+
+def _simulate_all(loaded, matches, players, seed, workers, strategy, as_json, keep=None):
+    from ..simulate import run, summarise
+
+    for rules_set in loaded:
+        _check_players(rules_set, players)
+    show_bar = not as_json and sys.stderr.isatty()
+    summaries = []
+    bar = click.progressbar(length=matches * len(loaded), label=_("Simulating"), file=sys.stderr) if show_bar else None
+    try:
+        if bar is not None:
+            bar.__enter__()
+        for rules_set in loaded:
+            records = run(rules_set.path, players, seed, matches, strategy, workers,
+                          progress=bar.update if bar is not None else None)
+            summaries.append(summarise(records))
+            if keep is not None:
+                keep.append(records)
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    return summaries
+
+
+def _estimate_json(estimate):
+    return {"mean": round(estimate.mean, 6), "low": round(estimate.low, 6), "high": round(estimate.high, 6),
+            "n": estimate.n}
+
+
+def _simulation_json(loaded, summaries, matches, players, seed, strategy):
+    return {
+        "matches": matches, "players": players, "seed": seed, "strategy": strategy,
+        "packs": {rules_set.id: {
+            "completed_hands": summary.completed_hands,
+            "play_points_per_hand": _estimate_json(summary.play_points),
+            "end_points_per_hand": _estimate_json(summary.end_points),
+            "blocked_share": _estimate_json(summary.blocked),
+            "hands_per_match": _estimate_json(summary.hands),
+            "plays_per_hand": _estimate_json(summary.plays),
+            "first_leader_wins": _estimate_json(summary.first_leader_wins),
+            "points_per_play": {str(points): count for points, count in summary.points_per_play.items()},
+        } for rules_set, summary in zip(loaded, summaries)},
+    }
+
+
+def _write_records(path, records):
+    lines = "".join(json.dumps(record.as_json()) + "\n" for record in records)
+    if path == "-":
+        sys.stdout.write(lines)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(lines)
+    except OSError as error:
+        raise CliError(_("cannot write {file}: {reason}").format(file=path, reason=error.strerror)) from None

@@ -1,0 +1,165 @@
+"""Every rule parameter of a pack in plain words, in the active language.
+
+Used by ``fives rules show`` and ``fives rules compare``. Each row is
+``(key, label, value)``: ``key`` is the pack key (``rules.spinner.doubles``), stable
+across languages; ``label`` and ``value`` are sentences for people.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from .i18n import _, current, ngettext
+from .rules import RuleSet
+
+
+class Row(NamedTuple):
+    """One described parameter."""
+
+    key: str
+    label: str
+    value: str
+
+
+def _yes_no(value: bool) -> str:
+    return _("yes") if value else _("no")
+
+
+def _per_players(mapping, word: Callable[[object], str]) -> str:
+    """``7 with 2 players, 6 with 3 players``; a single phrase when every count agrees."""
+    values = list(mapping.values())
+    if len(set(values)) == 1:
+        return word(values[0])
+    groups: list[list] = []  # runs of consecutive player counts with the same value
+    for count, value in sorted(mapping.items()):
+        if groups and groups[-1][2] == value and groups[-1][1] == count - 1:
+            groups[-1][1] = count
+        else:
+            groups.append([count, count, value])
+    parts = []
+    for low, high, value in groups:
+        if low == high:
+            parts.append(_("{value} with {players} players").format(value=word(value), players=_number(low)))
+        else:
+            parts.append(_("{value} with {low} to {high} players").format(
+                value=word(value), low=_number(low), high=_number(high)))
+    return ", ".join(parts)
+
+
+def _number(value: int) -> str:
+    return current().number(value)
+
+
+def _set(rules: RuleSet) -> str:
+    size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
+    named = {6: _("double-six"), 9: _("double-nine"), 12: _("double-twelve")}.get(rules.max_pips)
+    name = named or _("double-{pips}").format(pips=_number(rules.max_pips))
+    return _("{set} ({tiles} tiles)").format(set=name, tiles=_number(size))
+
+
+def _scoring(rules: RuleSet) -> str:
+    scoring = rules.scoring
+    divisors = [_number(d) for d in scoring.divisors]
+    example = 15
+    points = scoring.points_for(example)
+    if scoring.points == "total":
+        if len(divisors) == 1:
+            text = _("a total that is a multiple of {divisor} scores itself").format(divisor=divisors[0])
+        else:
+            text = _("a total that is a multiple of any of {divisors} scores itself").format(divisors=", ".join(divisors))
+    elif len(divisors) == 1:
+        text = _("one point for each {divisor} in the total").format(divisor=divisors[0])
+    elif len(divisors) == 2:
+        text = _("one point for each {first} in the total and one for each {second}, added up").format(
+            first=divisors[0], second=divisors[1])
+    else:
+        text = _("one point for each of {divisors} in the total, added up").format(divisors=", ".join(divisors))
+    return text + " " + _("({total} scores {points})").format(total=_number(example), points=_number(points))
+
+
+def _blocked_tie(value) -> str:
+    return {"fewer_tiles": _("fewer tiles wins"), "nobody": _("nobody scores"),
+            "split": _("the tied players share the points")}[value]
+
+
+def describe(rules: RuleSet) -> list[Row]:
+    """Each parameter of ``rules`` as a :class:`Row`, in the order of the pack schema."""
+    lead, turn, spinner = rules.lead, rules.turn, rules.spinner
+    muggins, hand_end, players = rules.muggins, rules.hand_end, rules.players
+    bonus = hand_end.chip_out_bonus
+    rows = [
+        ("rules.set.max_pips", _("Set"), _set(rules)),
+        ("rules.players.min", _("Players"), _("{low} to {high}").format(low=_number(players.min), high=_number(players.max))),
+        ("rules.players.hand_size", _("Tiles dealt to each player"), _per_players(players.hand_size, _number)),
+        ("rules.players.partnerships_with_four", _("Four players"),
+         _("two partnerships, partners sitting opposite") if players.partnerships_with_four
+         else _("each for themselves")),
+        ("rules.lead.first_hand", _("Lead of the first hand"), {
+            "highest_double": _("the holder of the highest double leads it (with no double, the heaviest tile)"),
+            "by_lot": _("decided by lot; any tile may lead"),
+        }[lead.first_hand]),
+        ("rules.lead.later_hands", _("Lead of later hands"), {
+            "same_as_first": _("as in the first hand"),
+            "previous_domino": _("whoever went out in the previous hand (by lot after a blocked hand)"),
+            "to_the_left": _("passes to the left each hand"),
+        }[lead.later_hands]),
+        ("rules.lead.scores", _("The lead scores"), _yes_no(lead.scores)),
+        ("rules.turn.draw", _("A player who cannot play"), {
+            "until_playable": _("draws until a tile fits, and passes when the boneyard is empty"),
+            "one": _("draws one tile, and passes if it does not fit"),
+            "none": _("passes (knocks) without drawing"),
+        }[turn.draw]),
+        ("rules.turn.boneyard_reserve", _("Boneyard tiles never drawn"), _number(turn.boneyard_reserve)),
+        ("rules.turn.draw_while_able", _("Drawing while able to play"),
+         _("allowed") if turn.draw_while_able else _("not allowed")),
+        ("rules.spinner.doubles", _("Spinners"), {
+            "none": _("none (every double stands crosswise in the line)"),
+            "first": _("the first double of the hand"),
+            "every": _("every double"),
+        }[spinner.doubles]),
+        ("rules.spinner.arms_open", _("A spinner's ends open"), {
+            "at_once": _("at once"),
+            "after_sides": _("after both its sides hold a tile"),
+        }[spinner.arms_open]),
+        ("rules.spinner.lone_counts", _("A double led alone counts"), {
+            "both_halves": _("both halves (5|5 counts 10)"),
+            "one_half": _("one half (5|5 counts 5)"),
+        }[spinner.lone_counts]),
+        ("rules.scoring", _("Scoring during play"), _scoring(rules)),
+        ("rules.muggins.announce", _("Points must be announced (muggins)"), _yes_no(muggins.announce)),
+        ("rules.muggins.wrong_claim", _("A wrong muggins call"), {
+            "nothing": _("costs nothing"),
+            "claimed_points": _("gives the accused player the points claimed"),
+        }[muggins.wrong_claim]),
+        ("rules.hand_end.collect", _("The winner of a hand collects"), {
+            "each_opponent": _("each opponent's pips, rounded one by one"),
+            "combined": _("the opponents' pips added together, then rounded"),
+            "none": _("no pips"),
+        }[hand_end.collect]),
+        ("rules.hand_end.rounding", _("Rounding of pips"), {
+            "nearest_five": _("to the nearest five: 3 and 4 up, 1 and 2 down"),
+            "down": _("down to a multiple of five"),
+            "up": _("up to a multiple of five"),
+            "none": _("none"),
+        }[hand_end.rounding]),
+        ("rules.hand_end.points", _("Collected pips count as"), {
+            "pips": _("one point per pip"),
+            "per_five": _("one point per five pips"),
+        }[hand_end.points]),
+        ("rules.hand_end.subtract_winner_pips", _("The winner's own pips are taken off"),
+         _yes_no(hand_end.subtract_winner_pips)),
+        ("rules.hand_end.double_in_hand", _("A double left in hand weighs"), {
+            "both_halves": _("both halves"),
+            "one_half": _("one half"),
+        }[hand_end.double_in_hand]),
+        ("rules.hand_end.chip_out_bonus", _("Bonus for going out"),
+         ngettext("{n} point", "{n} points", bonus).format(n=_number(bonus)) if bonus else _("none")),
+        ("rules.hand_end.blocked_tie", _("Blocked hand with equal lowest pips"),
+         _per_players(hand_end.blocked_tie, _blocked_tie)),
+        ("rules.match.target", _("Match target"),
+         _per_players(rules.match.target, lambda v: ngettext("{n} point", "{n} points", v).format(n=_number(v)))),
+        ("rules.match.exact", _("Exact target"),
+         _("a score that would pass the target is not taken") if rules.match.exact
+         else _("no: reaching or passing the target wins")),
+    ]
+    return [Row(*row) for row in rows]
