@@ -79,6 +79,19 @@ def heaviest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]
     return best[1], best[2]
 
 
+_TABLES: dict = {}
+
+
+def _points_table(rules: RuleSet) -> list[int]:
+    """Points for every open-end total a hand can reach, indexed by the total (cached per scoring rule)."""
+    key = (rules.scoring, rules.max_pips)
+    table = _TABLES.get(key)
+    if table is None:
+        points_for = rules.scoring.points_for
+        table = _TABLES[key] = [points_for(total) for total in range(8 * 4 * (rules.max_pips + 1) + 1)]
+    return table
+
+
 class Hand:
     """One deal, from the lead to a domino or a block.
 
@@ -108,8 +121,7 @@ class Hand:
         self.double_played = False
         self.result: HandResult | None = None
         self.claimable: tuple[int, int] | None = None  # (player who failed to announce, points)
-        points_for = rules.scoring.points_for
-        self._points = [points_for(total) for total in range(8 * 4 * (rules.max_pips + 1) + 1)]
+        self._points = _points_table(rules)
         self._reserve = rules.turn.boneyard_reserve
 
     # --- what may happen now ---------------------------------------------------------

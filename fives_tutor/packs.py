@@ -250,8 +250,10 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
     if not isinstance(base_name, str):
         raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key="extends", value=_show(base_name))
     base, base_chain = _merged(resolve(base_name, relative_to=path), chain + (key,))
-    merged = dict(base)
+    # a pack's own identity is never inherited: its id (else its file name), its name and summary
+    merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary")}
     merged.update({k: v for k, v in data.items() if k != "rules"})
+    merged.setdefault("id", _stem(path))
     merged["rules"] = _deep_merge(base.get("rules", {}), data.get("rules", {}) or {})
     merged["_base"] = base.get("id")
     return merged, base_chain
