@@ -282,45 +282,92 @@ class Hand:
     # --- the end of the hand ---------------------------------------------------------
 
     def _finish(self, kind: str, domino_player: int | None) -> None:
-        rules = self.rules
-        hand_pips = rules.hand_end.hand_pips
-        pips = tuple(hand_pips(tiles) for tiles in self.hands)
-        sides = self.sides
-        side_ids = sorted(set(sides))
-        side_pips = {s: sum(p for player, p in enumerate(pips) if sides[player] == s) for s in side_ids}
-        if kind == "domino":
-            winners = (sides[domino_player],)
-        else:
-            winners = self._blocked_winners(side_ids, side_pips, pips)
-        awarded: tuple[int, ...] = ()
-        if winners:
-            losers = [p for p in range(self.players) if sides[p] not in winners]
-            loser_pips = [pips[p] for p in losers]
-            won = collect(loser_pips, rules, winner_pips=side_pips[winners[0]], domino=kind == "domino")
-            if len(winners) == 1:
-                awarded = (won.points,)
-            else:
-                share = won.points // len(winners)
-                if rules.hand_end.points == "pips":
-                    share = rules.hand_end.round_pips(share)
-                awarded = (share,) * len(winners)
-        self.result = HandResult(kind, tuple(winners), awarded, pips, domino_player)
+        pips = tuple(self.rules.hand_end.hand_pips(tiles) for tiles in self.hands)
+        counts = tuple(len(tiles) for tiles in self.hands)
+        self.result = hand_result(self.rules, kind, self.sides, pips, counts, domino_player)
 
-    def _blocked_winners(self, side_ids, side_pips, pips) -> tuple[int, ...]:
-        """Fewest pips wins; a tie follows ``rules.hand_end.blocked_tie[players]``."""
-        lowest = min(side_pips.values())
-        tied = [s for s in side_ids if side_pips[s] == lowest]
-        if len(tied) == 1:
-            return (tied[0],)
-        rule = self.rules.hand_end.blocked_tie[self.players]
-        if rule == "fewer_tiles":
-            tiles = {s: sum(len(self.hands[p]) for p in range(self.players) if self.sides[p] == s) for s in tied}
-            fewest = min(tiles.values())
-            best = [s for s in tied if tiles[s] == fewest]
-            return (best[0],) if len(best) == 1 else ()
-        if rule == "split" and len(tied) < len(side_ids):
-            return tuple(tied)
-        return ()
+
+def sides_for(rules: RuleSet, players: int) -> tuple[int, ...]:
+    """Each player's side: partners opposite (0 and 2 against 1 and 3) when four play and
+    ``rules.players.partnerships_with_four`` is set, else everyone for themselves."""
+    if players == 4 and rules.players.partnerships_with_four:
+        return tuple(p % 2 for p in range(players))
+    return tuple(range(players))
+
+
+def hand_result(rules: RuleSet, kind: str, sides: Sequence[int], pips: Sequence[int], tile_counts: Sequence[int],
+                domino_player: int | None) -> HandResult:
+    """Who wins a finished hand and what they collect (pack keys ``rules.hand_end.*``).
+
+    ``kind`` is ``domino`` (``domino_player`` went out) or ``blocked``; ``pips`` and
+    ``tile_counts`` are each player's remaining pips and tiles. A side's pips are its
+    players' pips added. Blocked: the side with fewest pips wins; a tie follows
+    ``rules.hand_end.blocked_tie[players]`` (``fewer_tiles``, ``nobody``, or ``split``:
+    the tied sides share what the others pay, each share rounded like pips). The
+    winner collects the other sides' pips through :func:`fives_tutor.scoring.collect`.
+    """
+    players = len(pips)
+    side_ids = sorted(set(sides))
+    side_pips = {s: sum(p for player, p in enumerate(pips) if sides[player] == s) for s in side_ids}
+    if kind == "domino":
+        winners: tuple[int, ...] = (sides[domino_player],)
+    else:
+        winners = _blocked_winners(rules, sides, side_ids, side_pips, tile_counts)
+    awarded: tuple[int, ...] = ()
+    if winners:
+        loser_pips = [pips[p] for p in range(players) if sides[p] not in winners]
+        won = collect(loser_pips, rules, winner_pips=side_pips[winners[0]], domino=kind == "domino")
+        if len(winners) == 1:
+            awarded = (won.points,)
+        else:
+            share = won.points // len(winners)
+            if rules.hand_end.points == "pips":
+                share = rules.hand_end.round_pips(share)
+            awarded = (share,) * len(winners)
+    return HandResult(kind, tuple(winners), awarded, tuple(pips), domino_player)
+
+
+def _blocked_winners(rules, sides, side_ids, side_pips, tile_counts) -> tuple[int, ...]:
+    """Fewest pips wins; a tie follows ``rules.hand_end.blocked_tie[players]``."""
+    lowest = min(side_pips.values())
+    tied = [s for s in side_ids if side_pips[s] == lowest]
+    if len(tied) == 1:
+        return (tied[0],)
+    rule = rules.hand_end.blocked_tie[len(sides)]
+    if rule == "fewer_tiles":
+        tiles = {s: sum(c for p, c in enumerate(tile_counts) if sides[p] == s) for s in tied}
+        fewest = min(tiles.values())
+        best = [s for s in tied if tiles[s] == fewest]
+        return (best[0],) if len(best) == 1 else ()
+    if rule == "split" and len(tied) < len(side_ids):
+        return tuple(tied)
+    return ()
+
+
+class Scoreboard:
+    """Each side's points toward the match target (``rules.match.target[players]``).
+
+    ``take`` adds points unless ``rules.match.exact`` refuses a score that would pass
+    the target; the first side to reach the target is the ``winner`` and nothing is
+    taken after that.
+    """
+
+    def __init__(self, rules: RuleSet, players: int, sides: Sequence[int]) -> None:
+        self.target = rules.match.target[players]
+        self.exact = rules.match.exact
+        self.scores = [0] * len(set(sides))
+        self.winner: int | None = None
+
+    def take(self, side: int, points: int) -> int:
+        """Add ``points`` to ``side``; returns what was taken (0 when refused or over)."""
+        if points <= 0 or self.winner is not None:
+            return 0
+        if self.exact and self.scores[side] + points > self.target:
+            return 0
+        self.scores[side] += points
+        if self.scores[side] >= self.target:
+            self.winner = side
+        return points
 
 
 class HandSummary(NamedTuple):
@@ -348,21 +395,25 @@ class Match:
                  rng: random.Random | None = None) -> None:
         self.rules = rules
         self.players = players
-        partnered = players == 4 and rules.players.partnerships_with_four
-        self.sides = tuple(p % 2 for p in range(players)) if partnered else tuple(range(players))
-        self.scores = [0] * (2 if partnered else players)
-        self.target = rules.match.target[players]
+        self.sides = sides_for(rules, players)
+        self.board = Scoreboard(rules, players, self.sides)
+        self.scores = self.board.scores
+        self.target = self.board.target
         self.rng = rng if rng is not None else random.Random(seed)
-        self.winner: int | None = None
         self.history: list[HandSummary] = []
         self.first_leader: int | None = None
         self._taken_in_play = [0] * len(self.scores)
         self.hand = self._new_hand(None)
 
     @property
+    def winner(self) -> int | None:
+        """The side that reached the target, or None while the match goes on."""
+        return self.board.winner
+
+    @property
     def over(self) -> bool:
         """True once a side has reached the target."""
-        return self.winner is not None
+        return self.board.winner is not None
 
     def _new_hand(self, previous: Hand | None) -> Hand:
         hands, boneyard = deal(self.rules, self.players, self.rng)
@@ -385,15 +436,7 @@ class Match:
         return self.rng.randrange(self.players), None  # by lot
 
     def _take(self, side: int, points: int) -> int:
-        """Add ``points`` to a side unless the exact-target rule refuses them; returns what was taken."""
-        if points <= 0 or self.over:
-            return 0
-        if self.rules.match.exact and self.scores[side] + points > self.target:
-            return 0
-        self.scores[side] += points
-        if self.scores[side] >= self.target:
-            self.winner = side
-        return points
+        return self.board.take(side, points)
 
     def _after_action(self) -> None:
         hand = self.hand

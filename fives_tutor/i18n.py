@@ -76,28 +76,37 @@ def choose_language(requested: str | None = None, environ: Mapping[str, str] | N
     return "en"
 
 
-def _load_catalog(code: str):
-    """The compiled catalog of ``code``. In a source checkout whose ``.mo`` is missing
-    or older than its ``.po``, the ``.po`` is compiled in memory with Babel (slower,
-    but a checkout then speaks every language without a build)."""
-    locales = data_dir("locales")
-    mo_path = os.path.join(locales, code, "LC_MESSAGES", DOMAIN + ".mo")
-    po_path = mo_path[:-3] + ".po"
-    checkout = not locales.startswith(os.path.dirname(os.path.realpath(__file__)) + os.sep)
-    if checkout and os.path.isfile(po_path) and (
-            not os.path.isfile(mo_path) or os.path.getmtime(po_path) > os.path.getmtime(mo_path)):
-        import io
+def catalog_dir(code: str) -> str:
+    """The folder of compiled catalogs to read ``code`` from.
 
+    Installed: the package's ``locales``. In a source checkout, where the build has
+    not compiled the ``.po`` files, they are compiled with Babel into
+    ``build/locales`` beside the checkout when missing or older than the ``.po``
+    (Click's own strings are read by gettext from ``.mo`` files, so memory is not enough).
+    """
+    locales = data_dir("locales")
+    if locales.startswith(os.path.dirname(os.path.realpath(__file__)) + os.sep):
+        return locales
+    po_path = os.path.join(locales, code, "LC_MESSAGES", DOMAIN + ".po")
+    built = os.path.join(os.path.dirname(locales), "build", "locales")
+    mo_path = os.path.join(built, code, "LC_MESSAGES", DOMAIN + ".mo")
+    if not os.path.isfile(po_path):
+        return locales
+    if not os.path.isfile(mo_path) or os.path.getmtime(po_path) > os.path.getmtime(mo_path):
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        with open(po_path, "rb") as handle:
-            catalog = read_po(handle)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog)
-        buffer.seek(0)
-        return _gettext.GNUTranslations(buffer)
-    return _gettext.translation(DOMAIN, locales, languages=[code], fallback=True)
+        try:
+            os.makedirs(os.path.dirname(mo_path), exist_ok=True)
+            with open(po_path, "rb") as handle:
+                catalog = read_po(handle)
+            temporary = f"{mo_path}.{os.getpid()}"
+            with open(temporary, "wb") as handle:
+                write_mo(handle, catalog)
+            os.replace(temporary, mo_path)  # atomic: a parallel process never reads half a file
+        except OSError:
+            return locales
+    return built
 
 
 class Translator:
@@ -105,7 +114,7 @@ class Translator:
 
     def __init__(self, code: str = "en") -> None:
         self.code = code
-        self._catalog = _load_catalog(code)
+        self._catalog = _gettext.translation(DOMAIN, catalog_dir(code), languages=[code], fallback=True)
 
     def gettext(self, message: str) -> str:
         """``message`` translated."""
@@ -164,7 +173,7 @@ def activate(code: str) -> Translator:
     """Make ``code`` the language of this process: our messages and Click's."""
     global _current
     _current = Translator(code)
-    _gettext.bindtextdomain(DOMAIN, str(data_dir("locales")))
+    _gettext.bindtextdomain(DOMAIN, catalog_dir(code))
     _gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = code  # the global gettext domain (used by Click) reads this
     return _current
