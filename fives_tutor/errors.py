@@ -35,13 +35,13 @@ class FivesError(ValueError):
         self.params = params
         super().__init__(self.render(lambda text: text))
 
-    def render(self, translate, wrap=lambda value: value) -> str:
+    def render(self, translate, wrap=lambda value, name="": value) -> str:
         """Return the message translated by ``translate`` (a gettext function).
 
-        ``wrap`` formats each parameter (for example to isolate notation inside a
-        right-to-left sentence, or to change digits).
+        ``wrap(value, name)`` formats each parameter (for example to isolate notation
+        inside a right-to-left sentence, or to change digits).
         """
-        values = {key: wrap(value) for key, value in self.params.items()}
+        values = {key: wrap(value, key) for key, value in self.params.items()}
         return translate(self.template).format(**values)
 
 
@@ -58,12 +58,12 @@ class NotationError(FivesError):
             params["column"] = column
         super().__init__(template, **params)
 
-    def render(self, translate, wrap=lambda value: value) -> str:
+    def render(self, translate, wrap=lambda value, name="": value) -> str:
         """The message, then where it is (translated separately, so both are in the catalog)."""
         message = super().render(translate, wrap)
         if self.column is None:
             return message
-        return message + translate(N_(" (column {column})")).format(column=wrap(self.column))
+        return message + translate(N_(" (column {column})")).format(column=wrap(self.column, "column"))
 
 
 class IllegalPlayError(FivesError):

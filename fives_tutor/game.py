@@ -395,8 +395,13 @@ class Match:
                  rng: random.Random | None = None) -> None:
         self.rules = rules
         self.players = players
+        if not rules.players.min <= players <= rules.players.max:
+            raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
+                                   low=rules.players.min, high=rules.players.max, count=players)
         self.sides = sides_for(rules, players)
         self.board = Scoreboard(rules, players, self.sides)
+        self._last_player: int | None = None
+        self._claimable = 0
         self.scores = self.board.scores
         self.target = self.board.target
         self.rng = rng if rng is not None else random.Random(seed)
@@ -458,6 +463,10 @@ class Match:
         """The player to move plays; their side scores the points credited."""
         self._check_open()
         record = self.hand.play(tile, index, announced)
+        # what the player left unannounced stays claimable until the next play, even
+        # across the end of the hand
+        self._last_player = record.player
+        self._claimable = self.hand.claimable[1] if self.hand.claimable else 0
         side = self.sides[record.player]
         self._taken_in_play[side] += self._take(side, record.credited)
         self._after_action()
@@ -485,20 +494,21 @@ class Match:
         self._check_open()
         if not self.rules.muggins.announce:
             raise IllegalPlayError(N_("this rule pack has no muggins"))
-        hand = self.hand
-        last = hand.plays[-1].player if hand.plays else None
+        last = self._last_player
         if last is None or self.sides[claimer] == self.sides[last]:
             raise IllegalPlayError(N_("only an opponent of the last player may call muggins"))
-        if hand.claimable is not None:
-            points = hand.claimable[1]
-            hand.claimable = None
+        taken = 0
+        if self._claimable:
+            points, self._claimable = self._claimable, 0
+            self.hand.claimable = None
             taken = self._take(self.sides[claimer], points)
             self._taken_in_play[self.sides[claimer]] += taken
-            return taken
-        if self.rules.muggins.wrong_claim == "claimed_points" and amount:
+        elif self.rules.muggins.wrong_claim == "claimed_points" and amount:
             side = self.sides[last]
             self._taken_in_play[side] += self._take(side, amount)
-        return 0
+        if self.over:
+            self._book(self.hand, ())
+        return taken
 
     def _check_open(self) -> None:
         if self.over:

@@ -24,6 +24,7 @@ ALIASES = {"fil": "tl", "in": "id", "fil_PH": "tl", "in_ID": "id"}
 #: environment variables read when --lang and FIVES_LANG are absent, in gettext's order
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 LRM = "\u200e"
+RLM = "\u200f"
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
 
@@ -59,20 +60,29 @@ def choose_language(requested: str | None = None, environ: Mapping[str, str] | N
     first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that names a supported language,
     else English. Raises :class:`LanguageError` for an unsupported ``requested``
     or ``FIVES_LANG``."""
-    environ = os.environ if environ is None else environ
+    if environ is None:
+        environ = dict(os.environ)
+        if _set_by_us is not None and environ.get("LANGUAGE") == _set_by_us:
+            # LANGUAGE as the user had it, not as activate() set it for Click
+            environ.pop("LANGUAGE")
+            if _users_language is not None:
+                environ["LANGUAGE"] = _users_language
     for explicit in (requested, environ.get("FIVES_LANG")):
-        if explicit:
+        if explicit is not None and (explicit or explicit is requested):
             found = match_language(explicit)
             if found is None:
                 raise LanguageError(N_("unknown language '{language}': choose one of {choices}"),
                                     language=explicit, choices=", ".join(LANGUAGES))
             return found
-    for variable in ENVIRONMENT:
-        value = environ.get(variable, "")
-        for code in value.split(":"):
-            found = match_language(code)
-            if found:
-                return found
+    # gettext's order: the locale is the first of LC_ALL, LC_MESSAGES, LANG that is set;
+    # LANGUAGE (a list) comes before it, but not when that locale is C or POSIX
+    locale_name = next((environ[v] for v in ENVIRONMENT[1:] if environ.get(v)), "")
+    if _plain(locale_name) in ("C", "POSIX") or _plain(locale_name).startswith("C_"):
+        return "en"
+    for code in environ.get("LANGUAGE", "").split(":") + [locale_name]:
+        found = match_language(code)
+        if found:
+            return found
     return "en"
 
 
@@ -129,6 +139,11 @@ class Translator:
         """True for a right-to-left language (Persian)."""
         return self.code == "fa"
 
+    @property
+    def comma(self) -> str:
+        """The separator of a list of items."""
+        return "، " if self.code == "fa" else ", "
+
     def digits(self, text: str) -> str:
         """``text`` with ASCII digits shown in the language's digits."""
         return text.translate(_PERSIAN_DIGITS) if self.code == "fa" else text
@@ -145,6 +160,8 @@ class Translator:
             locale = "fil" if self.code == "tl" else self.code
             # the locale's own numbering system: Persian separators ٬ and ٫ (Babel keeps Latin digits)
             text = format_decimal(round(value, decimals), format=pattern, locale=locale, numbering_system="default")
+        if self.rtl and text.startswith("-"):
+            text = LRM + "\u2212" + text[1:]  # a minus sign that stays before the number
         return self.digits(text)
 
     def percent(self, share: float, decimals: int = 1) -> str:
@@ -161,12 +178,16 @@ class Translator:
         return "←" if self.rtl else "→"
 
     def notation(self, text: str) -> str:
-        """Notation (a tile, ends, a sum) to embed in a sentence: kept left to right."""
+        """Notation (a tile, ends) to embed in a sentence: kept left to right. In a
+        right-to-left language it is closed with a right-to-left mark, so that a number
+        after it is not pulled into its run."""
         text = self.digits(str(text))
-        return f"{LRM}{text}{LRM}" if self.rtl else text
+        return f"{LRM}{text}{LRM}{RLM}" if self.rtl else text
 
 
 _current = Translator("en")
+_set_by_us: str | None = None  # the LANGUAGE value activate() last set
+_users_language: str | None = None  # LANGUAGE as it was before that
 
 
 def activate(code: str) -> Translator:
@@ -175,7 +196,10 @@ def activate(code: str) -> Translator:
     _current = Translator(code)
     _gettext.bindtextdomain(DOMAIN, catalog_dir(code))
     _gettext.textdomain(DOMAIN)
-    os.environ["LANGUAGE"] = code  # the global gettext domain (used by Click) reads this
+    global _set_by_us, _users_language
+    if _set_by_us is None or os.environ.get("LANGUAGE") != _set_by_us:
+        _users_language = os.environ.get("LANGUAGE")
+    os.environ["LANGUAGE"] = _set_by_us = code  # the global gettext domain (used by Click) reads this
     return _current
 
 
@@ -198,9 +222,19 @@ def localize_error(error: FivesError) -> str:
     """The message of ``error`` in the active language, notation kept left to right."""
     translator = _current
 
-    def wrap(value):
+    def wrap(value, name=""):
         if isinstance(value, int) and not isinstance(value, bool):
             return translator.number(value)
-        return f"{LRM}{value}{LRM}" if translator.rtl else value
+        if not translator.rtl:
+            return value
+        if name in _NOTATION:
+            value = translator.digits(str(value))
+        return f"{LRM}{value}{LRM}{RLM}"
 
     return error.render(translator.gettext, wrap)
+
+
+#: error parameters that hold notation (shown with the language's digits); others
+#: (file paths, key paths, reasons from the system) are shown as they are
+_NOTATION = {"tile", "end", "position", "choices", "pips", "token", "count", "low", "high", "players", "tiles",
+             "size", "unseen"}

@@ -104,6 +104,15 @@ def user_dir() -> str:
     return os.path.join(user_home(), "rules")
 
 
+def _declared_id(path: str) -> str | None:
+    """The ``id`` a pack file declares, or None when it declares none or cannot be read."""
+    try:
+        data = _read(path)
+    except RulePackError:
+        return None
+    return data.get("id") if isinstance(data, dict) else None
+
+
 def _yaml_files(folder: str) -> list[str]:
     try:
         return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".yaml"))
@@ -147,7 +156,10 @@ def resolve(name: str, relative_to: str | None = None) -> str:
     user = os.path.join(user_dir(), f"{name}.yaml")
     if os.path.isfile(user):
         return user
-    choices = ", ".join(info.id for info in list_packs(include_user=False))
+    for info in list_packs():
+        if not info.builtin and _declared_id(info.path) == name:
+            return info.path  # a user pack found by the id it declares, not its file name
+    choices = ", ".join(info.id for info in list_packs())
     raise RulePackError(N_("unknown rule pack '{name}': choose one of {choices}, or give the path of a YAML file"),
                         name=name, choices=choices)
 
@@ -165,6 +177,24 @@ def load_rules(name: str = DEFAULT_PACK) -> RuleSet:
 
 #: packs already loaded, by the name they were asked for (a batch asks thousands of times)
 _by_name: dict[str, RuleSet] = {}
+
+
+def load_pack_data(name: str) -> tuple[dict, str]:
+    """The merged data of pack ``name`` (everything it extends applied) and its file.
+
+    A saved match stores this, so that it is replayed under the same rules even if
+    the pack file changes later. Raises :class:`RulePackError`.
+    """
+    path = os.path.realpath(resolve(name))
+    data, _chain = _merged(path, ())
+    _build(data, path, ())  # validate
+    return data, path
+
+
+def rules_from_data(data: dict, path: str = "(saved)") -> RuleSet:
+    """A :class:`RuleSet` from merged pack data (as :func:`load_pack_data` gives);
+    raises :class:`RulePackError` for data that does not validate."""
+    return _build(dict(data), path, ())
 
 
 @lru_cache(maxsize=64)
@@ -221,6 +251,16 @@ def parse_yaml(text: str, path: str) -> Any:
                 raise yaml.YAMLError("too many nodes (more than 50000)")
             return super().compose_node(parent, index)
 
+        def construct_mapping(self, node, deep=False):
+            seen = set()
+            for key_node, _value in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key {key!r} is given twice", key_node.start_mark)
+                seen.add(key)
+            return super().construct_mapping(node, deep)
+
     try:
         data = yaml.load(text, Loader=BoundedLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as error:
@@ -249,7 +289,12 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
         return data, chain + (key,)
     if not isinstance(base_name, str):
         raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key="extends", value=_show(base_name))
-    base, base_chain = _merged(resolve(base_name, relative_to=path), chain + (key,))
+    try:
+        base_path = resolve(base_name, relative_to=path)
+    except RulePackError as error:
+        raise RulePackError(N_("{path}: {key}: {reason}"), path=str(path), key="extends",
+                            reason=error.render(lambda text: text)) from None
+    base, base_chain = _merged(base_path, chain + (key,))
     # a pack's own identity is never inherited: its id (else its file name), its name and summary
     merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary")}
     merged.update({k: v for k, v in data.items() if k != "rules"})

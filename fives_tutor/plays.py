@@ -116,8 +116,8 @@ def plays_for_tile(board: Board, tile: Tile, rules: RuleSet) -> list[Play]:
 
 
 def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet) -> list[Play]:
-    """Every legal play from ``hand``, best first: most points, then the higher
-    open-end total, then the heavier tile. Raises :class:`IllegalPlayError` if a
+    """Every legal play from ``hand``, most points first, then the higher open-end
+    total, then the heavier tile. Raises :class:`IllegalPlayError` if a
     tile of the hand is already on the table."""
     on_table = tiles_on_table(board)
     plays: list[Play] = []
@@ -139,11 +139,18 @@ def parse_play(text: str, board: Board, rules: RuleSet) -> Play:
     :class:`AmbiguousPlayError` (listing the choices) when ``@END`` is needed.
     """
     tile_text, at, end_text = text.strip().partition("@")
+    if not tile_text.strip():
+        raise NotationError(N_("write the tile of the play, such as 5|3 or 5|3@3"), text=text, column=1)
+    if at and not end_text.strip():
+        raise NotationError(N_("after @ write the open end to play on, such as 5|3@3"), text=text,
+                            column=len(text.rstrip()) + 1)
     tile = parse_tile(tile_text, rules.max_pips, whole=text)
     position = board_position(board, rules)
     if tile in tiles_on_table(board):
         raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
     if position.is_empty:
+        if at:
+            raise IllegalPlayError(N_("the table is empty: {tile} is the lead, written without @"), tile=str(tile))
         halves = ascii_digits(tile_text.strip()).strip("[]").replace("-", "|").split("|")
         order = (int(halves[0]), int(halves[1])) if len(halves) == 2 else None
         return _make_play(board, position, tile, -1, rules, lead_order=order)
@@ -180,6 +187,10 @@ def _find_end(end_text: str, position: Position, rules: RuleSet, text: str, colu
         for index, e in enumerate(position.ends):
             if e == wanted:
                 return index
+    similar = [str(e) for e in position.ends if str(e.pips) == ascii_digits(end_text).split("|")[0].rstrip("*")]
+    if similar and not position.lone:
+        raise IllegalPlayError(N_("there is no open end {end} in {position}: did you mean {choices}?"), end=end_text,
+                               position=str(position), choices=", ".join(dict.fromkeys(similar)))
     raise IllegalPlayError(N_("there is no open end {end} in {position}"), end=end_text, position=str(position))
 
 
@@ -194,8 +205,8 @@ def is_layout_form(text: str) -> bool:
     from .tiles import split_tokens
 
     tokens = [token for token, _ in split_tokens(ascii_digits(text))]
-    if len(tokens) < 2:
-        return False
+    if len(tokens) < 2 or any(token.rstrip("*").isdecimal() for token in tokens):
+        return False  # a lone tile, or a plain end (N, N*) that only the ends form has
     for token in tokens:
         halves = token.strip("[]*").replace("-", "|").split("|")
         if len(halves) == 2 and halves[0] != halves[1]:

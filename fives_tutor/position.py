@@ -73,7 +73,16 @@ class Position:
     ``ends`` is a tuple of :class:`End` in the written order; ``lone`` is true
     when a single lead tile is on the table (then ``ends`` holds its two halves
     as written, or its one double end). ``Position()`` is the empty table.
-    Parse with :meth:`parse`; ``str()`` gives the canonical ends form.
+    Parse with :meth:`parse`; ``str()`` gives the canonical ends form. For the whole
+    table use :class:`~fives_tutor.layout.Layout`; :func:`~fives_tutor.plays.parse_board`
+    reads either form, :func:`~fives_tutor.plays.parse_play` makes a play, and
+    :func:`~fives_tutor.scoring.count_position` counts the points.
+
+    >>> from fives_tutor import load_rules, count_position
+    >>> rules = load_rules("dominos-cc")
+    >>> position = Position.parse("6 4|4", rules)
+    >>> [str(e) for e in position.ends], position.total(rules), count_position(position, rules).points
+    (['6', '4|4'], 14, 0)
     """
 
     __slots__ = ("ends", "lone", "_hash")
@@ -257,6 +266,38 @@ def check_position(position: Position, rules: RuleSet, text: str = "") -> None:
                 )
     if doubles == "first" and len(spinners) > 1:
         raise NotationError(N_("this rule pack has only one spinner (the first double)"), text=text, column=columns[-1])
+    if not position.lone and position.ends:
+        _check_end_count(position, rules, text, columns)
+
+
+def _check_end_count(position: Position, rules: RuleSet, text: str, columns: list[int]) -> None:
+    """The number of open ends a real layout can have: the line's two ends, never arms,
+    plus two for each spinner whose arms are open, so always an even number
+    (pack keys ``rules.spinner.doubles`` and ``rules.spinner.arms_open``)."""
+    ends = position.ends
+    count = len(ends)
+    if sum(1 for e in ends if e.kind != EndKind.ARM) < 2:
+        raise NotationError(N_("a layout has two line ends besides any empty arms"), text=text, column=columns[-1])
+    doubles = rules.spinner.doubles
+    most = 2 + 2 * {"none": 0, "first": 1}.get(doubles, rules.max_pips + 1)
+    if count % 2 or count > most:
+        raise NotationError(N_("{count} open ends cannot lie on a table under this rule pack: a layout has the "
+                               "line's two ends and two more for each open spinner"), text=text,
+                            column=columns[min(count, len(columns)) - 1], count=count)
+    if doubles == "first":
+        marked = any(e.kind == EndKind.SPINNER for e in ends)
+        if marked and rules.spinner.arms_open == "at_once" and count != 4:
+            raise NotationError(N_("under this rule pack the spinner's ends open at once: write its two arms "
+                                   "too, such as {example}"), text=text, column=columns[-1],
+                                example=f"{text.strip()} {_arms_example(ends)}")
+        if marked and rules.spinner.arms_open == "after_sides" and count != 2:
+            raise NotationError(N_("under this rule pack the spinner's arms open only after both its sides hold a tile"),
+                                text=text, column=columns[-1])
+
+
+def _arms_example(ends) -> str:
+    spinner = next(e for e in ends if e.kind == EndKind.SPINNER)
+    return f"{spinner.pips}* {spinner.pips}*"
 
 
 def new_double_spins(position: Position, rules: RuleSet) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from .i18n import LRM, _, current, ngettext
+from .i18n import _, current, ngettext
 from .position import EndKind, Position
 from .scoring import Collection, count_position
 
@@ -46,8 +46,8 @@ def count_expression(position: Position, rules: RuleSet) -> str:
     expression = " + ".join(parts)
     if len(parts) > 1:
         expression += " = " + t.number(count.total)
-    if t.rtl:
-        expression = f"{LRM}{expression}{LRM}"  # arithmetic reads left to right in Persian too
+    # In Persian the sum reads right to left like the sentence around it: only the
+    # tiles inside it are kept left to right (Translator.notation).
     line = f"{expression} {t.arrow} {points_phrase(count.points)}"
     if rules.scoring.points == "quotient" and count.points:
         shares = [f"{t.number(count.total)} ÷ {t.number(d)} = {t.number(count.total // d)}"
@@ -100,7 +100,7 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet) -> s
     t = current()
     if not plays:
         return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
-    lines = [_("Legal plays on {ends}, best first:").format(ends=t.notation(position))]
+    lines = [_("Legal plays on {ends}, most points first:").format(ends=t.notation(position))]
     for number, play in enumerate(plays, start=1):
         lines.append(f"  {t.number(number)}. {play_line(play)}")
     return "\n".join(lines)
@@ -172,7 +172,7 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
     if mode == "combined":
         lines.append(_("Together: {pips}, counts as {rounded}").format(
             pips=ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips)),
-            rounded=t.number(collection.collected_pips)))
+            rounded=t.number(rules.hand_end.round_pips(collection.combined_pips))))
     if mode == "none":
         how = _("under these rules the winner collects no pips")
     elif rules.hand_end.rounding == "none":

@@ -160,12 +160,17 @@ def summarise(records: Sequence[MatchRecord]) -> Summary:
         completed_hands=sum(completed),
         play_points=ratio_interval(play_points, completed),
         end_points=ratio_interval(end_points, completed),
-        blocked=ratio_interval(blocked, completed),
+        blocked=_share(ratio_interval(blocked, completed)),
         plays=ratio_interval(plays, completed),
         hands=mean_interval([r.hands for r in records]),
         first_leader_wins=proportion_interval(first_wins, len(records)),
         points_per_play=dict(sorted(histogram.items())),
     )
+
+
+def _share(estimate: Estimate) -> Estimate:
+    """A share's interval kept within 0 and 1."""
+    return estimate._replace(low=max(0.0, estimate.low), high=min(1.0, estimate.high))
 
 
 def _worker(job: tuple) -> list[MatchRecord]:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from fives_tutor.errors import FivesError
-from fives_tutor.i18n import LANGUAGES, LRM, Translator, choose_language
+from fives_tutor.i18n import LANGUAGES, LRM, RLM, Translator, choose_language
 
 ALL = ("en", "tl", "id", "nl", "fa")
 
@@ -28,6 +28,8 @@ def test_requested_language(requested, expected):
     ({"LC_ALL": "id_ID.UTF-8", "LANG": "nl_NL.UTF-8"}, "id"),
     ({"LC_MESSAGES": "fil_PH.UTF-8", "LANG": "nl_NL.UTF-8"}, "tl"),
     ({"FIVES_LANG": "nl", "LANG": "fa_IR.UTF-8"}, "nl"),
+    ({"LC_ALL": "C", "LANG": "nl_NL.UTF-8"}, "en"),  # LC_ALL=C forces the C locale
+    ({"LANGUAGE": "nl", "LANG": "C.UTF-8"}, "en"),  # gettext ignores LANGUAGE under the C locale
     ({"LANG": "de_DE.UTF-8"}, "en"),
 ])
 def test_language_from_environment(environ, expected):
@@ -60,7 +62,10 @@ def test_persian_digits_and_marks():
     fa = Translator("fa")
     assert fa.number(15) == "۱۵"
     assert fa.number(1234) == "۱٬۲۳۴"
-    assert fa.notation("5|0") == f"{LRM}۵|۰{LRM}"
+    # LRM before and after keeps 5|0 from showing as 0|5; the closing RLM stops a number
+    # that follows from joining the tile's left-to-right run
+    assert fa.notation("5|0") == f"{LRM}۵|۰{LRM}{RLM}"
+    assert fa.number(-3.3, decimals=1) == f"{LRM}\u2212۳٫۳"
     assert Translator("nl").number(1234) == "1.234"
 
 

@@ -142,9 +142,9 @@ def test_lone_spinner_counting_one_half(cc):
     # the minority reading: a lone spinner counts its number once: 5|5 counts 5
     assert Position.parse("5|5*", rules).total(rules) == 5
     assert parse_play("5|5", Position(), rules).points == 5
-    # a lone non-double and a spinner in the line are not affected: 4 + 1; 3 + 10
+    # a lone non-double and a spinner in the line are not affected: 4 + 1; 3 + 10 + 0 + 0
     assert Position.parse("4|1", rules).total(rules) == 5
-    assert Position.parse("3 5|5*", rules).total(rules) == 13
+    assert Position.parse("3 5|5* 5* 5*", rules).total(rules) == 13
 
 
 # --------------------------------------------------------------------------- points per pack

@@ -42,9 +42,10 @@ class LineParser:
         self.ctx = ctx
         self.options: dict[str, click.Option] = {}
         self.arguments = [p for p in command.params if isinstance(p, click.Argument)]
-        # the defaults as Click itself resolves them (parsing no words, leniently)
-        with command.make_context(command.name, [], parent=ctx, resilient_parsing=True) as empty:
-            self.defaults = dict(empty.params)
+        # a line's defaults are the options given on the command line (--rules, --level ...),
+        # as Click resolved them; arguments and --batch itself are per line
+        self.defaults = {name: value for name, value in ctx.params.items()
+                         if name not in {p.name for p in self.arguments} and name != "batch"}
         for param in command.params:
             if isinstance(param, click.Option):
                 for name in param.opts:
@@ -97,18 +98,26 @@ class LineParser:
 def run_batch(ctx: click.Context, source: str, work) -> None:
     """Answer one request a line from ``source`` (a file, or ``-`` for stdin) with one
     JSON line each; a bad line answers ``{"error": ...}`` and the exit code is 2.
-    Blank lines and lines starting with ``#`` are skipped."""
+    Blank lines and lines starting with ``#`` are skipped; an error answer carries the
+    number of its ``line``. Options given on the command line apply to every line
+    that does not give its own."""
     parser = LineParser(ctx.command, ctx)
     failed = False
     try:
-        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")
+        stream = sys.stdin.buffer if source == "-" else open(source, "rb")
     except OSError as error:
         raise CliError(_("cannot read {file}: {reason}").format(file=source, reason=error.strerror)) from None
     write = sys.stdout.write
     dumps = json.dumps
     with stream:
-        for line in stream:
-            line = line.strip()
+        for number, raw in enumerate(stream, start=1):
+            try:
+                line = raw.decode("utf-8").strip()
+            except UnicodeDecodeError:
+                write(dumps({"line": number, "error": _("cannot read the line: it is not UTF-8 text")},
+                            ensure_ascii=False) + "\n")
+                failed = True
+                continue
             if not line or line.startswith("#"):
                 continue
             try:
@@ -117,11 +126,11 @@ def run_batch(ctx: click.Context, source: str, work) -> None:
                     raise click.UsageError(_("--batch cannot be nested"))
                 data = work(params)[0]
             except FivesError as error:
-                data, failed = {"error": localize_error(error)}, True
+                data, failed = {"line": number, "error": localize_error(error)}, True
             except click.ClickException as error:
-                data, failed = {"error": error.format_message()}, True
+                data, failed = {"line": number, "error": error.format_message()}, True
             except ValueError as error:  # an unclosed quote
-                data, failed = {"error": _("cannot read the line: {reason}").format(reason=str(error))}, True
+                data, failed = {"line": number, "error": _("cannot read the line: {reason}").format(reason=str(error))}, True
             write(dumps(data, ensure_ascii=False) + "\n")
     if failed:
         ctx.exit(2)

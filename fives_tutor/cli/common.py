@@ -82,23 +82,44 @@ def language_from_args(args) -> str | None:
     return None
 
 
-def set_language(args) -> str:
-    """Choose and activate the language for ``args``; raises :class:`CliError` for a bad one."""
+def set_language(args, completing: bool = False) -> str:
+    """Choose and activate the language for ``args``; raises :class:`CliError` for a bad
+    one (while the shell completes a word, a bad language falls back to English)."""
     try:
         code = choose_language(language_from_args(args))
     except FivesError as error:
-        activate(choose_language(None, {k: v for k, v in __import__("os").environ.items() if k != "FIVES_LANG"}))
+        activate("en")
+        if completing:
+            return "en"
         raise fail(error) from None
     activate(code)
     return code
+
+
+def complete_pack(ctx, param, incomplete):
+    """Shell completion of ``--rules``: built-in and user pack ids, then YAML files."""
+    from click.shell_completion import CompletionItem
+
+    from ..packs import list_packs
+
+    items = [CompletionItem(info.id) for info in list_packs() if info.id.startswith(incomplete)]
+    return items + [CompletionItem(incomplete, type="file")]
+
+
+def complete_language(ctx, param, incomplete):
+    """Shell completion of ``--lang``."""
+    from ..i18n import LANGUAGES
+
+    return [code for code in LANGUAGES if code.startswith(incomplete)]
 
 
 def common_options(function):
     """``--rules``, ``--lang`` and ``--json``, shared by every command."""
 
     @option("--json", "as_json", is_flag=True, help=N_("Print JSON (stable keys, ASCII digits) instead of text."))
-    @option("--lang", "lang", metavar="LANG", help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
-    @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True,
+    @option("--lang", "lang", metavar="LANG", shell_complete=complete_language,
+            help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
+    @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True, shell_complete=complete_pack,
             help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
     @functools.wraps(function)
     def wrapper(*args, **kwargs):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
@@ -35,8 +36,29 @@ class FivesGroup(_Translated, click.Group):
     subcommands lazily."""
 
     def make_context(self, info_name, args, parent=None, **extra):
-        set_language(args)
+        set_language(args, completing=extra.get("resilient_parsing", False))
         return super().make_context(info_name, args, parent=parent, **extra)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Click's main, but any error is one line (with the hint to --help on that line)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.UsageError as error:
+            hint = ""
+            if error.ctx is not None:
+                hint = " " + _("Try '{command} {option}' for help.").format(
+                    command=error.ctx.command_path, option=error.ctx.help_option_names[0])
+            click.echo(_("Error: {message}").format(message=error.format_message()) + hint, err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.exceptions.Abort:
+            click.echo(_("Aborted!"), err=True)
+            sys.exit(1)
+        sys.exit(result if isinstance(result, int) else 0)
 
     def list_commands(self, ctx):
         return list(COMMANDS)

@@ -25,7 +25,7 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
 
     rules = load_pack(rules_name)
     board = _board(position_text, rules)
-    play = parse_play(play_text, board, rules) if play_text else None
+    play = parse_play(play_text, board, rules) if play_text is not None else None
     position = board_position(board, rules)
     return score_report(position, play, rules), lambda: _render("render_score", position, play, rules)
 
@@ -38,7 +38,10 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
 
     rules = load_pack(rules_name)
     board = _board(position_text, rules)
-    plays = legal_plays(board, parse_hand(hand_text, rules.max_pips), rules)
+    hand = parse_hand(hand_text, rules.max_pips)
+    if not hand:
+        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+    plays = legal_plays(board, hand, rules)
     position = board_position(board, rules)
     return moves_report(position, plays, rules), lambda: _render("render_moves", position, plays, rules)
 
@@ -54,6 +57,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     rules = load_pack(rules_name)
     board = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
+    if not hand:
+        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
     next_hand = _opponent_tiles(opponents)[0] if opponents else None
     situation = Situation.build(board, hand, rules, played, next_hand)
@@ -83,9 +88,17 @@ def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     from ..scoring import collect
 
     rules = load_pack(rules_name)
-    pips, shown = [], []
+    if len(hands) > rules.players.max - 1:
+        raise NotationError(N_("{count} opponents: this rule pack is for at most {players} players"),
+                            text=" ".join(hands), count=len(hands), players=rules.players.max)
+    pips, shown, seen = [], [], set()
     for text in hands:
         value, tiles = _pips(text, rules)
+        if tiles:
+            for tile in tiles.split():
+                if tile in seen:
+                    raise NotationError(N_("tile {tile} is written twice"), text=text, tile=tile)
+                seen.add(tile)
         pips.append(value)
         shown.append(tiles)
     winner_pips = _pips(winner, rules)[0] if winner else 0
@@ -99,8 +112,10 @@ def _pips(text: str, rules) -> tuple[int, str | None]:
 
     clean = ascii_digits(text.strip())
     if clean.isdecimal():
-        if int(clean) > 1000:
-            raise NotationError(N_("{pips} pips is more than any hand holds"), text=text, pips=int(clean))
+        most = rules.max_pips * (rules.max_pips + 1) * (rules.max_pips + 2) // 2  # every pip of the set
+        if int(clean) > most:
+            raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
+                                pips=int(clean), most=most)
         return int(clean), None
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
@@ -123,11 +138,13 @@ def _output(result, as_json: bool) -> None:
 
 
 def _batch_option(function):
-    return option("--batch", "batch", metavar="FILE",
+    return option("--batch", "batch", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
                   help=N_("Read one request a line from FILE (- for standard input) and print one JSON line each."))(function)
 
 
 def _need_position(position_text, batch):
+    if batch and position_text is not None:
+        raise click.UsageError(_("give either POSITION or --batch, not both"))
     if position_text is None and not batch:
         raise click.UsageError(_("Missing argument 'POSITION'."))
 
@@ -148,14 +165,14 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
     def work(params):
         return do_score(params["position_text"], params["play_text"], params["rules_name"])
 
+    _need_position(position_text, batch)
     if batch:
         return run_batch(ctx, batch, work)
-    _need_position(position_text, batch)
     _output(do_score(position_text, play_text, rules_name), as_json)
 
 
 @click.command(cls=FivesCommand, help=N_(
-    "Every legal play of a hand on POSITION, with its total and points, best first."))
+    "Every legal play of a hand on POSITION, with its total and points, most points first."))
 @click.argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
 @_batch_option
@@ -163,13 +180,13 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
 @click.pass_context
 def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
     def work(params):
-        if not params["hand_text"]:
+        if params["hand_text"] is None:
             raise click.UsageError(_("Missing option '--hand'."))
         return do_moves(params["position_text"] or "", params["hand_text"], params["rules_name"])
 
+    _need_position(position_text, batch)
     if batch:
         return run_batch(ctx, batch, work)
-    _need_position(position_text, batch)
     _output(work({"position_text": position_text, "hand_text": hand_text, "rules_name": rules_name}), as_json)
 
 
@@ -190,14 +207,14 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
 @click.pass_context
 def best(ctx, position_text, hand_text, played_text, opponents, level, batch, rules_name, lang, as_json):
     def work(params):
-        if not params["hand_text"]:
+        if params["hand_text"] is None:
             raise click.UsageError(_("Missing option '--hand'."))
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"])
 
+    _need_position(position_text, batch)
     if batch:
         return run_batch(ctx, batch, work)
-    _need_position(position_text, batch)
     _output(work({"position_text": position_text, "hand_text": hand_text, "played_text": played_text,
                   "opponents": opponents, "level": level, "rules_name": rules_name}), as_json)
 

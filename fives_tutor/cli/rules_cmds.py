@@ -26,6 +26,8 @@ def _lang_json(function):
 
 
 @click.group(cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
+@option("--lang", "lang", metavar="LANG", expose_value=False,
+        help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 def rules() -> None:
     """The ``rules`` group (help text above)."""
 

@@ -1,0 +1,373 @@
+"""The scorekeeper's view of a real match (pure, no I/O): what a table can see.
+
+The keeper does not see the players' tiles: it knows the layout, how many tiles each
+player holds, the boneyard's size, whose turn it is and the scores. A match is a
+list of events (dicts, as the journal stores them); :func:`replay` rebuilds the state
+from them, undo and redo included. Each action is checked against the pack and what
+the keeper can see; a refused action raises
+:class:`~fives_tutor.errors.IllegalPlayError` and changes nothing.
+
+Events: ``{"type": "play", "player", "tile", "end", "announced"}``, ``{"type": "draw",
+"player", "count"}``, ``{"type": "pass", "player"}``, ``{"type": "claim", "player",
+"amount"}``, ``{"type": "hand_end", "pips": [...]}``, ``{"type": "undo"}``, ``{"type": "redo"}``.
+
+>>> from fives_tutor import load_rules
+>>> state = TableState(load_rules("dominos-cc"), ["Ana", "Ben"])
+>>> _ = state.apply({"type": "play", "player": 0, "tile": "6|6", "end": ""})
+>>> _ = state.apply({"type": "play", "player": 1, "tile": "6|3", "end": ""})
+>>> state.scores, str(state.position)
+([0, 15], '3 6|6* 6* 6*')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .errors import N_, IllegalPlayError
+from .game import HandResult, Scoreboard, hand_result, sides_for
+from .layout import Layout
+from .plays import Play, parse_play, tiles_on_table
+from .position import Position
+from .rules import RuleSet
+from .tiles import domino_set
+
+
+class SheetRow(NamedTuple):
+    """One hand on the score sheet: its ``number``, the ``leader``, points each side
+    scored by plays and at the end, the ``result`` and each side's ``totals`` after it."""
+
+    number: int
+    leader: int
+    from_play: tuple[int, ...]
+    at_end: tuple[int, ...]
+    result: HandResult | None
+    totals: tuple[int, ...]
+
+
+class Logged(NamedTuple):
+    """A line of the match's history: the hand number, the event, and what it did."""
+
+    hand: int
+    event: dict
+    play: Play | None
+    credited: int
+
+
+class TableState:
+    """The state of a real match under ``rules`` for players named ``names``.
+
+    ``teams`` optionally pairs players into sides (lists of player indexes); by
+    default the pack decides (partners opposite at four, ``rules.players.partnerships_with_four``).
+    """
+
+    def __init__(self, rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[int]] | None = None) -> None:
+        players = len(names)
+        if not rules.players.min <= players <= rules.players.max:
+            raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
+                                   low=rules.players.min, high=rules.players.max, count=players)
+        self.rules = rules
+        self.names = list(names)
+        self.players = players
+        if teams:
+            sides = [0] * players
+            for side, members in enumerate(teams):
+                for member in members:
+                    sides[member] = side
+            self.sides = tuple(sides)
+        else:
+            self.sides = sides_for(rules, players)
+        self.board = Scoreboard(rules, players, self.sides)
+        self.sheet: list[SheetRow] = []
+        self.log: list[Logged] = []
+        self.hand_number = 0
+        self.awaiting: tuple[str, int | None] | None = None  # ("domino", player) or ("blocked", None)
+        self._start_hand(leader=0, known=False)
+
+    # --- what the table shows ----------------------------------------------------------
+
+    @property
+    def scores(self) -> list[int]:
+        """Each side's points."""
+        return self.board.scores
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target, or None."""
+        return self.board.winner
+
+    @property
+    def over(self) -> bool:
+        """True once the match is won."""
+        return self.board.winner is not None
+
+    @property
+    def position(self) -> Position:
+        """The open ends."""
+        return self.layout.position(self.rules)
+
+    @property
+    def drawable(self) -> int:
+        """Boneyard tiles that may still be drawn (``rules.turn.boneyard_reserve`` stay)."""
+        return max(0, self.boneyard - self.rules.turn.boneyard_reserve)
+
+    def side_name(self, side: int) -> str:
+        """A side's name: a player's name, or partners joined with ``+``."""
+        return "+".join(self.names[p] for p in range(self.players) if self.sides[p] == side)
+
+    def legal_tiles(self) -> list[Play]:
+        """Every play the keeper would accept now, from the tiles not yet on the table."""
+        if self.awaiting or self.over:
+            return []
+        out = tiles_on_table(self.layout)
+        plays = []
+        from .plays import plays_for_tile
+
+        for tile in domino_set(self.rules.max_pips):
+            if tile not in out:
+                plays.extend(plays_for_tile(self.layout, tile, self.rules))
+        return plays
+
+    # --- actions -------------------------------------------------------------------------
+
+    def apply(self, event: dict):
+        """Apply one action event (not undo/redo: see :func:`replay`). Returns what it did."""
+        if self.over:
+            raise IllegalPlayError(N_("the match is over"))
+        kind = event.get("type")
+        handler = {"play": self._play, "draw": self._draw, "pass": self._pass, "claim": self._claim,
+                   "hand_end": self._hand_end}.get(kind)
+        if handler is None:
+            raise IllegalPlayError(N_("unknown event {kind}"), kind=str(kind))
+        if self.awaiting and kind != "hand_end":
+            raise IllegalPlayError(N_("the hand is over: give the remaining pips first"))
+        return handler(event)
+
+    def _player(self, event: dict) -> int:
+        player = event.get("player")
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise IllegalPlayError(N_("unknown player"))
+        return player
+
+    def _check_turn(self, player: int) -> None:
+        lead_open = self.layout.line == () and not self.leader_known
+        if player != self.turn and not lead_open:
+            raise IllegalPlayError(N_("it is {name}'s turn, not {other}'s"), name=self.names[self.turn],
+                                   other=self.names[player])
+
+    def _play(self, event: dict) -> Play:
+        player = self._player(event)
+        self._check_turn(player)
+        text = str(event.get("tile", ""))
+        end = event.get("end") or ""
+        play = parse_play(f"{text}@{end}" if end else text, self.layout, self.rules)
+        if self.counts[player] == 0:
+            raise IllegalPlayError(N_("{name} has no tiles left"), name=self.names[player])
+        announced = event.get("announced")
+        credited = play.points
+        self.claimable = None
+        if self.rules.muggins.announce and announced != play.points:
+            credited = 0
+            if play.points:
+                self.claimable = (player, play.points)
+        if not self.layout.line:
+            self.leader = player
+        side = self.sides[player]
+        taken = self.board.take(side, credited)
+        self.from_play[side] += taken
+        self.layout = play.layout
+        self.counts[player] -= 1
+        self.passes = 0
+        self.drawn = 0
+        self.last_player = player
+        self.log.append(Logged(self.hand_number, dict(event), play, taken))
+        if self.over:
+            self._close_row(None, ())
+        elif self.counts[player] == 0:
+            self.awaiting = ("domino", player)
+        else:
+            self.turn = (player + 1) % self.players
+        return play
+
+    def _draw(self, event: dict) -> int:
+        player = self._player(event)
+        self._check_turn(player)
+        count = event.get("count", 1)
+        rule = self.rules.turn.draw
+        if not isinstance(count, int) or count < 1:
+            raise IllegalPlayError(N_("draw at least one tile"))
+        if rule == "none":
+            raise IllegalPlayError(N_("under these rules nobody draws"))
+        if not self.layout.line:
+            raise IllegalPlayError(N_("nobody draws before the lead"))
+        if count > self.drawable:
+            raise IllegalPlayError(N_("the boneyard has only {count} tiles to draw"), count=self.drawable)
+        if rule == "one" and self.drawn + count > 1:
+            raise IllegalPlayError(N_("under these rules a player draws only one tile a turn"))
+        self.boneyard -= count
+        self.counts[player] += count
+        self.drawn += count
+        self.log.append(Logged(self.hand_number, dict(event), None, 0))
+        return count
+
+    def _pass(self, event: dict) -> None:
+        player = self._player(event)
+        self._check_turn(player)
+        rule = self.rules.turn.draw
+        if not self.layout.line:
+            raise IllegalPlayError(N_("the lead cannot pass"))
+        if rule == "until_playable" and self.drawable:
+            raise IllegalPlayError(N_("a player who cannot play must draw while the boneyard has tiles"))
+        if rule == "one" and self.drawable and not self.drawn:
+            raise IllegalPlayError(N_("draw one tile before passing"))
+        self.passes += 1
+        self.drawn = 0
+        self.log.append(Logged(self.hand_number, dict(event), None, 0))
+        if self.passes >= self.players:
+            self.awaiting = ("blocked", None)
+        else:
+            self.turn = (player + 1) % self.players
+
+    def _claim(self, event: dict) -> int:
+        """Muggins (``rules.muggins``): an opponent of the last player takes unannounced points."""
+        player = self._player(event)
+        if not self.rules.muggins.announce:
+            raise IllegalPlayError(N_("this rule pack has no muggins"))
+        if self.last_player is None or self.sides[player] == self.sides[self.last_player]:
+            raise IllegalPlayError(N_("only an opponent of the last player may call muggins"))
+        amount = event.get("amount")
+        if self.claimable is not None:
+            points = self.claimable[1]
+            self.claimable = None
+            taken = self.board.take(self.sides[player], points)
+            self.from_play[self.sides[player]] += taken
+        elif self.rules.muggins.wrong_claim == "claimed_points" and amount:
+            side = self.sides[self.last_player]
+            taken = -self.board.take(side, int(amount))
+            self.from_play[side] -= taken
+        else:
+            taken = 0
+        self.log.append(Logged(self.hand_number, dict(event), None, taken))
+        if self.over:
+            self._close_row(None, ())
+        return taken
+
+    def pips_needed(self) -> list[int]:
+        """The players whose remaining pips the keeper must be told to end the hand."""
+        if not self.awaiting:
+            return []
+        kind, domino_player = self.awaiting
+        return [p for p in range(self.players) if kind == "blocked" or p != domino_player]
+
+    def _hand_end(self, event: dict) -> HandResult:
+        if not self.awaiting:
+            raise IllegalPlayError(N_("the hand is not over"))
+        kind, domino_player = self.awaiting
+        pips = list(event.get("pips") or [])
+        if len(pips) != self.players:
+            raise IllegalPlayError(N_("give the remaining pips of every player"))
+        for player in self.pips_needed():
+            value = pips[player]
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2 * self.rules.max_pips * self.counts[player]:
+                raise IllegalPlayError(N_("{pips} pips is not possible for {name}'s {count} tiles"),
+                                       pips=str(value), name=self.names[player], count=self.counts[player])
+        if kind == "domino":
+            pips[domino_player] = 0
+        result = hand_result(self.rules, kind, self.sides, pips, self.counts, domino_player)
+        taken = tuple(self.board.take(side, points) for side, points in zip(result.winners, result.points))
+        self.log.append(Logged(self.hand_number, dict(event), None, sum(taken)))
+        self.awaiting = None
+        self._close_row(result, taken)
+        if not self.over:
+            self._next_hand(result)
+        return result
+
+    # --- hands -------------------------------------------------------------------------------
+
+    def _start_hand(self, leader: int, known: bool) -> None:
+        rules = self.rules
+        self.hand_number += 1
+        self.layout = Layout()
+        size = rules.players.hand_size[self.players]
+        self.counts = [size] * self.players
+        total = len(domino_set(rules.max_pips))
+        self.boneyard = total - size * self.players
+        self.turn = leader
+        self.leader = leader
+        self.leader_known = known
+        self.passes = 0
+        self.drawn = 0
+        self.claimable: tuple[int, int] | None = None
+        self.last_player: int | None = None
+        self.from_play = [0] * len(self.scores)
+
+    def _next_hand(self, result: HandResult) -> None:
+        """The next leader (``rules.lead.later_hands``) when the keeper can know it."""
+        lead = self.rules.lead
+        rule = lead.later_hands if lead.later_hands != "same_as_first" else lead.first_hand
+        if rule == "previous_domino" and result.kind == "domino":
+            self._start_hand(result.domino_player, True)
+        elif rule == "to_the_left":
+            self._start_hand((self.leader + 1) % self.players, True)
+        else:
+            # the highest double or a lot decides at the table: the first player by default
+            self._start_hand(0, False)
+
+    def _close_row(self, result: HandResult | None, taken: tuple[int, ...]) -> None:
+        at_end = [0] * len(self.scores)
+        if result is not None:
+            for side, points in zip(result.winners, taken):
+                at_end[side] += points
+        self.sheet.append(SheetRow(self.hand_number, self.leader, tuple(self.from_play), tuple(at_end), result,
+                                   tuple(self.scores)))
+
+
+def effective_actions(events: Sequence[dict]) -> list[dict]:
+    """The actions that stand after undo and redo: undo takes back the last action,
+    redo puts back the last one undone; a new action forgets what was undone."""
+    done: list[dict] = []
+    undone: list[dict] = []
+    for event in events:
+        kind = event.get("type")
+        if kind == "undo":
+            if done:
+                undone.append(done.pop())
+        elif kind == "redo":
+            if undone:
+                done.append(undone.pop())
+        else:
+            done.append(event)
+            undone.clear()
+    return done
+
+
+def can_undo(events: Sequence[dict]) -> bool:
+    """Whether an undo would take something back."""
+    return bool(effective_actions(events))
+
+
+def can_redo(events: Sequence[dict]) -> bool:
+    """Whether a redo would put something back."""
+    done = undone = 0
+    for event in events:
+        kind = event.get("type")
+        if kind == "undo":
+            if done:
+                done, undone = done - 1, undone + 1
+        elif kind == "redo":
+            if undone:
+                done, undone = done + 1, undone - 1
+        else:
+            done, undone = done + 1, 0
+    return undone > 0
+
+
+def replay(rules: RuleSet, names: Sequence[str], teams, events: Sequence[dict]) -> TableState:
+    """The state after ``events`` (undo and redo applied). Raises IllegalPlayError for an
+    event that does not apply (a corrupt journal)."""
+    state = TableState(rules, names, teams)
+    for event in effective_actions(events):
+        state.apply(event)
+    return state
+
+
+__all__ = ["Logged", "SheetRow", "TableState", "can_redo", "can_undo", "effective_actions", "replay"]
