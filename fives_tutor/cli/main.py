@@ -21,6 +21,8 @@ COMMANDS = {
     "count": "fives_tutor.cli.position:count",
     "rules": "fives_tutor.cli.rules_cmds:rules",
     "simulate": "fives_tutor.cli.rules_cmds:simulate",
+    "table": "fives_tutor.cli.table:table",
+    "games": "fives_tutor.cli.games:games",
 }
 
 

@@ -1,0 +1,263 @@
+"""``fives games list|show|export|import|delete``: the saved matches."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+import click
+
+from ..errors import N_, FivesError
+from ..i18n import _, current
+from .common import CliError, FivesCommand, _Translated, echo_json, fail, option
+
+EXPORT_FORMAT = "fives-tutor-match"
+EXPORT_VERSION = 1
+
+
+class FivesSubGroup(_Translated, click.Group):
+    """A translated group under ``fives``."""
+
+
+def _db_option(function):
+    return option("--db", metavar="FILE",
+                  help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))(function)
+
+
+def _json_option(function):
+    return option("--json", "as_json", is_flag=True,
+                  help=N_("Print JSON (stable keys, ASCII digits) instead of text."))(function)
+
+
+def _lang_option(function):
+    return option("--lang", "lang", metavar="LANG", expose_value=False,
+                  help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
+
+
+@click.group(cls=FivesSubGroup, help=N_("Saved matches: list, show, export, import, delete."))
+@_lang_option
+def games() -> None:
+    """The ``games`` group (help text above)."""
+
+
+def _open(db, create=False):
+    from ..journal import Journal
+
+    try:
+        return Journal(db, create=create)
+    except FivesError as error:
+        raise fail(error) from None
+
+
+def _state(journal, info):
+    from ..keeper import replay
+    from ..packs import rules_from_data
+
+    rules = rules_from_data(info.rules_data, info.rules_path)
+    return replay(rules, info.names, info.teams, journal.events(info.id))
+
+
+def _side_scores(info, state=None) -> dict:
+    names = info.names
+    scores = info.scores or []
+    if info.teams:
+        sides = ["+".join(names[p] for p in team) for team in info.teams]
+    elif state is not None:
+        sides = [state.side_name(s) for s in range(len(state.scores))]
+    else:
+        sides = list(names)
+    return {side: (scores[i] if i < len(scores) else 0) for i, side in enumerate(sides)}
+
+
+@games.command("list", cls=FivesCommand, help=N_("Every saved match: players, rule pack, date, score, finished or not."))
+@_db_option
+@_json_option
+@_lang_option
+def list_games(db, as_json):
+    journal = _open(db)
+    try:
+        matches = journal.matches()
+        if as_json:
+            echo_json([{"id": m.id, "players": m.names, "rules": m.rules_id, "scores": _side_scores(m),
+                        "finished": m.finished, "created": m.created, "updated": m.updated} for m in matches])
+            return
+        if not matches:
+            click.echo(_("No saved matches yet: fives table starts one."))
+            return
+        from ..render_rules import table
+
+        t = current()
+        rows = [(t.number(m.id), ", ".join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
+                 " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
+                 _("finished") if m.finished else _("unfinished")) for m in matches]
+        click.echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
+    finally:
+        journal.close()
+
+
+def _match_id(value: str) -> int:
+    if not value.isdecimal():
+        raise CliError(_("give the number of a saved match (see fives games list)"))
+    return int(value)
+
+
+@games.command("show", cls=FivesCommand, help=N_("A saved match as a score sheet."))
+@click.argument("match_id", metavar="ID")
+@_db_option
+@_json_option
+@_lang_option
+def show_game(match_id, db, as_json):
+    journal = _open(db)
+    try:
+        info = journal.match(_match_id(match_id))
+        state = _state(journal, info)
+        if as_json:
+            echo_json(_export(journal, info, state))
+            return
+        from ..render_table import scores_line, sheet
+
+        click.echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=", ".join(info.names),
+                                                               pack=info.rules_id))
+        click.echo(sheet(state))
+        click.echo(scores_line(state))
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        journal.close()
+
+
+def _export(journal, info, state) -> dict:
+    return {
+        "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+        "match": {"id": info.id, "names": info.names, "teams": info.teams, "rules_id": info.rules_id,
+                  "rules_path": info.rules_path, "rules_data": info.rules_data, "lang": info.lang,
+                  "created": info.created, "updated": info.updated, "scores": state.scores, "finished": state.over},
+        "events": journal.events(info.id),
+        "sheet": [{"hand": row.number, "leader": info.names[row.leader], "from_play": list(row.from_play),
+                   "at_end": list(row.at_end), "totals": list(row.totals),
+                   "end": row.result.kind if row.result else None} for row in state.sheet],
+    }
+
+
+@games.command("export", cls=FivesCommand, help=N_(
+    "Write a saved match as JSON (every event and the score sheet) or CSV (one row a hand)."))
+@click.argument("match_id", metavar="ID")
+@option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
+        help=N_("json or csv."))
+@option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
+@_db_option
+@_lang_option
+def export_game(match_id, fmt, output, db):
+    journal = _open(db)
+    try:
+        info = journal.match(_match_id(match_id))
+        state = _state(journal, info)
+        data = _export(journal, info, state)
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        journal.close()
+    if fmt == "json":
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    else:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        sides = [state.side_name(s) for s in range(len(state.scores))]
+        writer.writerow(["hand", "leader", "end"] + [f"{s} play" for s in sides] + [f"{s} end" for s in sides]
+                        + [f"{s} total" for s in sides])
+        for row in data["sheet"]:
+            writer.writerow([row["hand"], row["leader"], row["end"] or ""] + row["from_play"] + row["at_end"]
+                            + row["totals"])
+        text = buffer.getvalue()
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        except OSError as error:
+            raise CliError(_("cannot write {file}: {reason}").format(file=output, reason=error.strerror)) from None
+    else:
+        sys.stdout.write(text)
+
+
+@games.command("import", cls=FivesCommand, help=N_(
+    "Add a match from a JSON export; a malformed or inconsistent file is refused with the reason."))
+@click.argument("file", metavar="FILE")
+@_db_option
+@_lang_option
+def import_game(file, db):
+    try:
+        with (sys.stdin if file == "-" else open(file, encoding="utf-8")) as handle:
+            data = json.load(handle)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise CliError(_("{file} is not a JSON export of a match: {reason}").format(file=file, reason=str(error))) from None
+    info, events, state = _check_import(data, file)
+    journal = _open(db, create=True)
+    try:
+        new_id = journal.import_match(info, events, state.scores, state.over)
+    finally:
+        journal.close()
+    click.echo(_("Imported as match {id}.").format(id=current().number(new_id)))
+
+
+def _check_import(data, file):
+    """The match, its events and its rebuilt state; raises CliError with the reason."""
+    from ..keeper import replay
+    from ..packs import rules_from_data
+
+    def bad(reason):
+        return CliError(_("{file} is not a JSON export of a match: {reason}").format(file=file, reason=reason))
+
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise bad(_("it has no \"format\": \"{format}\"").format(format=EXPORT_FORMAT))
+    if data.get("version") != EXPORT_VERSION:
+        raise bad(_("version {version} is not one this fives-tutor reads").format(version=data.get("version")))
+    match, events = data.get("match"), data.get("events")
+    if not isinstance(match, dict) or not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise bad(_("\"match\" must be an object and \"events\" a list of objects"))
+    names = match.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise bad(_("\"match\" has no list of player names"))
+    for key in ("rules_id", "rules_data"):
+        if key not in match:
+            raise bad(_("\"match\" has no \"{key}\"").format(key=key))
+    if not isinstance(match["rules_data"], dict) or not isinstance(match["rules_data"].get("rules"), dict):
+        raise bad(_("\"rules_data\" is not a rule pack"))
+    try:
+        rules = rules_from_data(match["rules_data"], match.get("rules_path", "(imported)"))
+        state = replay(rules, names, match.get("teams"), events)
+    except FivesError as error:
+        from ..i18n import localize_error
+
+        raise bad(localize_error(error)) from None
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        raise bad(str(error)) from None
+    if "scores" in match and list(match["scores"]) != list(state.scores):
+        raise bad(_("its scores {given} are not what its events give ({computed})").format(
+            given=match["scores"], computed=state.scores))
+    return match, events, state
+
+
+@games.command("delete", cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
+@click.argument("match_id", metavar="ID")
+@option("--yes", is_flag=True, help=N_("Delete without asking."))
+@_db_option
+@_lang_option
+def delete_game(match_id, yes, db):
+    journal = _open(db)
+    try:
+        info = journal.match(_match_id(match_id))
+        if not yes:
+            if not sys.stdin.isatty():
+                raise CliError(_("add --yes to delete without a terminal to ask on"))
+            if not click.confirm(_("Delete match {id} ({players})?").format(id=info.id, players=", ".join(info.names)),
+                                 default=False):
+                click.echo(_("Nothing was deleted."))
+                return
+        journal.delete(info.id)
+        click.echo(_("Match {id} deleted.").format(id=current().number(info.id)))
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        journal.close()
