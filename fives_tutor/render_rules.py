@@ -53,7 +53,8 @@ def render_show(rules: RuleSet) -> str:
     summary = rules.summary(code)
     if summary:
         lines += textwrap.wrap(summary, shutil.get_terminal_size((100, 24)).columns)
-    lines.append(_("Source: {source}").format(source=rules.source or _("not given")))
+    lines += textwrap.wrap(_("Source: {source}").format(source=rules.source or _("not given")),
+                           shutil.get_terminal_size((100, 24)).columns)
     if rules.extends:
         lines.append(_("Extends: {pack}").format(pack=rules.extends))
     lines.append("")

@@ -24,8 +24,14 @@ def turn_line(state: TableState) -> str:
     if state.awaiting:
         return ""
     if not state.layout.line and not state.leader_known:
-        return _("Hand {number}: the lead ({name} unless you type another player's name before the tile).").format(
-            number=current().number(state.hand_number), name=state.names[state.turn])
+        rules = state.rules.lead
+        rule = rules.first_hand if state.hand_number == 1 or rules.later_hands == "same_as_first" else "by_lot"
+        if rule == "highest_double":
+            text = _("Hand {number}: the holder of the highest double leads it ({name} unless you type another "
+                     "player's name before the tile).")
+        else:
+            text = _("Hand {number}: the lead ({name} unless you type another player's name before the tile).")
+        return text.format(number=current().number(state.hand_number), name=state.names[state.turn])
     if not state.layout.line:
         return _("Hand {number}: {name} leads.").format(number=current().number(state.hand_number),
                                                         name=state.names[state.turn])

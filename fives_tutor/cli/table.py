@@ -47,10 +47,21 @@ def _check_names(names: list[str], rules) -> None:
             pack=rules.id, low=rules.players.min, high=rules.players.max, count=len(names)))
 
 
-def _ask_setup(players, teams, rules_name):
+def _ask_setup(players, teams, rules_name, lang):
     """Ask for what the options did not give (a terminal only)."""
     from prompt_toolkit import prompt
 
+    from ..i18n import LANGUAGES, activate, current, match_language
+
+    if not lang and not os.environ.get("FIVES_LANG"):
+        answer = prompt(_("Language: {choices} (Enter for {current}): ").format(
+            choices=", ".join(LANGUAGES), current=current().code)).strip()
+        if answer:
+            code = match_language(answer)
+            if code is None:
+                raise CliError(_("unknown language '{language}': choose one of {choices}").format(
+                    language=answer, choices=", ".join(LANGUAGES)))
+            activate(code)
     if not players:
         players = prompt(_("Players, in turn order, separated by commas: "))
     names = _split_names(players)
@@ -105,7 +116,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             if not players and not interactive:
                 raise CliError(_("give --players when standard input is not a terminal"))
             if not players:
-                names, teams, rules_name = _ask_setup(players, teams, rules_name)
+                names, teams, rules_name = _ask_setup(players, teams, rules_name, lang)
             else:
                 names = _split_names(players)
             data, path = load_pack_data(rules_name or "dominos-cc")
