@@ -82,7 +82,7 @@ SCHEMA: dict[str, dict[str, tuple]] = {
         "exact": ("bool",),
     },
 }
-_TOP_KEYS = ("id", "extends", "source", "name", "summary", "rules")
+_TOP_KEYS = ("id", "extends", "source", "name", "summary", "rules", "lessons")
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
 
 
@@ -284,8 +284,15 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
         if top_key not in _TOP_KEYS:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
                                 key=str(top_key), choices=", ".join(_TOP_KEYS))
+    own_lessons = []
+    if "lessons" in data:
+        if not isinstance(data["lessons"], str):
+            raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key="lessons",
+                                value=_show(data["lessons"]))
+        own_lessons = [os.path.join(os.path.dirname(os.path.abspath(path)), data["lessons"])]
     base_name = data.get("extends")
     if base_name is None:
+        data["_lessons"] = own_lessons
         return data, chain + (key,)
     if not isinstance(base_name, str):
         raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key="extends", value=_show(base_name))
@@ -301,6 +308,9 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
     merged.setdefault("id", _stem(path))
     merged["rules"] = _deep_merge(base.get("rules", {}), data.get("rules", {}) or {})
     merged["_base"] = base.get("id")
+    # lessons: the base's, then this pack's, which override them lesson by lesson
+    merged["_lessons"] = list(base.get("_lessons", [])) + own_lessons
+    merged.pop("lessons", None)
     return merged, base_chain
 
 
@@ -415,6 +425,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     return RuleSet(
         id=pack_id, path=where, source=data.get("source", ""), names=MappingProxyType(names),
         summaries=MappingProxyType(summaries), extends=data.get("_base"),
+        lessons=tuple(data.get("_lessons", ())),
         max_pips=checked["set"]["max_pips"],
         players=PlayerRules(**checked["players"]), lead=LeadRules(**checked["lead"]),
         turn=TurnRules(**checked["turn"]), spinner=SpinnerRules(**checked["spinner"]),

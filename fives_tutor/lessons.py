@@ -1,0 +1,354 @@
+"""Lessons carried by the rule packs, in every language, with questions the engine answers.
+
+A pack names its lessons with ``lessons: lessons/dominos-cc`` (a path prefix beside
+the pack); the files are ``<prefix>.<lang>.yaml``, one per language, with the same
+lessons and steps in each and only the words translated. A pack that ``extends``
+another inherits its lessons and replaces or adds lessons by ``id``.
+
+A lesson file::
+
+    lessons:
+      - id: counting
+        title: Counting the open ends
+        steps:
+          - text: "The ends show {example}. Add them up."
+            position: "5 3"          # ends or layout form, drawn for the learner
+            question: total          # the engine computes the answer
+            answer: 8                # written for people; the tests check it
+            hint: "Add every end."
+
+Facts from the pack are placeholders (``{hand_size_2}``, ``{target_2}``,
+``{spinners}`` ...), so a house pack's lessons stay true. The learner's answer is
+always checked against the engine under the pack in use; an ``answer`` written in a
+lesson file documents it for the pack that owns the file, and the tests check it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import string
+from typing import Any, NamedTuple
+
+from .errors import N_, FivesError, NotationError
+from .rules import RuleSet
+
+#: what a step may ask, and what each needs besides the answer
+QUESTIONS = {
+    "total": ("position",),          # the open-end total of the position
+    "points": ("position",),         # the points that total scores
+    "play_total": ("position", "play"),
+    "play_points": ("position", "play"),
+    "pips": ("hand",),               # what the tiles weigh at the end of a hand
+    "collect": ("opponents",),       # what the winner collects from these opponents
+    "boneyard": ("players",),        # tiles left in the boneyard after the deal
+    "best": ("position", "hand"),    # the tile of the hand that scores most now
+}
+STEP_KEYS = {"text", "position", "hand", "play", "opponents", "players", "question", "answer", "hint"}
+TEXT_KEYS = ("text", "hint")
+STRUCTURE_KEYS = ("position", "hand", "play", "opponents", "players", "question", "answer")
+
+
+class LessonError(FivesError):
+    """A lesson file that is missing, malformed, untranslated or wrong: names the file and the step."""
+
+
+class Step(NamedTuple):
+    """One step of a lesson: ``text`` and ``hint`` (placeholders filled), an optional
+    position and what the question is about, and the written ``answer``."""
+
+    text: str
+    hint: str
+    position: str | None
+    hand: str | None
+    play: str | None
+    opponents: tuple | None
+    players: int | None
+    question: str | None
+    answer: Any
+
+
+class Lesson(NamedTuple):
+    """A lesson: ``id``, ``title``, ``steps``, and the ``file`` it came from."""
+
+    id: str
+    title: str
+    steps: tuple[Step, ...]
+    file: str
+
+
+def lesson_file(prefix: str, language: str) -> str:
+    """The file of the lessons at ``prefix`` in ``language``."""
+    return f"{prefix}.{language}.yaml"
+
+
+def raw_lessons(path: str) -> list[dict]:
+    """The lessons of one file as written; raises :class:`LessonError`."""
+    from .packs import parse_yaml
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise LessonError(N_("{file}: cannot read the lessons: {reason}"), file=path, reason=str(error)) from None
+    try:
+        data = parse_yaml(text, path)
+    except FivesError as error:
+        raise LessonError(N_("{file}: {reason}"), file=path, reason=error.render(lambda t: t)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
+        raise LessonError(N_("{file}: expected a list of lessons under 'lessons:'"), file=path)
+    for index, lesson in enumerate(data["lessons"], start=1):
+        where = f"lessons[{index}]"
+        if not isinstance(lesson, dict) or not isinstance(lesson.get("id"), str) or not isinstance(lesson.get("title"), str):
+            raise LessonError(N_("{file}: {step}: a lesson needs an id and a title"), file=path, step=where)
+        steps = lesson.get("steps")
+        if not isinstance(steps, list) or not steps:
+            raise LessonError(N_("{file}: {step}: a lesson needs at least one step"), file=path, step=lesson["id"])
+        for number, step in enumerate(steps, start=1):
+            where = f"{lesson['id']} step {number}"
+            if not isinstance(step, dict) or not isinstance(step.get("text"), str):
+                raise LessonError(N_("{file}: {step}: a step needs its text"), file=path, step=where)
+            unknown = set(step) - STEP_KEYS
+            if unknown:
+                raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=where, key=sorted(unknown)[0])
+            question = step.get("question")
+            if question is not None:
+                if question not in QUESTIONS:
+                    raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
+                                      step=where, key=str(question), choices=", ".join(QUESTIONS))
+                for needed in QUESTIONS[question]:
+                    if needed not in step:
+                        raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,
+                                          kind=question, key=needed)
+    return data["lessons"]
+
+
+def placeholders(rules: RuleSet) -> dict[str, str]:
+    """Every fact a lesson text may use, from the pack, in the active language."""
+    from .describe import describe
+    from .i18n import current
+
+    t = current()
+    size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
+    values = {"set_size": t.number(size), "max_pips": t.number(rules.max_pips),
+              "max_players": t.number(rules.players.max), "min_players": t.number(rules.players.min)}
+    for players in range(2, 5):
+        hand = rules.players.hand_size.get(players)
+        target = rules.match.target.get(players)
+        values[f"hand_size_{players}"] = t.number(hand) if hand is not None else "-"
+        values[f"boneyard_{players}"] = t.number(size - players * hand) if hand is not None else "-"
+        values[f"target_{players}"] = t.number(target) if target is not None else "-"
+    rows = {row.key: row.value for row in describe(rules)}
+    names = {
+        "first_lead": "rules.lead.first_hand", "later_leads": "rules.lead.later_hands", "draw_rule": "rules.turn.draw",
+        "spinners": "rules.spinner.doubles", "arms_open": "rules.spinner.arms_open", "scoring": "rules.scoring",
+        "collect": "rules.hand_end.collect", "rounding": "rules.hand_end.rounding", "targets": "rules.match.target",
+        "exact": "rules.match.exact", "reserve": "rules.turn.boneyard_reserve",
+    }
+    for name, key in names.items():
+        values[name] = rows[key]
+    return values
+
+
+def fields(text: str) -> set[str]:
+    """The placeholder names a text uses."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _fill(text: str, values: dict, where: str, path: str) -> str:
+    unknown = fields(text) - set(values)
+    if unknown:
+        raise LessonError(N_("{file}: {step}: unknown placeholder {key}"), file=path, step=where, key=sorted(unknown)[0])
+    try:
+        return text.format(**values)
+    except (ValueError, IndexError) as error:
+        raise LessonError(N_("{file}: {step}: {reason}"), file=path, step=where, reason=str(error)) from None
+
+
+def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
+    """The pack's lessons in ``language``, base lessons first, overridden by id.
+
+    Raises :class:`LessonError` when a file is missing or malformed, a text uses an
+    unknown placeholder, or the pack has no lessons.
+    """
+    if not rules.lessons:
+        raise LessonError(N_("the rule pack {pack} has no lessons"), pack=rules.id, file="")
+    values = placeholders(rules)
+    ordered: dict[str, Lesson] = {}
+    for prefix in rules.lessons:
+        path = lesson_file(prefix, language)
+        if not os.path.isfile(path):
+            raise LessonError(N_("{file}: the lessons are missing in this language"), file=path)
+        for raw in raw_lessons(path):
+            steps = []
+            for number, step in enumerate(raw["steps"], start=1):
+                where = f"{raw['id']} step {number}"
+                opponents = step.get("opponents")
+                steps.append(Step(
+                    _fill(step["text"], values, where, path), _fill(step.get("hint", ""), values, where, path),
+                    step.get("position"), step.get("hand"), step.get("play"),
+                    tuple(str(o) for o in opponents) if isinstance(opponents, list) else None,
+                    step.get("players"), step.get("question"), step.get("answer")))
+            ordered[raw["id"]] = Lesson(raw["id"], _fill(raw["title"], values, raw["id"], path), tuple(steps), path)
+    return list(ordered.values())
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+class Answer(NamedTuple):
+    """What the engine says a question's answer is: ``value`` (a number, or for ``best``
+    the set of tiles that score most) and ``why`` (a worked count in the active language)."""
+
+    value: Any
+    why: str
+
+
+def engine_answer(step: Step, rules: RuleSet) -> Answer:
+    """The engine's answer to a question step. Raises :class:`FivesError` for a step
+    whose position, play or tiles are not valid notation under the pack."""
+    from .i18n import _, current
+    from .plays import board_position, legal_plays, parse_board, parse_play
+    from .render import count_expression, points_phrase
+    from .tiles import parse_hand
+
+    t = current()
+    kind = step.question
+    if kind in ("total", "points"):
+        position = board_position(parse_board(step.position, rules), rules)
+        total = position.total(rules)
+        return Answer(total if kind == "total" else rules.scoring.points_for(total), count_expression(position, rules))
+    if kind in ("play_total", "play_points"):
+        play = parse_play(step.play, parse_board(step.position, rules), rules)
+        return Answer(play.total if kind == "play_total" else play.points, count_expression(play.after, rules))
+    if kind == "pips":
+        tiles = parse_hand(step.hand, rules.max_pips)
+        pips = rules.hand_end.hand_pips(tiles)
+        parts = " + ".join(t.number(rules.hand_end.hand_pips([tile])) for tile in tiles)
+        return Answer(pips, f"{parts} = {t.number(pips)}" if len(tiles) > 1 else t.number(pips))
+    if kind == "collect":
+        from .cli.position import _pips
+        from .render import render_count
+        from .scoring import collect
+
+        given = [_pips(text, rules) for text in step.opponents]
+        collection = collect([p for p, _ in given], rules)
+        return Answer(collection.points, render_count(collection, [shown for _, shown in given], rules))
+    if kind == "boneyard":
+        size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
+        hand = rules.players.hand_size[step.players]
+        left = size - step.players * hand
+        return Answer(left, f"{t.number(size)} − {t.number(step.players)} × {t.number(hand)} = {t.number(left)}")
+    # best: the tile (or tiles) whose best play scores most now
+    plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
+    most = max((p.points for p in plays), default=0)
+    best = {p.tile for p in plays if p.points == most}
+    why = "; ".join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
+    return Answer(frozenset(best), why or _("no tile fits"))
+
+
+def written_answer(step: Step, rules: RuleSet):
+    """The answer as the lesson writes it, in the engine's terms (a number or a tile set)."""
+    from .tiles import parse_hand
+
+    if step.question == "best":
+        return frozenset(parse_hand(str(step.answer), rules.max_pips))
+    return int(step.answer)
+
+
+def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
+    """Whether the learner's ``reply`` (their own digits allowed) answers the step."""
+    from .tiles import ascii_digits, parse_tile
+
+    expected = engine_answer(step, rules).value
+    text = ascii_digits(reply.strip()).replace("٬", "").replace(",", "")
+    if step.question == "best":
+        try:
+            return parse_tile(text, rules.max_pips) in expected
+        except NotationError:
+            return False
+    return text.isdecimal() and int(text) == expected
+
+
+def problems(rules: RuleSet, languages=("en", "tl", "id", "nl", "fa")) -> list[str]:
+    """Everything wrong with a pack's lessons, each naming the file and the step: a
+    language missing, lessons or steps that differ between languages, a text left in
+    English, a placeholder that does not exist or differs, an answer the engine
+    does not confirm."""
+    from .i18n import activate, current
+
+    found: list[str] = []
+    previous = current().code
+    reference: dict[str, list[dict]] = {}
+    try:
+        for prefix in rules.lessons:
+            english_path = lesson_file(prefix, "en")
+            try:
+                english = raw_lessons(english_path)
+            except LessonError as error:
+                found.append(str(error))
+                continue
+            reference[prefix] = english
+            for language in languages:
+                path = lesson_file(prefix, language)
+                try:
+                    translated = raw_lessons(path) if language != "en" else english
+                except LessonError as error:
+                    found.append(str(error))
+                    continue
+                found.extend(_compare(english, translated, path, language))
+        for language in languages:
+            activate(language)
+            try:
+                lessons = load_lessons(rules, language)
+            except LessonError as error:
+                found.append(str(error))
+                continue
+            if language != "en":
+                continue
+            for lesson in lessons:
+                # a written answer is checked under the pack that owns the file; every
+                # question must be answerable under this pack (positions valid here)
+                owned = os.path.basename(lesson.file).startswith(rules.id + ".")
+                for number, step in enumerate(lesson.steps, start=1):
+                    if step.question is None:
+                        continue
+                    where = f"{lesson.file}: {lesson.id} step {number} ({rules.id})"
+                    try:
+                        value = engine_answer(step, rules).value
+                        if owned and step.answer is None:
+                            found.append(f"{where}: no answer is written")
+                        elif owned and value != written_answer(step, rules):
+                            found.append(f"{where}: the answer {step.answer!r} is not the engine's {value!r}")
+                    except (FivesError, ValueError, TypeError, KeyError) as error:
+                        found.append(f"{where}: {error}")
+    finally:
+        activate(previous)
+    return found
+
+
+def _compare(english: list[dict], translated: list[dict], path: str, language: str) -> list[str]:
+    found = []
+    ids = [lesson["id"] for lesson in english]
+    if [lesson["id"] for lesson in translated] != ids:
+        return [f"{path}: the lessons differ from English ({', '.join(ids)})"]
+    for source, other in zip(english, translated):
+        if len(source["steps"]) != len(other["steps"]):
+            found.append(f"{path}: {source['id']}: {len(other['steps'])} steps, English has {len(source['steps'])}")
+            continue
+        if language != "en" and other["title"] == source["title"] and re.search("[a-z]{4,}", source["title"]):
+            found.append(f"{path}: {source['id']}: the title is left in English")
+        for number, (a, b) in enumerate(zip(source["steps"], other["steps"]), start=1):
+            where = f"{path}: {source['id']} step {number}"
+            for key in STRUCTURE_KEYS:
+                if a.get(key) != b.get(key):
+                    found.append(f"{where}: {key} differs from English")
+            for key in TEXT_KEYS:
+                if (key in a) != (key in b):
+                    found.append(f"{where}: {key} is missing")
+                elif key in a:
+                    if fields(a[key]) != fields(b[key]):
+                        found.append(f"{where}: the placeholders of {key} differ from English")
+                    if language != "en" and a[key] == b[key] and re.search("[a-z]{4,}", a[key]):
+                        found.append(f"{where}: {key} is left in English")
+    return found
