@@ -43,6 +43,7 @@ QUESTIONS = {
     "collect": ("opponents",),       # what the winner collects from these opponents
     "boneyard": ("players",),        # tiles left in the boneyard after the deal
     "best": ("position", "hand"),    # the tile of the hand that scores most now
+    "where": ("position", "hand"),   # the open ends a tile may go on (one tile in hand)
 }
 STEP_KEYS = {"text", "position", "hand", "play", "opponents", "players", "question", "answer", "hint"}
 TEXT_KEYS = ("text", "hint")
@@ -239,6 +240,11 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
         hand = rules.players.hand_size[step.players]
         left = size - step.players * hand
         return Answer(left, f"{t.number(size)} − {t.number(step.players)} × {t.number(hand)} = {t.number(left)}")
+    if kind == "where":
+        plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
+        ends = frozenset(p.end for p in plays)
+        return Answer(ends, "; ".join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
+                      or _("no end: it fits nowhere"))
     # best: the tile (or tiles) whose best play scores most now
     plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
     most = max((p.points for p in plays), default=0)
@@ -253,6 +259,8 @@ def written_answer(step: Step, rules: RuleSet):
 
     if step.question == "best":
         return frozenset(parse_hand(str(step.answer), rules.max_pips))
+    if step.question == "where":
+        return frozenset(str(step.answer).split())
     return int(step.answer)
 
 
@@ -267,6 +275,8 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
             return parse_tile(text, rules.max_pips) in expected
         except NotationError:
             return False
+    if step.question == "where":
+        return frozenset(text.replace(",", " ").split()) == expected
     return text.isdecimal() and int(text) == expected
 
 

@@ -23,6 +23,8 @@ COMMANDS = {
     "simulate": "fives_tutor.cli.rules_cmds:simulate",
     "table": "fives_tutor.cli.table:table",
     "games": "fives_tutor.cli.games:games",
+    "learn": "fives_tutor.cli.tutor:learn",
+    "quiz": "fives_tutor.cli.tutor:quiz",
 }
 
 

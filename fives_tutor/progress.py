@@ -1,0 +1,142 @@
+"""A learner's progress: lessons done and the quiz schedule, in SQLite (standard library).
+
+The quiz uses a Leitner schedule per kind of exercise: five boxes; a right answer
+moves the kind up a box, a wrong one back to the first; kinds in low boxes come up
+more often. Every answer is kept in a review log (kind, time, right or wrong) so a
+stronger scheduler could replace this one from the same data.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import sqlite3
+from typing import NamedTuple, Sequence
+
+from .errors import N_, FivesError
+
+BOXES = 5
+SCHEMA_VERSION = 1
+MIGRATIONS = {
+    1: [
+        "CREATE TABLE lessons_done (pack TEXT NOT NULL, lesson TEXT NOT NULL, done_at TEXT NOT NULL,"
+        " PRIMARY KEY (pack, lesson))",
+        "CREATE TABLE boxes (pack TEXT NOT NULL, kind TEXT NOT NULL, box INTEGER NOT NULL,"
+        " PRIMARY KEY (pack, kind))",
+        "CREATE TABLE reviews (pack TEXT NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, correct INTEGER NOT NULL)",
+    ],
+}
+
+
+class ProgressError(FivesError):
+    """A progress file that cannot be used."""
+
+
+class KindStats(NamedTuple):
+    """One kind of exercise: its Leitner ``box`` (1 to 5), answers given and right."""
+
+    kind: str
+    box: int
+    answered: int
+    right: int
+
+
+def default_path() -> str:
+    """``$FIVES_HOME/progress.sqlite3`` or the user data folder's."""
+    from .resources import user_home
+
+    return os.path.join(user_home(), "progress.sqlite3")
+
+
+class Progress:
+    """The progress file at ``path`` (created when missing)."""
+
+    def __init__(self, path: str | None = None) -> None:
+        self.path = path or default_path()
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=2, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = FULL")
+            self._migrate()
+        except sqlite3.DatabaseError as error:
+            raise ProgressError(N_("cannot read the progress at {path}: {reason}"), path=self.path,
+                                reason=str(error)) from None
+        except OSError as error:
+            raise ProgressError(N_("cannot open the progress at {path}: {reason}"), path=self.path,
+                                reason=str(error)) from None
+
+    def _migrate(self) -> None:
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            version = 0
+            if "schema_version" in tables:
+                version = db.execute("SELECT version FROM schema_version").fetchone()[0]
+            elif tables:
+                raise sqlite3.DatabaseError("not a fives-tutor progress file")
+            else:
+                db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                db.execute("INSERT INTO schema_version VALUES (0)")
+            if version > SCHEMA_VERSION:
+                raise ProgressError(N_("the progress at {path} was written by a newer fives-tutor; it is left as it is"),
+                                    path=self.path)
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[step]:
+                    db.execute(statement)
+                db.execute("UPDATE schema_version SET version = ?", (step,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    # --- lessons -----------------------------------------------------------------------------
+
+    def done_lessons(self, pack: str) -> set[str]:
+        """The lessons of ``pack`` the learner has finished."""
+        return {row[0] for row in self.db.execute("SELECT lesson FROM lessons_done WHERE pack = ?", (pack,))}
+
+    def mark_done(self, pack: str, lesson: str) -> None:
+        """Record that a lesson was finished."""
+        self.db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?, ?)", (pack, lesson, _now()))
+
+    # --- the quiz schedule ---------------------------------------------------------------------
+
+    def box(self, pack: str, kind: str) -> int:
+        """The Leitner box of a kind of exercise (1 when never seen)."""
+        row = self.db.execute("SELECT box FROM boxes WHERE pack = ? AND kind = ?", (pack, kind)).fetchone()
+        return row[0] if row else 1
+
+    def record(self, pack: str, kind: str, correct: bool) -> int:
+        """Log an answer and move the kind's box: up one when right, back to 1 when wrong. Returns the new box."""
+        new_box = min(BOXES, self.box(pack, kind) + 1) if correct else 1
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
+        db.execute("INSERT INTO reviews VALUES (?, ?, ?, ?)", (pack, kind, _now(), int(correct)))
+        db.execute("COMMIT")
+        return new_box
+
+    def stats(self, pack: str, kinds: Sequence[str]) -> list[KindStats]:
+        """Each kind's box and answers so far."""
+        result = []
+        for kind in kinds:
+            answered, right = self.db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM reviews WHERE pack = ? AND kind = ?",
+                (pack, kind)).fetchone()
+            result.append(KindStats(kind, self.box(pack, kind), answered, right))
+        return result
+
+
+def weights(boxes: dict[str, int]) -> dict[str, float]:
+    """How often each kind should come up: halved for every box it has climbed."""
+    return {kind: 2.0 ** (BOXES - box) for kind, box in boxes.items()}
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
