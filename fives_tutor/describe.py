@@ -43,7 +43,7 @@ def _per_players(mapping, word: Callable[[object], str]) -> str:
         else:
             parts.append(_("{value} with {low} to {high} players").format(
                 value=word(value), low=_number(low), high=_number(high)))
-    return ", ".join(parts)
+    return current().comma.join(parts)
 
 
 def _number(value: int) -> str:

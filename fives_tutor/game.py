@@ -124,6 +124,19 @@ class Hand:
         self._points = _points_table(rules)
         self._reserve = rules.turn.boneyard_reserve
 
+    @classmethod
+    def resume(cls, rules: RuleSet, hands: list[list[Tile]], boneyard: list[Tile], position: Position, turn: int,
+               sides: Sequence[int] | None = None, double_played: bool = False, passes: int = 0,
+               drawn: int = 0) -> "Hand":
+        """A hand already under way: ``position`` on the table, ``turn`` to move
+        (``double_played``: whether a double is on the table, for the spinner rule)."""
+        hand = cls(rules, hands, boneyard, turn, None, sides)
+        hand.position = position
+        hand.double_played = double_played
+        hand.passes = passes
+        hand.drawn = drawn
+        return hand
+
     # --- what may happen now ---------------------------------------------------------
 
     @property

@@ -172,6 +172,23 @@ class Translator:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
         return self.digits(format_percent(share, format=pattern, locale=locale, numbering_system="default"))
 
+    def prose(self, text: str) -> str:
+        """Running text written with ASCII digits (a lesson), shown in this language's
+        digits, with tiles and positions kept left to right inside right-to-left text."""
+        if not self.rtl:
+            return text
+        import re
+
+        notation = re.compile(r"(?<![\w|])\d+\|\d+\*?(?:@\S+)?|\b\d+\*")
+        parts = []
+        last = 0
+        for match in notation.finditer(text):
+            parts.append(self.digits(text[last:match.start()]))
+            parts.append(self.notation(match.group(0)))
+            last = match.end()
+        parts.append(self.digits(text[last:]))
+        return "".join(parts)
+
     @property
     def arrow(self) -> str:
         """The arrow from a count to its points, pointing the way the language reads."""

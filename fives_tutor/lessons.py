@@ -145,6 +145,7 @@ def placeholders(rules: RuleSet) -> dict[str, str]:
         "spinners": "rules.spinner.doubles", "arms_open": "rules.spinner.arms_open", "scoring": "rules.scoring",
         "collect": "rules.hand_end.collect", "rounding": "rules.hand_end.rounding", "targets": "rules.match.target",
         "exact": "rules.match.exact", "reserve": "rules.turn.boneyard_reserve",
+        "wrong_claim": "rules.muggins.wrong_claim",
     }
     for name, key in names.items():
         values[name] = rows[key]

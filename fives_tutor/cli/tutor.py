@@ -175,13 +175,13 @@ def _teach(lesson, rules, console) -> bool:
     from ..lessons import check_reply, engine_answer
 
     console.show("")
-    console.show(f"== {lesson.title} ==")
+    console.show(f"== {current().prose(lesson.title)} ==")
     for step in lesson.steps:
         console.show("")
         picture = _picture(step, rules)
         if picture:
             console.show(picture)
-        console.show(step.text)
+        console.show(current().prose(step.text))
         if step.question is None:
             reply = console.ask(_("(Enter to go on, q to stop) "))
             if reply is None or reply.strip().lower() == "q":
@@ -194,7 +194,7 @@ def _teach(lesson, rules, console) -> bool:
             if reply is None or reply.strip().lower() == "q":
                 return False
             if reply.strip() in ("?", "hint"):
-                console.show(step.hint or _("No hint for this one: count carefully."))
+                console.show(current().prose(step.hint) if step.hint else _("No hint for this one: count carefully."))
                 continue
             if check_reply(step, rules, reply):
                 console.show(_("Right! {why}").format(why=answer.why))
