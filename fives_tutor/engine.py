@@ -7,6 +7,12 @@ behind the same interface (``rank(situation, level)``).
 * ``greedy``: the most points now; on a tie the heavier tile (sheds pips).
 * ``defensive``: points now minus the points the next player can expect to score
   in reply, averaged over the tiles this player cannot see; ties to the heavier tile.
+* ``monte-carlo``: deals the hidden tiles many times, consistently with what the
+  player knows, and plays each candidate out to the end of the hand
+  (:func:`fives_tutor.search.monte_carlo`).
+* ``exact``: when every tile's place is known (two players, nothing in the
+  boneyard), the proven value of every play (:func:`fives_tutor.search.solve`).
+* ``auto``: ``exact`` where it applies, else ``monte-carlo``.
 
 >>> from fives_tutor import load_rules, Position, parse_hand
 >>> rules = load_rules("dominos-cc")
@@ -40,26 +46,61 @@ class Situation(NamedTuple):
     unseen: tuple[Tile, ...]
     next_hand: int
     rules: RuleSet
+    opponents: tuple[int, ...] = ()
+    voids: tuple[frozenset, ...] = ()
+    scores: tuple[int, ...] | None = None
 
     @classmethod
     def build(cls, board: Board, hand: Sequence[Tile], rules: RuleSet, played: Sequence[Tile] = (),
-              next_hand: int | None = None) -> "Situation":
-        """Derive the unseen tiles; ``next_hand`` defaults to the size of ``hand``.
+              next_hand: int | None = None, opponents: Sequence[int] | None = None,
+              voids: Sequence[frozenset] | None = None, scores: Sequence[int] | None = None,
+              boneyard: int | None = None) -> "Situation":
+        """Derive the unseen tiles. ``opponents`` gives each opponent's tile count in turn
+        order from the next player (default: one opponent holding as many tiles as
+        ``hand``, or ``next_hand``); ``voids`` the numbers each cannot hold; ``scores``
+        each side's points (the player's side first) to weigh the match; ``boneyard``,
+        when given, must agree with the rest.
 
-        Raises :class:`IllegalPlayError` when a tile is both in the hand and out,
-        or when the next player would hold more tiles than the player cannot see.
+        Raises :class:`IllegalPlayError` when a tile is both in the hand and out, or
+        the counts cannot add up.
         """
         out = set(tiles_on_table(board)) | set(played)
         for tile in hand:
             if tile in out:
                 raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
         unseen = tuple(t for t in domino_set(rules.max_pips) if t not in out and t not in hand)
-        if next_hand is None:
-            next_hand = min(len(hand), len(unseen))
-        if next_hand > len(unseen):
-            raise IllegalPlayError(N_("the next player cannot hold {count} tiles: only {unseen} tiles are hidden from you"),
-                                   count=next_hand, unseen=len(unseen))
-        return cls(board, tuple(hand), unseen, next_hand, rules)
+        if opponents is None:
+            opponents = (next_hand if next_hand is not None else min(len(hand), len(unseen)),)
+        opponents = tuple(opponents)
+        if sum(opponents) > len(unseen):
+            raise IllegalPlayError(N_("the opponents cannot hold {count} tiles: only {unseen} tiles are hidden from you"),
+                                   count=sum(opponents), unseen=len(unseen))
+        if boneyard is not None and boneyard != len(unseen) - sum(opponents):
+            raise IllegalPlayError(N_("{count} tiles in the boneyard does not add up: {unseen} tiles are hidden from "
+                                      "you and the opponents hold {held}"), count=boneyard, unseen=len(unseen),
+                                   held=sum(opponents))
+        voids = tuple(voids) if voids is not None else tuple(frozenset() for _ in opponents)
+        if len(voids) < len(opponents):
+            voids += tuple(frozenset() for _ in range(len(opponents) - len(voids)))
+        return cls(board, tuple(hand), unseen, opponents[0], rules, opponents, voids[:len(opponents)],
+                   tuple(scores) if scores is not None else None)
+
+    @property
+    def players(self) -> int:
+        """The players at the table."""
+        return 1 + len(self.opponents or (self.next_hand,))
+
+    def double_played(self) -> bool:
+        """Whether a double is on the table (for the rule that only the first double spins)."""
+        from .position import Position, new_double_spins
+
+        if isinstance(self.board, Position):
+            return not self.board.is_empty and not new_double_spins(self.board, self.rules)
+        return self.board.has_double()
+
+    def exact_applies(self) -> bool:
+        """Every tile's place is known: one opponent holds every tile the player cannot see."""
+        return len(self.opponents or (self.next_hand,)) == 1 and self.next_hand == len(self.unseen)
 
 
 class RankedPlay(NamedTuple):
@@ -77,6 +118,10 @@ class RankedPlay(NamedTuple):
     scoring_replies: int = 0
     unseen: int = 0
     goes_out: bool = False
+    stderr: float = 0.0
+    proven: bool = False
+    end_swing: float = 0.0
+    samples: int = 0
 
 
 def _tie_break(ranked: RankedPlay) -> tuple:
@@ -133,19 +178,84 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
     return sorted(ranked, key=_tie_break)
 
 
-#: engine levels by name; later levels register here
-LEVELS: dict[str, Callable[[Situation], list[RankedPlay]]] = {
+def _search_state(situation: Situation):
+    from .game import sides_for
+    from .knowledge import Knowledge
+    from .search import SearchState
+
+    rules = situation.rules
+    players = situation.players
+    opponents = situation.opponents or (situation.next_hand,)
+    return SearchState(rules, board_position(situation.board, rules), situation.hand,
+                       Knowledge(situation.unseen, opponents, situation.voids or tuple(frozenset() for _ in opponents)),
+                       players, 0, sides_for(rules, players), situation.double_played(), situation.scores)
+
+
+def _with_reasons(situation: Situation, values) -> list[RankedPlay]:
+    """Search values joined to the plays and to the defensive level's reply figures (the words)."""
+    defensive = {(r.play.tile, r.play.index): r for r in rank_defensive(situation)}
+    ranked = []
+    for value in values:
+        tile, index, _points = value.move
+        base = defensive[(tile, index)]
+        ranked.append(base._replace(value=value.value, stderr=value.stderr, proven=value.proven,
+                                    end_swing=value.end_swing, samples=value.samples))
+    return ranked
+
+
+def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
+                     seed: int | str = 0) -> list[RankedPlay]:
+    """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; 200 deals by default)."""
+    import random
+
+    from .search import monte_carlo
+
+    values = monte_carlo(_search_state(situation), samples=samples or (None if seconds else 200), seconds=seconds,
+                         rng=random.Random(f"{seed}:mc"))
+    return _with_reasons(situation, values)
+
+
+def rank_exact(situation: Situation) -> list[RankedPlay]:
+    """The proven value of every play; raises :class:`IllegalPlayError` where the hidden
+    tiles are not all known (see :meth:`Situation.exact_applies`)."""
+    from .search import solve
+
+    if not situation.exact_applies():
+        raise IllegalPlayError(N_("the exact level needs every tile known: two players and nothing in the boneyard"))
+    state = _search_state(situation)
+    values = solve(situation.rules, state.position, [list(situation.hand), list(situation.unseen)], 0,
+                   state.double_played, state.sides)
+    return _with_reasons(situation, values)
+
+
+#: engine levels by name (each ranks a situation, best first)
+LEVELS: dict[str, Callable[..., list[RankedPlay]]] = {
     "greedy": rank_greedy,
     "defensive": rank_defensive,
+    "monte-carlo": rank_monte_carlo,
+    "exact": rank_exact,
 }
 
 
-def rank(situation: Situation, level: str = "defensive") -> list[RankedPlay]:
-    """The legal plays of ``situation`` ranked by engine ``level``, best first.
+def rank(situation: Situation, level: str = "auto", **options) -> list[RankedPlay]:
+    """The legal plays of ``situation`` ranked by engine ``level``, best first, and the
+    level used (``auto`` picks ``exact`` where it applies, else ``monte-carlo``).
+    ``options`` go to the Monte Carlo level (``samples``, ``seconds``, ``seed``).
 
     Raises ``KeyError`` for an unknown level (the CLI offers only known ones).
     """
+    if level == "auto":
+        level = "exact" if situation.exact_applies() else "monte-carlo"
+    if level == "monte-carlo":
+        return rank_monte_carlo(situation, **options)
     return LEVELS[level](situation)
+
+
+def resolve_level(situation: Situation, level: str) -> str:
+    """The level ``auto`` stands for in this situation."""
+    if level != "auto":
+        return level
+    return "exact" if situation.exact_applies() else "monte-carlo"
 
 
 __all__ = ["LEVELS", "RankedPlay", "Situation", "board_position", "expected_best", "rank"]

@@ -123,8 +123,12 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
                        "of the {unseen} tiles you cannot see, {count} let the next player score",
                        ranked.scoring_replies).format(unseen=t.number(ranked.unseen), count=t.number(ranked.scoring_replies))
     expected = _("expected reply: {reply} points").format(reply=t.number(ranked.reply, decimals=1))
-    return _("{now} and leaves {leaves}: {scoring} ({expected})").format(
+    text = _("{now} and leaves {leaves}: {scoring} ({expected})").format(
         now=now, leaves=leaves, scoring=scoring, expected=expected)
+    if level in ("monte-carlo", "exact"):
+        text += "; " + _("expected swing at the end of the hand: {swing}").format(
+            swing=t.number(ranked.end_swing, decimals=1))
+    return text
 
 
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet) -> str:
@@ -134,16 +138,34 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
         return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
     best = ranked[0]
     lines = [_("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
+             "  " + _("Value: {value}.").format(value=value_words(best, level)),
              "  " + _("Why: {reason}.").format(reason=reason(best, level, rules))]
     if len(ranked) > 1:
         lines.append(_("Other plays:"))
         for other in ranked[1:]:
             lines.append("  " + _("{play}: value {value}; {reason}").format(
-                play=t.notation(other.play.notation), value=t.number(other.value, decimals=1),
+                play=t.notation(other.play.notation), value=value_words(other, level),
                 reason=reason(other, level, rules)))
-    if level != "greedy":
-        lines.append(_("Value = points now minus the next player's expected reply; a tie goes to the heavier tile."))
+    lines.append({
+        "greedy": _("Value = points now; a tie goes to the heavier tile."),
+        "defensive": _("Value = points now minus the next player's expected reply; a tie goes to the heavier tile."),
+        "monte-carlo": ngettext("Value = the average point difference to the end of the hand over {samples} deal of "
+                                "the hidden tiles (± one standard error).",
+                                "Value = the average point difference to the end of the hand over {samples} deals of "
+                                "the hidden tiles (± one standard error).", best.samples).format(
+            samples=t.number(best.samples)),
+        "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
+    }[level])
     return "\n".join(lines)
+
+
+def value_words(ranked: RankedPlay, level: str) -> str:
+    """A play's value, with its standard error under Monte Carlo."""
+    t = current()
+    value = t.number(ranked.value, decimals=1)
+    if level == "monte-carlo" and ranked.samples > 1:
+        return f"{value} ± {t.number(ranked.stderr, decimals=1)}"
+    return value
 
 
 def rounding_phrase(rules: RuleSet) -> str:

@@ -51,7 +51,9 @@ def ranked_report(ranked: "RankedPlay") -> dict:
     """A ranked play: the play's keys plus ``value``, ``reply`` and ``scoring_replies``."""
     result = play_report(ranked.play)
     result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
-                   "scoring_replies": ranked.scoring_replies, "unseen": ranked.unseen})
+                   "scoring_replies": ranked.scoring_replies, "unseen": ranked.unseen,
+                   "stderr": round(ranked.stderr, 4), "proven": ranked.proven,
+                   "end_swing": round(ranked.end_swing, 4), "samples": ranked.samples})
     return result
 
 

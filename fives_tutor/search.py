@@ -53,6 +53,7 @@ class MoveValue(NamedTuple):
     stderr: float
     samples: int
     proven: bool = False
+    end_swing: float = 0.0
 
 
 def _deal(state: SearchState, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
@@ -74,15 +75,19 @@ def _greedy(options):
     return best
 
 
-def playout(hand: Hand, board: Scoreboard | None, side: int, first: tuple) -> float:
-    """Play ``first`` then the rest of ``hand`` greedily; the point difference for ``side``
-    (and the match, when ``board`` is given and someone reaches the target)."""
+def playout(hand: Hand, board: Scoreboard | None, side: int, first: tuple) -> tuple[float, float]:
+    """Play ``first`` then the rest of ``hand`` greedily. Returns the point difference for
+    ``side`` (with the match, when ``board`` is given and someone reaches the target)
+    and the part of it that came from the hand-end collection."""
     gained = [0] * (max(hand.sides) + 1)
+    at_end = [0] * len(gained)
 
-    def take(s, points):
+    def take(s, points, end=False):
         if board is not None:
             points = board.take(s, points)
         gained[s] += points
+        if end:
+            at_end[s] += points
 
     move = first
     while True:
@@ -106,12 +111,15 @@ def playout(hand: Hand, board: Scoreboard | None, side: int, first: tuple) -> fl
             break
     if hand.result is not None and (board is None or board.winner is None):
         for s, points in zip(hand.result.winners, hand.result.points):
-            take(s, points)
-    others = [g for s, g in enumerate(gained) if s != side]
-    value = gained[side] - (sum(others) / len(others) if others else 0)
+            take(s, points, end=True)
+    def difference(values):
+        others = [g for s, g in enumerate(values) if s != side]
+        return values[side] - (sum(others) / len(others) if others else 0)
+
+    value = difference(gained)
     if board is not None and board.winner is not None:
         value += WIN_VALUE if board.winner == side else -WIN_VALUE
-    return value
+    return value, difference(at_end)
 
 
 def candidates(state: SearchState) -> list[tuple]:
@@ -136,6 +144,7 @@ def monte_carlo(state: SearchState, samples: int | None = None, seconds: float |
         return [MoveValue(moves[0], 0.0, 0.0, 0)]
     totals = [0.0] * len(moves)
     squares = [0.0] * len(moves)
+    swings = [0.0] * len(moves)
     done = 0
     deadline = time.perf_counter() + seconds if seconds else None
     limit = samples if samples else (10 ** 9 if seconds else 200)
@@ -150,7 +159,8 @@ def monte_carlo(state: SearchState, samples: int | None = None, seconds: float |
             if state.scores is not None:
                 board = Scoreboard(rules, state.players, state.sides)
                 board.scores[:] = list(state.scores)
-            value = playout(hand, board, side, move)
+            value, swing = playout(hand, board, side, move)
+            swings[index] += swing
             totals[index] += value
             squares[index] += value * value
         done += 1
@@ -160,7 +170,8 @@ def monte_carlo(state: SearchState, samples: int | None = None, seconds: float |
     for index, move in enumerate(moves):
         mean = totals[index] / done
         variance = max(0.0, squares[index] / done - mean * mean)
-        result.append(MoveValue(move, mean, sqrt(variance / done) if done > 1 else 0.0, done))
+        result.append(MoveValue(move, mean, sqrt(variance / done) if done > 1 else 0.0, done, False,
+                                swings[index] / done))
     result.sort(key=lambda m: (-m.value, -(m.move[0][0] + m.move[0][1])))
     return result
 

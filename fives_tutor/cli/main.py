@@ -25,6 +25,7 @@ COMMANDS = {
     "games": "fives_tutor.cli.games:games",
     "learn": "fives_tutor.cli.tutor:learn",
     "quiz": "fives_tutor.cli.tutor:quiz",
+    "duel": "fives_tutor.cli.duel_cmd:duel",
 }
 
 

@@ -47,9 +47,10 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
-            rules_name: str):
+            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = "0",
+            voids: tuple = (), scores: str | None = None, boneyard: int | None = None):
     """The recommended play and the ranking behind it."""
-    from ..engine import Situation, rank
+    from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
     from ..tiles import parse_hand
@@ -60,11 +61,45 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
-    next_hand = _opponent_tiles(opponents)[0] if opponents else None
-    situation = Situation.build(board, hand, rules, played, next_hand)
-    ranked = rank(situation, level)
+    counts = _opponent_tiles(opponents) if opponents else None
+    situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
+                                scores=_numbers(scores, "--scores") if scores else None, boneyard=boneyard)
+    level = resolve_level(situation, level)
+    options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
+    ranked = rank(situation, level, **options)
     position = board_position(board, rules)
     return best_report(position, ranked, level, rules), lambda: _render("render_best", position, ranked, level, rules)
+
+
+def _numbers(text: str, option_name: str) -> list[int]:
+    from ..tiles import ascii_digits, split_tokens
+
+    values = []
+    for token, column in split_tokens(text):
+        clean = ascii_digits(token)
+        if not clean.isdecimal():
+            raise NotationError(N_("{option}: '{token}' is not a whole number"), text=text, column=column,
+                                option=option_name, token=token)
+        values.append(int(clean))
+    return values
+
+
+def _voids(specs: tuple, counts, rules) -> tuple:
+    """``--void 1:6,2`` (opponent 1, the next player, holds no 6 and no 2) as sets per opponent."""
+    from ..tiles import ascii_digits
+
+    opponents = len(counts) if counts else 1
+    voids = [set() for _ in range(opponents)]
+    for spec in specs:
+        who, colon, numbers = ascii_digits(spec).partition(":")
+        if not colon or not who.strip().isdecimal() or not 1 <= int(who) <= opponents:
+            raise NotationError(N_("--void takes OPPONENT:NUMBERS, such as 1:6,2 (opponent 1 is the next player)"),
+                                text=spec)
+        for number in _numbers(numbers, "--void"):
+            if number > rules.max_pips:
+                raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
+            voids[int(who) - 1].add(number)
+    return tuple(frozenset(v) for v in voids)
 
 
 def _opponent_tiles(text: str) -> list[int]:
@@ -200,23 +235,37 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
         help=N_("Tiles already played that the position does not show."))
 @option("--opponents", "opponents", metavar="N[,N...]",
         help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
-@option("--level", "level", type=click.Choice(["defensive", "greedy"]), default="defensive", show_default=True,
-        help=N_("Engine level: greedy takes the most points now; defensive also counts the reply."))
+@option("--level", "level", type=click.Choice(["auto", "monte-carlo", "exact", "defensive", "greedy"]),
+        default="auto", show_default=True,
+        help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; monte-carlo plays "
+                "the hand out over many deals of the hidden tiles; exact solves the hand when every tile is known; "
+                "auto is exact where it applies, else monte-carlo."))
+@option("--samples", type=click.IntRange(1, 100000), help=N_("Monte Carlo: deals of the hidden tiles (default 200)."))
+@option("--time", "seconds", type=click.FloatRange(0.01, 600), help=N_("Monte Carlo: seconds to think instead of a number of deals."))
+@option("--seed", default="0", show_default=True, help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
+@option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",
+        help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
+@option("--scores", metavar="MINE,THEIRS",
+        help=N_("The scores, your side first, so that the match target counts."))
+@option("--boneyard", type=click.IntRange(0, 200), help=N_("Tiles in the boneyard (checked against the rest)."))
 @_batch_option
 @common_options
 @click.pass_context
-def best(ctx, position_text, hand_text, played_text, opponents, level, batch, rules_name, lang, as_json):
+def best(ctx, position_text, hand_text, played_text, opponents, level, samples, seconds, seed, voids, scores, boneyard,
+         batch, rules_name, lang, as_json):
     def work(params):
         if params["hand_text"] is None:
             raise click.UsageError(_("Missing option '--hand'."))
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
-                       params["opponents"], params["level"], params["rules_name"])
+                       params["opponents"], params["level"], params["rules_name"], params["samples"],
+                       params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"])
 
     _need_position(position_text, batch)
     if batch:
         return run_batch(ctx, batch, work)
     _output(work({"position_text": position_text, "hand_text": hand_text, "played_text": played_text,
-                  "opponents": opponents, "level": level, "rules_name": rules_name}), as_json)
+                  "opponents": opponents, "level": level, "rules_name": rules_name, "samples": samples,
+                  "seconds": seconds, "seed": seed, "voids": voids, "scores": scores, "boneyard": boneyard}), as_json)
 
 
 @click.command(cls=FivesCommand, help=N_(

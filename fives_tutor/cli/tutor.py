@@ -60,6 +60,8 @@ class Console:
 def _answer_words(value) -> str:
     t = current()
     if isinstance(value, frozenset):
+        if not value:
+            return _("none")
         items = sorted(str(v) for v in value)
         return _(" or ").join(t.notation(v) for v in items) if items and "|" in items[0] and "@" not in items[0] \
             else " ".join(t.notation(v) for v in items)
@@ -324,12 +326,14 @@ def _show_stats(console, stats) -> None:
 
 def _worksheet(rules, seed, exercises, answers) -> str:
     t = current()
-    lines = [f"# {_('Worksheet')}: {rules.name(t.code)}", "",
+    title = _("Worksheet")
+    key = _("Answer key")
+    lines = [f"# {title}: {rules.name(t.code)}", "",
              _("Seed {seed}: the same seed gives the same worksheet.").format(seed=seed), ""]
     for number, exercise in enumerate(exercises, start=1):
         lines.append(f"{t.number(number)}. {_question(exercise)}")
         lines.append("")
-    lines += [f"## {_('Answer key')}", ""]
+    lines += [f"## {key}", ""]
     for number, answer in enumerate(answers, start=1):
         why = answer.why.replace("\n", " ")
         lines.append(f"{t.number(number)}. **{_answer_words(answer.value)}**: {why}")
