@@ -144,6 +144,11 @@ class Translator:
         """The separator of a list of items."""
         return "، " if self.code == "fa" else ", "
 
+    @property
+    def semicolon(self) -> str:
+        """The separator of a list of clauses."""
+        return "؛ " if self.code == "fa" else "; "
+
     def digits(self, text: str) -> str:
         """``text`` with ASCII digits shown in the language's digits."""
         return text.translate(_PERSIAN_DIGITS) if self.code == "fa" else text

@@ -244,13 +244,13 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
     if kind == "where":
         plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
         ends = frozenset(p.end for p in plays)
-        return Answer(ends, "; ".join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
+        return Answer(ends, t.semicolon.join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
                       or _("no end: it fits nowhere"))
     # best: the tile (or tiles) whose best play scores most now
     plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
     most = max((p.points for p in plays), default=0)
     best = {p.tile for p in plays if p.points == most}
-    why = "; ".join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
+    why = t.semicolon.join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
     return Answer(frozenset(best), why or _("no tile fits"))
 
 
