@@ -73,9 +73,11 @@ def test_placeholders_match(code):
 
 
 #: words each language's players use as they are (../shared/GLOSSARY.md): a message
-#: made only of these may stay identical to the English
+#: made only of these may stay identical to the English. Tagalog software also keeps
+#: the computer words file, path, pack and worksheet, and the variant's name.
 LOANWORDS = {
-    "tl": {"double", "spinner", "spinners", "set", "default", "six", "nine", "twelve", "domino", "pass"},
+    "tl": {"double", "spinner", "spinners", "set", "default", "six", "nine", "twelve", "domino", "pass",
+           "file", "path", "pack", "worksheet", "fives", "threes"},
     "id": {"spinner", "spinners", "set", "domino", "pass"},
     "nl": {"spinner", "spinners", "set", "domino"},
     "fa": set(),
