@@ -24,7 +24,9 @@ the first is played. It cannot deal a two-player hand.
 
 Both packages draw from the global ``random`` module, seeded with ``--seed``
 before each is timed. Not timed: importing. Run it pinned to one core
-(taskset -c 0); the script prints the cores it was allowed to use.
+(taskset -c 0); the script prints the cores it was allowed to use and the CPU time
+other processes took on them meanwhile (from /proc/stat), with a warning when
+that spoils the figure.
 """
 
 from __future__ import annotations
@@ -35,6 +37,43 @@ import platform
 import random
 import time
 from importlib.metadata import version
+
+
+def _busy_on(cores) -> float | None:
+    """CPU seconds the given cores have spent busy since boot (from /proc/stat), or None."""
+    try:
+        with open("/proc/stat", encoding="ascii") as handle:
+            lines = [line.split() for line in handle if line.startswith("cpu") and line[3:4].isdigit()]
+    except OSError:
+        return None
+    busy = 0
+    for fields in lines:
+        if int(fields[0][3:]) in cores:
+            values = [int(x) for x in fields[1:9]]
+            busy += sum(values) - values[3] - values[4]  # less idle and iowait
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
+class Clock:
+    """Wall time of a block and the CPU time other processes used meanwhile on the
+    cores this process may run on (a figure spoiled by them should be run again)."""
+
+    def __enter__(self):
+        self.cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+        self.busy, self.own, self.start = _busy_on(self.cores), time.process_time(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        self.wall = time.perf_counter() - self.start
+        own, busy = time.process_time() - self.own, _busy_on(self.cores)
+        self.others = None if busy is None or self.busy is None else max(0.0, busy - self.busy - own)
+        return False
+
+    def note(self) -> str:
+        if self.others is None:
+            return ""
+        warning = "  WARNING: other processes were busy, run it again" if self.others > 0.05 * self.wall else ""
+        return f"other processes' CPU on these cores: {self.others:.2f} s{warning}"
 
 
 def all_fives_domino_greedy(count: int) -> tuple[int, int]:
@@ -88,22 +127,22 @@ def main() -> None:
         import src.main.game.DominoRound  # noqa: F401  (import before the clock starts)
 
         random.seed(args.seed)
-        start = time.perf_counter()
-        plays, points = all_fives_domino_greedy(args.hands)
-        elapsed = time.perf_counter() - start
+        with Clock() as clock:
+            plays, points = all_fives_domino_greedy(args.hands)
+        elapsed = clock.wall
         print(f"all-fives-domino {version('all-fives-domino')}, 2 players, AllFivesGreedyBrain: {args.hands} hands "
               f"in {elapsed:.2f} s: {args.hands / elapsed:,.0f} hands a second")
-        print(f"  {plays} plays after the opening, {points} points in play")
+        print(f"  {plays} plays after the opening, {points} points in play; {clock.note()}")
     if args.only in (None, "dominoes"):
         import dominoes  # noqa: F401
 
         random.seed(args.seed)
-        start = time.perf_counter()
-        moves, blocked = dominoes_random(args.hands)
-        elapsed = time.perf_counter() - start
+        with Clock() as clock:
+            moves, blocked = dominoes_random(args.hands)
+        elapsed = clock.wall
         print(f"dominoes {version('dominoes')}, 4 players, players.random: {args.hands} hands "
               f"in {elapsed:.2f} s: {args.hands / elapsed:,.0f} hands a second")
-        print(f"  {moves} moves (passes included), {blocked} blocked hands")
+        print(f"  {moves} moves (passes included), {blocked} blocked hands; {clock.note()}")
 
 
 if __name__ == "__main__":

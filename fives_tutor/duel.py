@@ -169,22 +169,9 @@ def run(rules_name: str, a: str, b: str, matches: int, players: int = 2, seed="1
     number of ``workers`` (processes)."""
     chunk = max(1, min(20, matches // (workers * 4) or 1))
     jobs = [(rules_name, a, b, players, seed, start, min(matches, start + chunk)) for start in range(0, matches, chunk)]
-    results: list[DuelMatch] = []
-    if workers <= 1 or len(jobs) == 1:
-        for job in jobs:
-            done = _job(job)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-        return results
-    from concurrent.futures import ProcessPoolExecutor
+    from .parallel import run_jobs
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_job, jobs):
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    return results
+    return run_jobs(_job, jobs, workers, progress)
 
 
 class DuelSummary(NamedTuple):

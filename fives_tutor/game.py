@@ -53,13 +53,19 @@ class HandResult(NamedTuple):
     domino_player: int | None
 
 
+def check_players(rules: RuleSet, players: int) -> None:
+    """Raise IllegalPlayError for a player count the pack does not allow
+    (``rules.players.min`` and ``max``)."""
+    if not rules.players.min <= players <= rules.players.max:
+        raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
+                               low=rules.players.min, high=rules.players.max, count=players)
+
+
 def deal(rules: RuleSet, players: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
     """Shuffle the set and deal each player ``rules.players.hand_size[players]`` tiles;
     the rest is the boneyard (drawn from its end). Raises IllegalPlayError for a
     player count the pack does not allow (``rules.players.min``/``max``)."""
-    if not rules.players.min <= players <= rules.players.max:
-        raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
-                               low=rules.players.min, high=rules.players.max, count=players)
+    check_players(rules, players)
     tiles = list(domino_set(rules.max_pips))
     rng.shuffle(tiles)
     size = rules.players.hand_size[players]
@@ -408,9 +414,7 @@ class Match:
                  rng: random.Random | None = None) -> None:
         self.rules = rules
         self.players = players
-        if not rules.players.min <= players <= rules.players.max:
-            raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
-                                   low=rules.players.min, high=rules.players.max, count=players)
+        check_players(rules, players)
         self.sides = sides_for(rules, players)
         self.board = Scoreboard(rules, players, self.sides)
         self._last_player: int | None = None

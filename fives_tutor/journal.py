@@ -18,6 +18,7 @@ import sqlite3
 from typing import NamedTuple
 
 from .errors import N_, FivesError
+from .schema import TooNew, upgrade
 
 SCHEMA_VERSION = 1
 #: SQL that brings a database from version N-1 to version N
@@ -105,25 +106,13 @@ class Journal:
         db.execute("PRAGMA synchronous = FULL")
         db.execute("BEGIN IMMEDIATE")  # takes the write lock now: a second shell fails here
         try:
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            version = 0
-            if "schema_version" in tables:
-                row = db.execute("SELECT version FROM schema_version").fetchone()
-                version = row[0] if row else 0
-            elif tables:
-                raise sqlite3.DatabaseError("not a fives-tutor database")
-            if version > SCHEMA_VERSION:
-                raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "
-                                      "this one knows {known}); they are left as they are"),
-                                   path=self.path, found=version, known=SCHEMA_VERSION)
-            if version == 0:
-                db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-                db.execute("INSERT INTO schema_version VALUES (0)")
-            for step in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS[step]:
-                    db.execute(statement)
-                db.execute("UPDATE schema_version SET version = ?", (step,))
+            upgrade(db, MIGRATIONS, SCHEMA_VERSION)
             db.execute("COMMIT")
+        except TooNew as newer:
+            db.execute("ROLLBACK")
+            raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "
+                                  "this one knows {known}); they are left as they are"),
+                               path=self.path, found=newer.found, known=SCHEMA_VERSION) from None
         except BaseException:
             db.execute("ROLLBACK")
             raise

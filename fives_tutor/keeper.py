@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .errors import N_, IllegalPlayError
-from .game import HandResult, Scoreboard, hand_result, sides_for
+from .game import HandResult, Scoreboard, check_players, hand_result, sides_for
 from .layout import Layout
 from .plays import Play, parse_play, tiles_on_table
 from .position import Position
@@ -62,9 +62,7 @@ class TableState:
 
     def __init__(self, rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[int]] | None = None) -> None:
         players = len(names)
-        if not rules.players.min <= players <= rules.players.max:
-            raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
-                                   low=rules.players.min, high=rules.players.max, count=players)
+        check_players(rules, players)
         self.rules = rules
         self.names = list(names)
         self.players = players

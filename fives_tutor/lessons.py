@@ -175,7 +175,16 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
     """
     if not rules.lessons:
         raise LessonError(N_("the rule pack {pack} has no lessons"), pack=rules.id, file="")
-    values = placeholders(rules)
+    from .i18n import activate, current
+
+    previous = current().code
+    if previous != language:
+        activate(language)  # the pack's phrases in the placeholders come from the catalog
+    try:
+        values = placeholders(rules)
+    finally:
+        if previous != language:
+            activate(previous)
     ordered: dict[str, Lesson] = {}
     for prefix in rules.lessons:
         path = lesson_file(prefix, language)
@@ -270,14 +279,15 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     from .tiles import ascii_digits, parse_tile
 
     expected = engine_answer(step, rules).value
-    text = ascii_digits(reply.strip()).replace("٬", "").replace(",", "")
+    text = ascii_digits(reply.strip())
     if step.question == "best":
         try:
             return parse_tile(text, rules.max_pips) in expected
         except NotationError:
             return False
     if step.question == "where":
-        return frozenset(text.replace(",", " ").split()) == expected
+        return frozenset(part for part in re.split(r"[\s,]+", text) if part) == expected
+    text = text.replace("٬", "")  # the Persian thousands separator; a comma may be a decimal one
     return text.isdecimal() and int(text) == expected
 
 
@@ -320,7 +330,7 @@ def problems(rules: RuleSet, languages=("en", "tl", "id", "nl", "fa")) -> list[s
             for lesson in lessons:
                 # a written answer is checked under the pack that owns the file; every
                 # question must be answerable under this pack (positions valid here)
-                owned = os.path.basename(lesson.file).startswith(rules.id + ".")
+                owned = rules.own_lessons is not None and lesson.file.startswith(rules.own_lessons + ".")
                 for number, step in enumerate(lesson.steps, start=1):
                     if step.question is None:
                         continue

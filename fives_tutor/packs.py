@@ -293,6 +293,7 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
     base_name = data.get("extends")
     if base_name is None:
         data["_lessons"] = own_lessons
+        data["_own_lessons"] = own_lessons[0] if own_lessons else None
         return data, chain + (key,)
     if not isinstance(base_name, str):
         raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key="extends", value=_show(base_name))
@@ -310,6 +311,7 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
     merged["_base"] = base.get("id")
     # lessons: the base's, then this pack's, which override them lesson by lesson
     merged["_lessons"] = list(base.get("_lessons", [])) + own_lessons
+    merged["_own_lessons"] = own_lessons[0] if own_lessons else None
     merged.pop("lessons", None)
     return merged, base_chain
 
@@ -425,7 +427,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     return RuleSet(
         id=pack_id, path=where, source=data.get("source", ""), names=MappingProxyType(names),
         summaries=MappingProxyType(summaries), extends=data.get("_base"),
-        lessons=tuple(data.get("_lessons", ())),
+        lessons=tuple(data.get("_lessons", ())), own_lessons=data.get("_own_lessons"),
         max_pips=checked["set"]["max_pips"],
         players=PlayerRules(**checked["players"]), lead=LeadRules(**checked["lead"]),
         turn=TurnRules(**checked["turn"]), spinner=SpinnerRules(**checked["spinner"]),

@@ -14,6 +14,7 @@ import sqlite3
 from typing import NamedTuple, Sequence
 
 from .errors import N_, FivesError
+from .schema import TooNew, upgrade
 
 BOXES = 5
 SCHEMA_VERSION = 1
@@ -70,23 +71,12 @@ class Progress:
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            version = 0
-            if "schema_version" in tables:
-                version = db.execute("SELECT version FROM schema_version").fetchone()[0]
-            elif tables:
-                raise sqlite3.DatabaseError("not a fives-tutor progress file")
-            else:
-                db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-                db.execute("INSERT INTO schema_version VALUES (0)")
-            if version > SCHEMA_VERSION:
-                raise ProgressError(N_("the progress at {path} was written by a newer fives-tutor; it is left as it is"),
-                                    path=self.path)
-            for step in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS[step]:
-                    db.execute(statement)
-                db.execute("UPDATE schema_version SET version = ?", (step,))
+            upgrade(db, MIGRATIONS, SCHEMA_VERSION)
             db.execute("COMMIT")
+        except TooNew:
+            db.execute("ROLLBACK")
+            raise ProgressError(N_("the progress at {path} was written by a newer fives-tutor; it is left as it is"),
+                                path=self.path) from None
         except BaseException:
             db.execute("ROLLBACK")
             raise

@@ -167,7 +167,8 @@ class RuleSet(NamedTuple):
     ``id`` is the pack id, ``path`` the file it was read from, ``source`` the
     published rules it follows, ``names`` and ``summaries`` map a language code
     (en, tl, id, nl, fa) to text, ``lessons`` the lesson files' prefixes (the base
-    pack's first; ``<prefix>.<lang>.yaml``). ``max_pips`` is the set (6 for double-six).
+    pack's first; ``<prefix>.<lang>.yaml``), ``own_lessons`` the prefix this pack
+    itself names, if any. ``max_pips`` is the set (6 for double-six).
     """
 
     id: str = "dominos-cc"
@@ -177,6 +178,7 @@ class RuleSet(NamedTuple):
     summaries: Mapping[str, str] = MappingProxyType({})
     extends: str | None = None
     lessons: tuple[str, ...] = ()
+    own_lessons: str | None = None
     max_pips: int = 6
     players: PlayerRules = PlayerRules()
     lead: LeadRules = LeadRules()

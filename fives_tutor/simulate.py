@@ -188,23 +188,10 @@ def run(rules_name: str, players: int, seed: int | str, matches: int, strategy: 
     with the number of matches finished since its last call."""
     from .packs import load_rules
 
-    rules = load_rules(rules_name)
+    from .parallel import run_jobs
+
+    load_rules(rules_name)  # a bad pack fails here, not in a worker
     chunk = chunk or max(1, min(250, matches // (workers * 8) or 1))
     jobs = [(rules_name, players, seed, start, min(matches, start + chunk), strategy)
             for start in range(0, matches, chunk)]
-    records: list[MatchRecord] = []
-    if workers <= 1 or len(jobs) == 1:
-        for job in jobs:
-            done = play_matches(rules, players, seed, range(job[3], job[4]), strategy)
-            records.extend(done)
-            if progress:
-                progress(len(done))
-        return records
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_worker, jobs):
-            records.extend(done)
-            if progress:
-                progress(len(done))
-    return records
+    return run_jobs(_worker, jobs, workers, progress)

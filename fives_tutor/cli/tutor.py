@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 
@@ -288,7 +287,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
     try:
         boxes = {k: progress.box(rules.id, k) for k in kinds}
         exercises = pick(found, weights(boxes), count, rng, kind)
-        right = 0
+        right = answered = 0
         for number, exercise in enumerate(exercises, start=1):
             console.show("")
             console.show(f"{current().number(number)}/{current().number(len(exercises))}. {_question(exercise)}")
@@ -297,6 +296,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                 break
             answer = engine_answer(exercise.step, rules)
             correct = check_reply(exercise.step, rules, reply)
+            answered += 1
             progress.record(rules.id, exercise.kind, correct)
             if correct:
                 right += 1
@@ -306,7 +306,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                     answer=_answer_words(answer.value), why=answer.why))
         console.show("")
         console.show(_("{right} right out of {count}.").format(right=current().number(right),
-                                                               count=current().number(len(exercises))))
+                                                               count=current().number(answered)))
     finally:
         progress.close()
 

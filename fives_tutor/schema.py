@@ -1,0 +1,37 @@
+"""Schema versions of fives-tutor's SQLite files (saved games, a learner's progress)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Mapping, Sequence
+
+
+class TooNew(Exception):
+    """The file was written by a newer fives-tutor: ``found`` is its schema version."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(found)
+        self.found = found
+
+
+def upgrade(db: sqlite3.Connection, migrations: Mapping[int, Sequence[str]], latest: int) -> None:
+    """Bring ``db`` to schema ``latest`` with ``migrations`` (version -> statements), inside
+    the caller's transaction. A new file gets a ``schema_version`` table. Raises
+    :class:`TooNew` for a newer file and ``sqlite3.DatabaseError`` for a file with
+    tables that are not fives-tutor's."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    version = 0
+    if "schema_version" in tables:
+        row = db.execute("SELECT version FROM schema_version").fetchone()
+        version = row[0] if row else 0
+    elif tables:
+        raise sqlite3.DatabaseError("not a fives-tutor database")
+    if version > latest:
+        raise TooNew(version)
+    if "schema_version" not in tables:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (0)")
+    for step in range(version + 1, latest + 1):
+        for statement in migrations[step]:
+            db.execute(statement)
+        db.execute("UPDATE schema_version SET version = ?", (step,))

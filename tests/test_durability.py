@@ -1,0 +1,353 @@
+"""The journal keeps what the shell acknowledged: a ``fives table`` process killed with
+SIGKILL at any point loses nothing it confirmed, and the match resumes where it stood.
+Also: the schema, and databases that must be refused and left untouched (locked by
+another shell, not a database, a foreign database, written by a newer version).
+
+Expected states are the hand-worked steps of ``table_scripts.py``."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import queue
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from table_scripts import (
+    HOUSE_CC,
+    TWO_PLAYERS,
+    TWO_PLAYERS_WINNER,
+    assert_state,
+    events_of,
+    play,
+    write_pack,
+)
+
+from fives_tutor.journal import SCHEMA_VERSION, Journal
+from fives_tutor.keeper import replay
+from fives_tutor.packs import rules_from_data
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ACK_TIMEOUT = 15  # seconds to wait for one acknowledgement (a start-up included)
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and POSIX pipes")
+
+
+# --- a shell in a real process ----------------------------------------------------------------------
+
+
+def environment(tmp_path) -> dict:
+    env = dict(os.environ, PYTHONPATH=REPO, FIVES_HOME=str(tmp_path / "home"))
+    for variable in ("FIVES_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        env.pop(variable, None)
+    return env
+
+
+class Shell:
+    """``fives table ... --db DB`` with its standard input and output on pipes."""
+
+    def __init__(self, tmp_path, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "fives_tutor.cli.main", "table", "--tiles", "plain", *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment(tmp_path),
+            cwd=str(tmp_path))
+        self.lines: queue.Queue = queue.Queue()
+        self.seen: list[str] = []
+        reader = threading.Thread(target=self._read, daemon=True)
+        reader.start()
+
+    def _read(self) -> None:
+        for raw in iter(self.process.stdout.readline, b""):
+            self.lines.put(raw.decode("utf-8").rstrip("\n"))
+        self.lines.put(None)
+
+    def wait_for(self, fragment: str) -> None:
+        deadline = time.monotonic() + ACK_TIMEOUT
+        while True:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"no {fragment!r} after {self.seen[-5:]}"
+            try:
+                line = self.lines.get(timeout=remaining)
+            except queue.Empty:
+                continue
+            assert line is not None, f"the shell ended before {fragment!r}: {self.seen[-5:]}"
+            self.seen.append(line)
+            if fragment in line:
+                return
+
+    def send(self, line: str) -> None:
+        self.process.stdin.write(line.encode("utf-8") + b"\n")
+        self.process.stdin.flush()
+
+    def type(self, step) -> None:
+        """Type a step's line and wait for the acknowledgement."""
+        self.send(step.line)
+        self.wait_for(ack(step))
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=ACK_TIMEOUT)
+        assert self.process.returncode == -signal.SIGKILL
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def ack(step) -> str:
+    # the last step's own reply line is checked elsewhere (its wording has a bug); the
+    # winner line that follows it acknowledges it as well
+    return TWO_PLAYERS_WINNER if step is TWO_PLAYERS[-1] else step.ack
+
+
+def saved_state(db: str, match_id: int = 1):
+    with Journal(db) as journal:
+        info = journal.match(match_id)
+        events = journal.events(match_id)
+    rules = rules_from_data(info.rules_data, info.rules_path)
+    return info, events, replay(rules, info.names, info.teams, events)
+
+
+def lines_to_retype(acknowledged: int) -> list:
+    """After a kill, the lines to type again: those after the last acknowledged event (an
+    answer of pips that did not yet end the hand is not an event and is asked again)."""
+    last_event = max((i for i in range(acknowledged) if TWO_PLAYERS[i].event is not None), default=-1)
+    return TWO_PLAYERS[last_event + 1:]
+
+
+@pytest.fixture
+def match_db(tmp_path):
+    return str(tmp_path / "games.sqlite3"), write_pack(tmp_path, HOUSE_CC, "house.yaml")
+
+
+# k acknowledged lines: the lead; mid-hand; right after a domino, before the pips; right
+# after the hand end; after the draw of the whole boneyard; right after the block; after
+# the first of the two pip answers of the block (not an event yet)
+KILL_POINTS = [1, 6, 13, 14, 20, 23, 24]
+
+
+@pytest.mark.parametrize("acknowledged", KILL_POINTS)
+def test_sigkill_after_acknowledged_lines_loses_nothing(tmp_path, match_db, acknowledged):
+    db, pack = match_db
+    shell = Shell(tmp_path, "--players", "Ana,Ben", "--rules", pack, "--db", db)
+    try:
+        for step in TWO_PLAYERS[:acknowledged]:
+            shell.type(step)
+    finally:
+        shell.kill()
+    info, events, state = saved_state(db)
+    expected = TWO_PLAYERS[:acknowledged]
+    assert events == events_of(expected)
+    # the state is the hand-worked one after the last acknowledged event
+    last = max(i for i in range(acknowledged) if TWO_PLAYERS[i].event is not None)
+    assert_state(state, TWO_PLAYERS[last])
+    assert info.scores == list(TWO_PLAYERS[last].scores) and not info.finished
+
+    # a new shell resumes the match where it stood and finishes it
+    rest = lines_to_retype(acknowledged)
+    completed = subprocess.run(
+        [sys.executable, "-m", "fives_tutor.cli.main", "table", "--resume", "--db", db, "--tiles", "plain"], check=False,
+        input="".join(step.line + "\n" for step in rest), capture_output=True, text=True, env=environment(tmp_path),
+        timeout=60, cwd=str(tmp_path))
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert TWO_PLAYERS_WINNER in completed.stdout
+    info, events, state = saved_state(db)
+    assert events == events_of(TWO_PLAYERS)
+    assert info.finished and info.scores == [80, 120]
+    assert_state(state, TWO_PLAYERS[-1])
+
+
+@pytest.mark.parametrize("typed", [2, 13])
+def test_sigkill_before_the_acknowledgement_keeps_a_prefix(tmp_path, match_db, typed):
+    """A line typed but not yet acknowledged may or may not be kept; what is kept is
+    always the events in order, never a part of one."""
+    db, pack = match_db
+    shell = Shell(tmp_path, "--players", "Ana,Ben", "--rules", pack, "--db", db)
+    try:
+        for step in TWO_PLAYERS[:typed - 1]:
+            shell.type(step)
+        shell.send(TWO_PLAYERS[typed - 1].line)
+    finally:
+        shell.kill()
+    _info, events, state = saved_state(db)
+    assert events in (events_of(TWO_PLAYERS[:typed - 1]), events_of(TWO_PLAYERS[:typed]))
+    assert_state(state, TWO_PLAYERS[len(events) - 1])
+
+
+def test_a_running_shell_holds_the_journal_and_a_killed_one_releases_it(tmp_path, match_db):
+    db, pack = match_db
+    shell = Shell(tmp_path, "--players", "Ana,Ben", "--rules", pack, "--db", db)
+    try:
+        shell.type(TWO_PLAYERS[0])
+        env = environment(tmp_path)
+        for args in (["games", "list", "--db", db], ["table", "--resume", "--db", db]):
+            other = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", *args], input="5|0\n", check=False,
+                                   capture_output=True, text=True, env=env, timeout=60, cwd=str(tmp_path))
+            assert other.returncode == 2, args
+            assert "are in use by another fives table; close it first" in other.stderr
+        shell.type(TWO_PLAYERS[1])  # the first shell goes on
+    finally:
+        shell.kill()
+    _info, events, _state = saved_state(db)
+    assert events == events_of(TWO_PLAYERS[:2])
+
+
+# --- the journal file ----------------------------------------------------------------------------
+
+
+def test_schema_version_and_settings(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    with Journal(db) as journal:
+        assert journal.connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert journal.connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    connection = sqlite3.connect(db)
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"schema_version", "matches", "events"} <= tables
+        assert connection.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        assert SCHEMA_VERSION == 1
+    finally:
+        connection.close()
+    # opening it again changes nothing
+    with Journal(db):
+        pass
+    connection = sqlite3.connect(db)
+    assert connection.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    connection.close()
+
+
+def test_a_database_locked_by_another_shell(run, tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    assert run("table", "--players", "Ana,Ben", "--db", db, input="6|6\n").exit_code == 0
+    holder = Journal(db, exclusive=True)
+    try:
+        for args, text in ((["games", "list"], None), (["games", "show", "1"], None),
+                           (["games", "delete", "1", "--yes"], None),
+                           (["table", "--players", "Cy,Dee"], "6|6\n"), (["table", "--resume"], "6|3\n")):
+            result = run(*args, "--db", db, input=text)
+            assert result.exit_code == 2, args
+            assert "are in use by another fives table; close it first" in result.stderr
+    finally:
+        holder.close()
+    with Journal(db) as journal:
+        assert [m.id for m in journal.matches()] == [1]
+        assert journal.events(1) == [play(0, "6|6")]
+
+
+def digest(path) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+COMMANDS = [["games", "list"], ["games", "show", "1"], ["table", "--players", "Ana,Ben"], ["table", "--resume"]]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+def test_a_file_that_is_not_a_database_is_refused_and_left_alone(run, tmp_path, args):
+    db = tmp_path / "games.sqlite3"
+    db.write_bytes(b"These are my notes, not a database.\n" * 40)
+    before = digest(db)
+    result = run(*args, "--db", str(db), input="6|6\n")
+    assert result.exit_code == 2
+    assert f"cannot read the saved games at {db}" in result.stderr
+    assert digest(db) == before
+
+
+def test_import_into_a_file_that_is_not_a_database(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    db.write_bytes(b"\x00\x01 binary junk " * 100)
+    before = digest(db)
+    assert run("table", "--players", "Ana,Ben", input="6|6\n").exit_code == 0
+    export = tmp_path / "m.json"
+    assert run("games", "export", "1", "-o", str(export)).exit_code == 0
+    result = run("games", "import", str(export), "--db", str(db))
+    assert result.exit_code == 2
+    assert "cannot read the saved games" in result.stderr
+    assert digest(db) == before
+
+
+@pytest.mark.xfail(strict=True, reason="bug: Journal._prepare sets PRAGMA journal_mode = WAL before it checks the "
+                   "tables, so a foreign SQLite database is switched to WAL (header bytes 18-19 go from 1 to 2) "
+                   "before it is refused as 'not a fives-tutor database'")
+def test_a_foreign_sqlite_database_is_refused_and_left_alone(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    connection = sqlite3.connect(db)
+    connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.execute("INSERT INTO notes VALUES ('buy milk')")
+    connection.commit()
+    connection.close()
+    before = digest(db)
+    result = run("games", "list", "--db", str(db))
+    assert result.exit_code == 2
+    assert "not a fives-tutor database" in result.stderr
+    assert digest(db) == before
+
+
+def test_a_foreign_sqlite_database_is_refused(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    connection = sqlite3.connect(db)
+    connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.commit()
+    connection.close()
+    for args in COMMANDS:
+        result = run(*args, "--db", str(db), input="6|6\n")
+        assert result.exit_code == 2
+        assert f"cannot read the saved games at {db}: not a fives-tutor database" in result.stderr
+    connection = sqlite3.connect(db)
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    connection.close()
+    assert tables == {"notes"}
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+def test_a_database_from_a_newer_version_is_refused_and_left_alone(run, tmp_path, args):
+    db = tmp_path / "games.sqlite3"
+    assert run("table", "--players", "Ana,Ben", "--db", str(db), input="6|6\n").exit_code == 0
+    connection = sqlite3.connect(db)
+    connection.execute("UPDATE schema_version SET version = 99")
+    connection.commit()
+    connection.close()
+    before = digest(db)
+    result = run(*args, "--db", str(db), input="6|3\n")
+    assert result.exit_code == 2
+    assert ("were written by a newer fives-tutor (version 99; this one knows 1); they are left as they are"
+            in result.stderr)
+    assert digest(db) == before
+    # read the file as it is on disk (immutable: no lock taken, nothing written)
+    connection = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
+    assert connection.execute("SELECT version FROM schema_version").fetchall() == [(99,)]
+    assert [row[0] for row in connection.execute("SELECT seq FROM events")] == [1]
+    connection.close()
+
+
+def newer_database(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    assert run("table", "--players", "Ana,Ben", "--db", str(db), input="6|6\n").exit_code == 0
+    connection = sqlite3.connect(db)
+    connection.execute("UPDATE schema_version SET version = 99")
+    connection.commit()
+    connection.close()
+    return db
+
+
+@pytest.mark.xfail(strict=True, reason="bug: Journal.__init__ closes its connection only for sqlite3 errors; when "
+                   "_prepare raises JournalError (a newer schema) the connection stays open, and a table shell's "
+                   "exclusive connection keeps the file locked while the error is referenced (for the rest of the "
+                   "process when it is chained, as the CLI does)")
+def test_a_refused_newer_database_is_not_kept_locked(run, tmp_path):
+    db = newer_database(run, tmp_path)
+    result = run("table", "--resume", "--db", str(db))
+    assert result.exit_code == 2
+    connection = sqlite3.connect(db, timeout=0.2)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("ROLLBACK")
+    finally:
+        connection.close()
+    del result
