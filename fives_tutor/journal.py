@@ -96,13 +96,15 @@ class Journal:
             self.connection.close()
             raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
                                reason=str(error)) from None
+        except JournalError:
+            self.connection.close()  # a newer file: leave it, and unlocked
+            raise
 
     def _prepare(self, exclusive: bool) -> None:
         db = self.connection
         db.execute("PRAGMA foreign_keys = ON")
         if exclusive:
             db.execute("PRAGMA locking_mode = EXCLUSIVE")
-        db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("BEGIN IMMEDIATE")  # takes the write lock now: a second shell fails here
         try:
@@ -116,6 +118,8 @@ class Journal:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        # WAL only once the file is known to be ours: a foreign file is never changed
+        db.execute("PRAGMA journal_mode = WAL")
 
     def close(self) -> None:
         """Close the database (and release it for other shells)."""

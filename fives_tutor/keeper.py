@@ -136,7 +136,7 @@ class TableState:
                    "hand_end": self._hand_end}.get(kind)
         if handler is None:
             raise IllegalPlayError(N_("unknown event {kind}"), kind=str(kind))
-        if self.awaiting and kind != "hand_end":
+        if self.awaiting and kind not in ("hand_end", "claim"):
             raise IllegalPlayError(N_("the hand is over: give the remaining pips first"))
         return handler(event)
 
@@ -294,9 +294,12 @@ class TableState:
         self.leader_known = known
         self.passes = 0
         self.drawn = 0
-        self.claimable: tuple[int, int] | None = None
-        self.last_player: int | None = None
         self.from_play = [0] * len(self.scores)
+        if self.hand_number == 1:
+            # points left unannounced stay claimable until the next play, even across
+            # the end of a hand, as in the game engine
+            self.claimable: tuple[int, int] | None = None
+            self.last_player: int | None = None
 
     def _next_hand(self, result: HandResult) -> None:
         """The next leader (``rules.lead.later_hands``) when the keeper can know it."""

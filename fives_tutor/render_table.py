@@ -102,9 +102,9 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
         row = state_after.sheet[-1]
         result = row.result
         if result is not None and result.winners:
-            for side, points in zip(result.winners, row.at_end):
+            for side in result.winners:
                 lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
-                                                                   points=points_phrase(points)))
+                                                                   points=points_phrase(row.at_end[side])))
         else:
             lines.append(_("Nobody collects: the lowest counts are tied."))
     return lines
@@ -129,7 +129,7 @@ def after_action(reply_data: dict, state: TableState) -> list[str]:
             lines.append(_("{name} goes out: domino!").format(name=state.names[player]))
         else:
             lines.append(_("Nobody can play: the hand is blocked."))
-    if state.hand_number != before.hand_number and not state.over:
+    if state.hand_number > before.hand_number and not state.over:
         row = state.sheet[-1]
         lines.append(_("After hand {number}: {scores}").format(
             number=t.number(row.number),

@@ -133,7 +133,7 @@ class Session:
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to redo"))})
             self.pips_given.clear()
             return self._commit({"type": "redo"})
-        if asked is not None:
+        if asked is not None and word != "muggins":
             return Reply("refused", {"error": IllegalPlayError(
                 N_("the hand is over: give the remaining tiles or pips of {name} first"), name=self.names[asked])})
         event = self._event(command)
@@ -156,7 +156,10 @@ class Session:
             return {"type": "draw", "player": player, "count": command.count or 1}
         if command.word == "pass":
             return {"type": "pass", "player": player}
-        # muggins: the caller named, else the player to move (an opponent of who just played)
+        # muggins: the caller named, else the first opponent after the player who just played
+        if command.player is None and state.last_player is not None:
+            seats = [(state.last_player + k) % state.players for k in range(1, state.players)]
+            player = next((p for p in seats if state.sides[p] != state.sides[state.last_player]), player)
         event = {"type": "claim", "player": player}
         if command.count is not None:
             event["amount"] = command.count

@@ -272,9 +272,6 @@ def test_import_into_a_file_that_is_not_a_database(run, tmp_path):
     assert digest(db) == before
 
 
-@pytest.mark.xfail(strict=True, reason="bug: Journal._prepare sets PRAGMA journal_mode = WAL before it checks the "
-                   "tables, so a foreign SQLite database is switched to WAL (header bytes 18-19 go from 1 to 2) "
-                   "before it is refused as 'not a fives-tutor database'")
 def test_a_foreign_sqlite_database_is_refused_and_left_alone(run, tmp_path):
     db = tmp_path / "games.sqlite3"
     connection = sqlite3.connect(db)
@@ -336,10 +333,6 @@ def newer_database(run, tmp_path):
     return db
 
 
-@pytest.mark.xfail(strict=True, reason="bug: Journal.__init__ closes its connection only for sqlite3 errors; when "
-                   "_prepare raises JournalError (a newer schema) the connection stays open, and a table shell's "
-                   "exclusive connection keeps the file locked while the error is referenced (for the rest of the "
-                   "process when it is chained, as the CLI does)")
 def test_a_refused_newer_database_is_not_kept_locked(run, tmp_path):
     db = newer_database(run, tmp_path)
     result = run("table", "--resume", "--db", str(db))

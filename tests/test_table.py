@@ -202,9 +202,6 @@ def test_hand_end_reply_when_the_first_side_collects(run, tmp_path):
     assert "Ana+Cy collects 10 points." in four.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="bug: render_table.describe_event pairs result.winners with row.at_end "
-                   "by position (zip), so a winning side other than side 0 is told it collects at_end[0] "
-                   "('Ben collects no score.') instead of at_end[side]")
 def test_hand_end_reply_when_the_second_side_collects(run, tmp_path):
     # hand 2 of the two-player match: blocked, Ben (side 1) has 13 pips against Ana's 48 and takes
     # 48 rounded up to 50
@@ -286,9 +283,6 @@ def test_undo_of_a_hand_ending_play_and_of_the_hand_end(run, tmp_path):
     assert journal_events() == events_of(TWO_PLAYERS[:13]) + [{"type": "undo"}, {"type": "redo"}, hand_end(0, 8)]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: undoing a hand_end crashes the shell: render_table.after_action sees "
-                   "the hand number change (2 -> 1) and reads state.sheet[-1] from an empty sheet (IndexError); "
-                   "the undo is already committed when the reply crashes")
 def test_undo_of_the_hand_end(run, tmp_path):
     pack = write_pack(tmp_path, HOUSE_CC, "house.yaml")
     assert run("table", "--players", "Ana,Ben", "--rules", pack,
@@ -385,9 +379,6 @@ rules:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="bug: the unannounced points of a play that goes out can never be claimed: "
-                   "TableState.apply refuses every event but hand_end while the pips are awaited, and "
-                   "_start_hand clears claimable (game.Match keeps them claimable across the end of the hand)")
 def test_muggins_on_the_play_that_goes_out(run, tmp_path):
     # two tiles each (a short house deal). No spinner. Ana leads 5|5 =10 (lone double: 10).
     # Ben 5|0 =10: 0 + 10 = 10. Ana's last tile 0|0 crosswise on the 0: 0 + 10 = 10, not
