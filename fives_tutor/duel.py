@@ -29,7 +29,7 @@ def parse_level(text: str) -> tuple[str, int | None]:
     """``monte-carlo`` or ``monte-carlo:120`` (deals per move) -> (level, samples).
     Raises ValueError for an unknown level."""
     name, _, samples = text.partition(":")
-    if name not in LEVELS or (samples and (not samples.isdecimal() or name != "monte-carlo")):
+    if name not in LEVELS or (samples and (not samples.isdecimal() or int(samples) < 1 or name != "monte-carlo")):
         raise ValueError(text)
     return name, int(samples) if samples else None
 

@@ -79,6 +79,15 @@ class Situation(NamedTuple):
             raise IllegalPlayError(N_("{count} tiles in the boneyard does not add up: {unseen} tiles are hidden from "
                                       "you and the opponents hold {held}"), count=boneyard, unseen=len(unseen),
                                    held=sum(opponents))
+        if 1 + len(opponents) > rules.players.max:
+            raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
+                                   low=rules.players.min, high=rules.players.max, count=1 + len(opponents))
+        if scores is not None:
+            from .game import sides_for
+
+            sides = len(set(sides_for(rules, 1 + len(opponents))))
+            if len(scores) != sides:
+                raise IllegalPlayError(N_("give {count} scores, one for each side, yours first"), count=sides)
         voids = tuple(voids) if voids is not None else tuple(frozenset() for _ in opponents)
         if len(voids) < len(opponents):
             voids += tuple(frozenset() for _ in range(len(opponents) - len(voids)))
@@ -99,8 +108,15 @@ class Situation(NamedTuple):
         return self.board.has_double()
 
     def exact_applies(self) -> bool:
-        """Every tile's place is known: one opponent holds every tile the player cannot see."""
-        return len(self.opponents or (self.next_hand,)) == 1 and self.next_hand == len(self.unseen)
+        """Every tile's place is known (one opponent holds every tile the player cannot
+        see), few enough tiles remain to solve (at most ``EXACT_TILES``), and no match
+        score is given (the exact level values the hand, not the match)."""
+        return (len(self.opponents or (self.next_hand,)) == 1 and self.next_hand == len(self.unseen)
+                and len(self.hand) + len(self.unseen) <= EXACT_TILES and self.scores is None)
+
+
+#: the most tiles (both hands together) the exact level will solve
+EXACT_TILES = 18
 
 
 class RankedPlay(NamedTuple):
@@ -220,8 +236,15 @@ def rank_exact(situation: Situation) -> list[RankedPlay]:
     tiles are not all known (see :meth:`Situation.exact_applies`)."""
     from .search import solve
 
+    if situation.scores is not None:
+        raise IllegalPlayError(N_("the exact level values the hand, not the match: leave out the scores, or use "
+                                  "monte-carlo"))
     if not situation.exact_applies():
-        raise IllegalPlayError(N_("the exact level needs every tile known: two players and nothing in the boneyard"))
+        raise IllegalPlayError(N_("the exact level needs every tile known (two players, nothing in the boneyard) "
+                                  "and at most {count} tiles in the two hands"), count=EXACT_TILES)
+    for tile in situation.unseen:
+        if situation.voids and (tile[0] in situation.voids[0] or tile[1] in situation.voids[0]):
+            raise IllegalPlayError(N_("no deal of the unseen tiles fits what the opponents have shown"))
     state = _search_state(situation)
     values = solve(situation.rules, state.position, [list(situation.hand), list(situation.unseen)], 0,
                    state.double_played, state.sides)

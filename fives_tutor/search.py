@@ -256,8 +256,10 @@ class _Solver:
             if not rest:
                 value = points + self.end_value("domino", new_hands, turn, turn)
             else:
+                # value = points - child, so value inside (alpha, beta) means the child
+                # inside (points - beta, points - alpha)
                 value = points - self.search(after, new_hands, other, 0, double_played or tile[0] == tile[1],
-                                             -beta, -alpha)
+                                             points - beta, points - alpha)
             if value > best:
                 best = value
             if best > alpha:
