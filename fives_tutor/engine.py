@@ -75,6 +75,10 @@ class Situation(NamedTuple):
         if sum(opponents) > len(unseen):
             raise IllegalPlayError(N_("the opponents cannot hold {count} tiles: only {unseen} tiles are hidden from you"),
                                    count=sum(opponents), unseen=len(unseen))
+        if scores is not None:
+            target = rules.match.target.get(1 + len(opponents))
+            if target is not None and any(score >= target for score in scores):
+                raise IllegalPlayError(N_("a score of {target} or more has already won the match"), target=target)
         if boneyard is not None and boneyard != len(unseen) - sum(opponents):
             raise IllegalPlayError(N_("{count} tiles in the boneyard does not add up: {unseen} tiles are hidden from "
                                       "you and the opponents hold {held}"), count=boneyard, unseen=len(unseen),
@@ -175,17 +179,20 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
 
     Each unseen tile is valued by the most it would score on the ends the play
     leaves; the next player's reply is the best value among ``next_hand`` tiles
-    drawn at random from the unseen ones (:func:`expected_best`). A play that
-    empties the hand ends it: no reply.
+    drawn at random from the unseen ones they may hold (a number they cannot hold,
+    ``voids``, rules its tiles out: :func:`expected_best`). A play that empties the
+    hand ends it: no reply.
     """
     rules = situation.rules
     ranked = []
     goes_out = len(situation.hand) == 1
+    void = situation.voids[0] if situation.voids else frozenset()
+    possible = [t for t in situation.unseen if t[0] not in void and t[1] not in void]
     for play in legal_plays(situation.board, situation.hand, rules):
         board_after = play.layout if play.layout is not None else play.after
         values = []
         if not goes_out:
-            for tile in situation.unseen:
+            for tile in possible:
                 replies = plays_for_tile(board_after, tile, rules)
                 values.append(max((r.points for r in replies), default=0))
         reply = expected_best(values, situation.next_hand)

@@ -303,8 +303,8 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
         raise RulePackError(N_("{path}: {key}: {reason}"), path=str(path), key="extends",
                             reason=error.render(lambda text: text)) from None
     base, base_chain = _merged(base_path, chain + (key,))
-    # a pack's own identity is never inherited: its id (else its file name), its name and summary
-    merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary")}
+    # a pack's own identity is never inherited: its id (else its file name), name, summary, source
+    merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary", "source")}
     merged.update({k: v for k, v in data.items() if k != "rules"})
     merged.setdefault("id", _stem(path))
     merged["rules"] = _deep_merge(base.get("rules", {}), data.get("rules", {}) or {})

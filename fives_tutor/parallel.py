@@ -18,11 +18,25 @@ def run_jobs(worker: Callable[[tuple], list], jobs: Sequence[tuple], workers: in
             if progress:
                 progress(len(done))
         return results
+    import signal
+    import threading
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(worker, jobs):
-            results.extend(done)
-            if progress:
-                progress(len(done))
+        def stop(signum, _frame):
+            # a terminated command takes its workers with it
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+            raise SystemExit(128 + signum)
+
+        in_main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, stop) if in_main else None
+        try:
+            for done in pool.map(worker, jobs):
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+        finally:
+            if in_main:
+                signal.signal(signal.SIGTERM, previous)
     return results

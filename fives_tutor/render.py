@@ -125,14 +125,17 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     expected = _("expected reply: {reply} points").format(reply=t.number(ranked.reply, decimals=1))
     text = _("{now} and leaves {leaves}: {scoring} ({expected})").format(
         now=now, leaves=leaves, scoring=scoring, expected=expected)
-    if level in ("monte-carlo", "exact"):
-        text += "; " + _("expected swing at the end of the hand: {swing}").format(
+    if level == "monte-carlo":
+        text += t.semicolon + _("expected swing at the end of the hand: {swing}").format(
             swing=t.number(ranked.end_swing, decimals=1))
     return text
 
 
-def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet) -> str:
+def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
+                has_scores: bool = False) -> str:
     """The text of ``fives best``: the recommended play, why, and the runners-up."""
+    from .search import WIN_VALUE
+
     t = current()
     if not ranked:
         return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
@@ -153,7 +156,9 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
                                 "the hidden tiles (± one standard error).",
                                 "Value = the average point difference to the end of the hand over {samples} deals of "
                                 "the hidden tiles (± one standard error).", best.samples).format(
-            samples=t.number(best.samples)),
+            samples=t.number(best.samples)) + (" " + _("With the scores given, winning the match counts {bonus} "
+                                                       "points more.").format(bonus=t.number(WIN_VALUE))
+                                               if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
     }[level])
     return "\n".join(lines)

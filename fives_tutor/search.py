@@ -140,8 +140,6 @@ def monte_carlo(state: SearchState, samples: int | None = None, seconds: float |
     moves = candidates(state)
     if not moves:
         return []
-    if len(moves) == 1:
-        return [MoveValue(moves[0], 0.0, 0.0, 0)]
     totals = [0.0] * len(moves)
     squares = [0.0] * len(moves)
     swings = [0.0] * len(moves)

@@ -62,6 +62,8 @@ def parse_command(line: str, names: Sequence[str]) -> Command:
         return Command(head, player, count=count)
     if _TILE.match(head):
         announced = None
+        if len(rest) == 2 and rest[0] == "=":
+            rest = ["=" + rest[1]]  # "5|3 = 10"
         if rest:
             mark = rest[0]
             if len(rest) > 1 or not (mark.startswith("=") and mark[1:].isdecimal()):
@@ -153,7 +155,7 @@ class Session:
                 event["announced"] = command.announced
             return event
         if command.word == "draw":
-            return {"type": "draw", "player": player, "count": command.count or 1}
+            return {"type": "draw", "player": player, "count": 1 if command.count is None else command.count}
         if command.word == "pass":
             return {"type": "pass", "player": player}
         # muggins: the caller named, else the first opponent after the player who just played

@@ -50,12 +50,18 @@ class FivesGroup(_Translated, click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            click.echo(error.ctx.get_help())  # a bare "fives": its help, as asked
+            sys.exit(0)
         except click.exceptions.UsageError as error:
             hint = ""
             if error.ctx is not None:
                 hint = " " + _("Try '{command} {option}' for help.").format(
                     command=error.ctx.command_path, option=error.ctx.help_option_names[0])
-            click.echo(_("Error: {message}").format(message=error.format_message()) + hint, err=True)
+            message = error.format_message()
+            if hint and not message.rstrip().endswith((".", "!", "?", "…")):
+                message = message.rstrip() + "."
+            click.echo(_("Error: {message}").format(message=message) + hint, err=True)
             sys.exit(error.exit_code)
         except click.ClickException as error:
             error.show()

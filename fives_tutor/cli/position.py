@@ -68,7 +68,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
     ranked = rank(situation, level, **options)
     position = board_position(board, rules)
-    return best_report(position, ranked, level, rules), lambda: _render("render_best", position, ranked, level, rules)
+    return best_report(position, ranked, level, rules), lambda: _render("render_best", position, ranked, level, rules,
+                                                                       scores is not None)
 
 
 def _numbers(text: str, option_name: str) -> list[int]:

@@ -31,6 +31,9 @@ def _teams(text: str | None, names: list[str]):
     flat = sorted(i for team in teams for i in team)
     if len(names) != 4 or len(teams) != 2 or any(len(team) != 2 for team in teams) or flat != [0, 1, 2, 3]:
         raise CliError(_("--teams needs four players in two teams of two, such as Ana+Cy,Ben+Dee"))
+    if any(sorted(team) not in ([0, 2], [1, 3]) for team in teams):
+        raise CliError(_("partners sit opposite each other: in --players, a team's two players are the first and "
+                         "third, or the second and fourth"))
     return teams
 
 

@@ -51,7 +51,7 @@ class Console:
                 return self._session.prompt(self._visual(prompt) if self.visual else prompt)
             except (EOFError, KeyboardInterrupt):
                 return None
-        click.echo(prompt)
+        click.echo(self._visual(prompt) if self.visual else prompt)
         line = sys.stdin.readline()
         return None if line == "" else line.rstrip("\n")
 
@@ -194,7 +194,7 @@ def _teach(lesson, rules, console) -> bool:
             reply = console.ask(_("Your answer (? for a hint, q to stop): "))
             if reply is None or reply.strip().lower() == "q":
                 return False
-            if reply.strip() in ("?", "hint"):
+            if reply.strip() in ("?", "؟", "hint"):
                 console.show(current().prose(step.hint) if step.hint else _("No hint for this one: count carefully."))
                 continue
             if check_reply(step, rules, reply):
@@ -335,6 +335,6 @@ def _worksheet(rules, seed, exercises, answers) -> str:
         lines.append("")
     lines += [f"## {key}", ""]
     for number, answer in enumerate(answers, start=1):
-        why = answer.why.replace("\n", " ")
+        why = " ".join(part if part.endswith((".", "!", "?", ":")) else part + "." for part in answer.why.split("\n"))
         lines.append(f"{t.number(number)}. **{_answer_words(answer.value)}**: {why}")
     return "\n".join(lines)
