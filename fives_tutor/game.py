@@ -21,7 +21,7 @@ import random
 from typing import NamedTuple, Sequence
 
 from .errors import N_, IllegalPlayError
-from .position import _COUNT_FACTOR, EndKind, Position, place
+from .position import _COUNT_FACTOR, Position, place
 from .rules import RuleSet
 from .scoring import collect
 from .tiles import Tile, domino_set

@@ -14,7 +14,7 @@ from typing import NamedTuple, Sequence
 
 from .errors import N_, FivesError, IllegalPlayError, NotationError
 from .journal import Journal
-from .keeper import TableState, can_redo, can_undo, effective_actions, replay
+from .keeper import can_redo, can_undo, effective_actions, replay
 from .rules import RuleSet
 from .tiles import ascii_digits, parse_hand
 

@@ -185,6 +185,15 @@ def _need_position(position_text, batch):
         raise click.UsageError(_("Missing argument 'POSITION'."))
 
 
+def _serve(ctx: click.Context, work, as_json: bool):
+    """One request from the command line, or one a line with --batch: the same ``work``."""
+    params = ctx.params
+    _need_position(params["position_text"], params["batch"])
+    if params["batch"]:
+        return run_batch(ctx, params["batch"], work)
+    _output(work(params), as_json)
+
+
 # --- the commands ------------------------------------------------------------------------
 
 
@@ -201,10 +210,7 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
     def work(params):
         return do_score(params["position_text"], params["play_text"], params["rules_name"])
 
-    _need_position(position_text, batch)
-    if batch:
-        return run_batch(ctx, batch, work)
-    _output(do_score(position_text, play_text, rules_name), as_json)
+    return _serve(ctx, work, as_json)
 
 
 @click.command(cls=FivesCommand, help=N_(
@@ -220,10 +226,7 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
             raise click.UsageError(_("Missing option '--hand'."))
         return do_moves(params["position_text"] or "", params["hand_text"], params["rules_name"])
 
-    _need_position(position_text, batch)
-    if batch:
-        return run_batch(ctx, batch, work)
-    _output(work({"position_text": position_text, "hand_text": hand_text, "rules_name": rules_name}), as_json)
+    return _serve(ctx, work, as_json)
 
 
 @click.command(cls=FivesCommand, help=N_(
@@ -261,12 +264,7 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, samples, 
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
                        params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"])
 
-    _need_position(position_text, batch)
-    if batch:
-        return run_batch(ctx, batch, work)
-    _output(work({"position_text": position_text, "hand_text": hand_text, "played_text": played_text,
-                  "opponents": opponents, "level": level, "rules_name": rules_name, "samples": samples,
-                  "seconds": seconds, "seed": seed, "voids": voids, "scores": scores, "boneyard": boneyard}), as_json)
+    return _serve(ctx, work, as_json)
 
 
 @click.command(cls=FivesCommand, help=N_(
