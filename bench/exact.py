@@ -16,7 +16,7 @@ import statistics
 import time
 
 from fives_tutor import Position, domino_set, load_rules
-from fives_tutor.search import solve
+from fives_tutor.engine.search import solve
 
 
 def main() -> None:

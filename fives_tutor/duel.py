@@ -16,9 +16,9 @@ import time
 from typing import Callable, NamedTuple, Sequence
 
 from .game import Match
-from .knowledge import Knowledge
+from .engine.knowledge import Knowledge
 from .rules import RuleSet
-from .search import SearchState, monte_carlo
+from .engine.search import SearchState, monte_carlo
 from .simulate import greedy, random_legal
 from .tiles import domino_set
 

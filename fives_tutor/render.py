@@ -134,7 +134,7 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
                 has_scores: bool = False) -> str:
     """The text of ``fives best``: the recommended play, why, and the runners-up."""
-    from .search import WIN_VALUE
+    from .engine.search import WIN_VALUE
 
     t = current()
     if not ranked:

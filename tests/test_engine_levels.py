@@ -19,7 +19,7 @@ from fives_tutor.engine import Situation, rank, resolve_level
 from fives_tutor.errors import IllegalPlayError
 from fives_tutor.game import Hand
 from fives_tutor.position import Position
-from fives_tutor.search import minimax, solve
+from fives_tutor.engine.search import minimax, solve
 from fives_tutor.tiles import Tile, domino_set, parse_hand
 
 PACKS = ["dominos-cc", "pagat-all-fives", "fives-and-threes", "muggins"]

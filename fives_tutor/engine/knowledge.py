@@ -23,8 +23,8 @@ from itertools import combinations
 from math import comb
 from typing import NamedTuple, Sequence
 
-from .errors import N_, IllegalPlayError
-from .tiles import Tile
+from ..errors import N_, IllegalPlayError
+from ..tiles import Tile
 
 
 class Knowledge(NamedTuple):

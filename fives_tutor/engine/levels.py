@@ -26,10 +26,10 @@ from __future__ import annotations
 from math import comb
 from typing import Callable, NamedTuple, Sequence
 
-from .errors import N_, IllegalPlayError
-from .plays import Board, Play, board_position, legal_plays, plays_for_tile, tiles_on_table
-from .rules import RuleSet
-from .tiles import Tile, domino_set
+from ..errors import N_, IllegalPlayError
+from ..plays import Board, Play, board_position, legal_plays, plays_for_tile, tiles_on_table
+from ..rules import RuleSet
+from ..tiles import Tile, domino_set
 
 
 class Situation(NamedTuple):
@@ -87,7 +87,7 @@ class Situation(NamedTuple):
             raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
                                    low=rules.players.min, high=rules.players.max, count=1 + len(opponents))
         if scores is not None:
-            from .game import sides_for
+            from ..game import sides_for
 
             sides = len(set(sides_for(rules, 1 + len(opponents))))
             if len(scores) != sides:
@@ -105,7 +105,7 @@ class Situation(NamedTuple):
 
     def double_played(self) -> bool:
         """Whether a double is on the table (for the rule that only the first double spins)."""
-        from .position import Position, new_double_spins
+        from ..position import Position, new_double_spins
 
         if isinstance(self.board, Position):
             return not self.board.is_empty and not new_double_spins(self.board, self.rules)
@@ -202,7 +202,7 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
 
 
 def _search_state(situation: Situation):
-    from .game import sides_for
+    from ..game import sides_for
     from .knowledge import Knowledge
     from .search import SearchState
 

@@ -17,11 +17,11 @@ import time
 from math import sqrt
 from typing import NamedTuple, Sequence
 
-from .game import Hand, Scoreboard, hand_result
+from ..game import Hand, Scoreboard, hand_result
 from .knowledge import Knowledge
-from .position import _COUNT_FACTOR, Position, place
-from .rules import RuleSet
-from .tiles import Tile
+from ..position import _COUNT_FACTOR, Position, place
+from ..rules import RuleSet
+from ..tiles import Tile
 
 #: points a match win is worth to the search, beyond the points themselves
 WIN_VALUE = 300
@@ -185,7 +185,7 @@ class _Solver:
         self.sides = tuple(sides)
         self.table: dict = {}
         self.nodes = 0
-        from .game import _points_table
+        from ..game import _points_table
 
         self.points = _points_table(rules)
         doubles = rules.spinner.doubles
