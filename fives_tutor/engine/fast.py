@@ -48,7 +48,8 @@ class Tables(NamedTuple):
     ``fit[end]`` (a list per end code) the change of the total, or None;
     ``fitmask[end]`` the tiles that fit that end, as a bit mask; ``points[total]``;
     ``lead_points[t]`` what leading ``t`` scores (``rules.lead.scores``); ``results``
-    remembers hand results; ``lead_order`` the tiles from the one that must lead first.
+    remembers hand results; ``lead_order`` the tiles from the one that must lead first;
+    ``suit[n]`` the tiles with a half of ``n`` pips, as a bit mask; ``full`` the whole set.
     """
 
     rules: RuleSet
@@ -69,6 +70,8 @@ class Tables(NamedTuple):
     at_once: bool
     results: dict
     lead_order: tuple
+    suit: tuple
+    full: int
 
 
 _TABLES: dict = {}
@@ -116,7 +119,9 @@ def _build(rules: RuleSet) -> Tables:
         for h, l in zip(high, low))
     return Tables(rules, size, tiles, {t: i for i, t in enumerate(tiles)}, high, low, key, weight, numbers,
                   tuple(fit), tuple(fitmask), points, lead_points, rules.spinner.doubles == "every",
-                  rules.spinner.doubles == "first", rules.spinner.arms_open == "at_once", {}, _lead_order(tiles))
+                  rules.spinner.doubles == "first", rules.spinner.arms_open == "at_once", {}, _lead_order(tiles),
+                  tuple(sum(1 << t for t in range(size) if pips in (high[t], low[t])) for pips in range(rules.max_pips + 1)),
+                  (1 << size) - 1)
 
 
 def _lead_order(tiles) -> tuple[int, ...]:
@@ -175,7 +180,8 @@ class FastHand:
     ``hands[p]`` lists player p's tile indexes, ``masks[p]`` the same as a bit mask;
     ``boneyard`` (drawn from its end; ``reserve`` tiles are never drawn); ``ends`` the
     end codes, ``lone`` a single tile on the table, ``total`` the open-end total in
-    pips; ``turn``; ``passes`` in a row; ``double_played``; ``lead_tile`` the index of
+    pips; ``table`` the tiles on the table (a bit mask); ``turn``; ``passes`` in a row;
+    ``double_played``; ``lead_tile`` the index of
     the tile that must lead (-1: any); ``voids[p]`` the bit mask of numbers player p
     has shown they cannot hold (they drew or passed with them open; a draw resets
     what older passes showed); ``sides``; ``made`` the points of each play, in order;
@@ -184,7 +190,7 @@ class FastHand:
 
     __slots__ = ("tb", "players", "sides", "hands", "masks", "boneyard", "reserve", "ends", "lone", "total",
                  "turn", "passes", "double_played", "leader", "lead_tile", "voids", "made", "credited",
-                 "kind", "domino_player", "result", "record", "at_end")
+                 "kind", "domino_player", "result", "record", "at_end", "table")
 
     def __init__(self, tb: Tables, hands: list, boneyard: list, leader: int, lead_tile: int = -1,
                  sides: Sequence[int] | None = None) -> None:
@@ -193,13 +199,23 @@ class FastHand:
         self.sides = tuple(sides) if sides is not None else tuple(range(self.players))
         self.hands = hands
         masks = []
+        held = len(boneyard)
         for tiles in hands:
             mask = 0
             for t in tiles:
                 mask |= 1 << t
             masks.append(mask)
+            held += len(tiles)
         self.masks = masks
         self.boneyard = boneyard
+        table = 0  # the tiles on the table: neither in a hand nor in the boneyard
+        if held < tb.size:
+            table = tb.full
+            for mask in masks:
+                table &= ~mask
+            for t in boneyard:
+                table &= ~(1 << t)
+        self.table = table
         self.reserve = tb.rules.turn.boneyard_reserve
         self.ends: list = []
         self.lone = False
@@ -259,6 +275,7 @@ class FastHand:
         other.result = None
         other.record = None
         other.at_end = ()
+        other.table = self.table
         return other
 
     @property
@@ -397,6 +414,7 @@ def play(hand: FastHand, t: int, index: int) -> int:
     hand.total = total
     hand.hands[player].remove(t)
     hand.masks[player] ^= 1 << t
+    hand.table |= 1 << t
     if double:
         hand.double_played = True
     hand.passes = 0
@@ -480,34 +498,41 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
     fit, fitmask, points_of, key, high, low = tb.fit, tb.fitmask, tb.points, tb.key, tb.high, tb.low
     numbers = tb.numbers
     simple_spinner, every, first = tb.at_once, tb.every, tb.first
+    following = [(p + 1) % players for p in range(players)]
     inline = policy is None and hand.record is None
     while hand.kind is None:
         player = hand.turn
         ends = hand.ends
         if inline and ends and not hand.lone:
-            # the greedy choice and the commonest play, inline (the simulator's hot loop)
-            mask = masks[player]
+            # greedy plays inline, the state in local variables, until a play needs the
+            # general code (a new spinner, a draw or a pass): the simulator's hot loop
             total = hand.total
-            best_key = -1
-            best_t = best_i = 0
-            seen = 0
-            for index in range(len(ends)):
-                code = ends[index]
-                if seen >> code & 1:
-                    continue
-                seen |= 1 << code
-                bits = mask & fitmask[code]
-                if not bits:
-                    continue
-                row = fit[code]
-                while bits:
-                    bit = bits & -bits
-                    bits ^= bit
-                    t = bit.bit_length() - 1
-                    k = points_of[total + row[t]] * 4096 + key[t]
-                    if k > best_key:
-                        best_key, best_t, best_i = k, t, index
-            if best_key >= 0:
+            table = hand.table
+            credited = hand.credited
+            move = None
+            while True:
+                mask = masks[player]
+                best_key = -1
+                best_t = best_i = 0
+                seen = 0
+                for index in range(len(ends)):
+                    code = ends[index]
+                    if seen >> code & 1:
+                        continue
+                    seen |= 1 << code
+                    bits = mask & fitmask[code]
+                    if not bits:
+                        continue
+                    row = fit[code]
+                    while bits:
+                        bit = bits & -bits
+                        bits ^= bit
+                        t = bit.bit_length() - 1
+                        k = points_of[total + row[t]] * 4096 + key[t]
+                        if k > best_key:
+                            best_key, best_t, best_i = k, t, index
+                if best_key < 0:
+                    break
                 t = best_t
                 target = ends[best_i]
                 h, l = high[t], low[t]
@@ -515,29 +540,43 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                     new_end = (h + l - (target >> 2)) * 4
                 elif not (every or (first and not hand.double_played)):
                     new_end = h * 4 + DOUBLE
-                    hand.double_played = True
                 else:
                     new_end = -1  # a new spinner: its arms may open
-                if new_end >= 0 and (simple_spinner or target & 3 != SPINNER):
-                    ends[best_i] = new_end
-                    hand.total = total + fit[target][t]
-                    points = best_key >> 12
-                    hands[player].remove(t)
-                    mask ^= 1 << t
-                    masks[player] = mask
-                    hand.passes = 0
-                    made.append(points)
-                    if mask:
-                        hand.turn = (player + 1) % players
+                if new_end < 0 or not (simple_spinner or target & 3 != SPINNER):
+                    move = (t, best_i, best_key >> 12)
+                    break
+                if h == l:
+                    hand.double_played = True
+                ends[best_i] = new_end
+                total += fit[target][t]
+                points = best_key >> 12
+                hands[player].remove(t)
+                mask ^= 1 << t
+                masks[player] = mask
+                table |= 1 << t
+                made.append(points)
+                hand.passes = 0
+                if not mask:
+                    hand.kind = "domino"
+                    hand.domino_player = player
+                if board is not None:
+                    if points or not mask:
+                        hand.total, hand.table, hand.turn = total, table, player
+                        if _take(hand, board, sides[player], points):
+                            return hand
                     else:
-                        hand.kind = "domino"
-                        hand.domino_player = player
-                else:
-                    points = play(hand, t, best_i)
+                        credited.append(0)
+                if not mask:
+                    break
+                player = following[player]
+            hand.total, hand.table, hand.turn = total, table, player
+            if hand.kind is not None:
+                break
+            if move is not None:
+                points = play(hand, move[0], move[1])
                 if board is not None and _take(hand, board, sides[player], points):
                     return hand
                 continue
-            move = None
         elif policy is None:
             move = greedy_choice(hand, player)
         else:
