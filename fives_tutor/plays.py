@@ -115,15 +115,51 @@ def plays_for_tile(board: Board, tile: Tile, rules: RuleSet) -> list[Play]:
     return plays
 
 
-def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet) -> list[Play]:
+#: which hand of the match a lead is for: the first hand, or a later one
+LEAD_HANDS = ("first", "later")
+
+
+def lead_rule(rules: RuleSet, hand: str = "first") -> str:
+    """The rule for the lead of the ``first`` hand of a match or a ``later`` one (pack keys
+    ``rules.lead.first_hand`` and ``later_hands``): ``highest_double``, ``by_lot``,
+    ``previous_domino`` or ``to_the_left``."""
+    lead = rules.lead
+    if hand == "later" and lead.later_hands != "same_as_first":
+        return lead.later_hands
+    return lead.first_hand
+
+
+def forced_lead(hand_tiles: Sequence[Tile], rules: RuleSet, hand: str = "first") -> Tile | None:
+    """The tile a player who leads must lead, or None when any tile may lead.
+
+    Under ``highest_double`` the holder of the highest double leads it, and with no
+    double dealt the holder of the heaviest tile leads that: so a player who leads
+    holds that tile, and it is their highest double, or with none their heaviest tile
+    (Dominos.cc). The other rules let the leader choose (pagat.com: "the lead can be
+    any tile in the player's hand")."""
+    if lead_rule(rules, hand) != "highest_double" or not hand_tiles:
+        return None
+    from .game import heaviest_double_or_tile
+
+    return heaviest_double_or_tile([list(hand_tiles)])[1]
+
+
+def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet, lead: str = "first") -> list[Play]:
     """Every legal play from ``hand``, most points first, then the higher open-end
-    total, then the heavier tile. Raises :class:`IllegalPlayError` if a
-    tile of the hand is already on the table."""
+    total, then the heavier tile. On the empty table these are the leads the pack
+    allows for the ``lead`` hand of the match (``first`` or ``later``: see
+    :func:`forced_lead`). Raises :class:`IllegalPlayError` if a tile of the hand is
+    already on the table."""
     on_table = tiles_on_table(board)
     plays: list[Play] = []
     for tile in hand:
         if tile in on_table:
             raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
+    if board_position(board, rules).is_empty:
+        forced = forced_lead(hand, rules, lead)
+        if forced is not None:
+            hand = [forced]
+    for tile in hand:
         plays.extend(plays_for_tile(board, tile, rules))
     plays.sort(key=lambda p: (-p.points, -p.total, -p.tile.pips, -p.tile.high))
     return plays
@@ -226,5 +262,5 @@ def parse_board(text: str, rules: RuleSet) -> Board:
     return Position.parse(text, rules)
 
 
-__all__ = ["Board", "Play", "board_position", "is_layout_form", "legal_plays", "parse_board", "parse_hand", "parse_play",
+__all__ = ["Board", "LEAD_HANDS", "Play", "board_position", "forced_lead", "is_layout_form", "lead_rule", "legal_plays", "parse_board", "parse_hand", "parse_play",
            "plays_for_tile", "tiles_on_table"]

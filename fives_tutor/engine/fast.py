@@ -190,7 +190,7 @@ class FastHand:
 
     __slots__ = ("tb", "players", "sides", "hands", "masks", "boneyard", "reserve", "ends", "lone", "total",
                  "turn", "passes", "double_played", "leader", "lead_tile", "voids", "made", "credited",
-                 "kind", "domino_player", "result", "record", "at_end", "table")
+                 "kind", "domino_player", "result", "record", "at_end", "table", "board")
 
     def __init__(self, tb: Tables, hands: list, boneyard: list, leader: int, lead_tile: int = -1,
                  sides: Sequence[int] | None = None) -> None:
@@ -216,6 +216,7 @@ class FastHand:
             for t in boneyard:
                 table &= ~(1 << t)
         self.table = table
+        self.board = None
         self.reserve = tb.rules.turn.boneyard_reserve
         self.ends: list = []
         self.lone = False
@@ -276,6 +277,7 @@ class FastHand:
         other.record = None
         other.at_end = ()
         other.table = self.table
+        other.board = self.board
         return other
 
     @property
@@ -368,49 +370,50 @@ def _distinct(ends: list) -> list[int]:
     return result
 
 
+def place_codes(tb: Tables, ends: list, lone: bool, total: int, t: int, index: int,
+                double_played: bool) -> tuple[list, int]:
+    """The ends (a new list) and the open-end total after tile ``t`` goes on end ``index``
+    (-1: the lead) of ``ends``, as :func:`fives_tutor.position.place` places it (pack keys
+    ``rules.spinner.*``); ``total`` is the total before. The new position is lone only
+    after the lead."""
+    h, l = tb.high[t], tb.low[t]
+    double = h == l
+    spins = double and (tb.every or (tb.first and not double_played))
+    if not ends:
+        return ([h * 4 + (SPINNER if spins else DOUBLE)] if double else [h * 4, l * 4]), _lead_total(tb, t)
+    target = ends[index]
+    matched = target >> 2
+    far = h + l - matched
+    new = far * 4 + ((SPINNER if spins else DOUBLE) if double else PLAIN)
+    if lone:
+        if len(ends) == 1:
+            after = [new, target]
+            if target & 3 == SPINNER and tb.at_once:
+                after += [matched * 4 + ARM, matched * 4 + ARM]
+        else:
+            after = [ends[1 - index], new]
+        total = _total(tb, after, False)
+    else:
+        total += tb.fit[target][t]
+        after = list(ends)
+        after[index] = new
+        if target & 3 == SPINNER and not tb.at_once and target not in after:
+            after += [matched * 4 + ARM, matched * 4 + ARM]
+    if new & 3 == SPINNER and tb.at_once:
+        after += [far * 4 + ARM, far * 4 + ARM]
+    return after, total
+
+
 def play(hand: FastHand, t: int, index: int) -> int:
     """The player to move plays tile ``t`` on end ``index`` (-1: the lead); returns the
     points it made. The move must be legal (see :func:`options`); nothing is checked."""
     tb = hand.tb
     player = hand.turn
-    high, low = tb.high, tb.low
-    h, l = high[t], low[t]
-    double = h == l
-    spins = double and (tb.every or (tb.first and not hand.double_played))
-    ends = hand.ends
-    if not ends:
-        if double:
-            hand.ends = [h * 4 + (SPINNER if spins else DOUBLE)]
-        else:
-            hand.ends = [h * 4, l * 4]
-        hand.lone = True
-        total = _lead_total(tb, t)
-        points = tb.lead_points[t]
-    else:
-        target = ends[index]
-        matched = target >> 2
-        far = h + l - matched
-        new = far * 4 + ((SPINNER if spins else DOUBLE) if double else PLAIN)
-        if hand.lone:
-            if len(ends) == 1:
-                ends = [new, target]
-                if target & 3 == SPINNER and tb.at_once:
-                    ends += [matched * 4 + ARM, matched * 4 + ARM]
-            else:
-                ends = [ends[1 - index], new]
-            hand.lone = False
-            total = _total(tb, ends, False)
-        else:
-            total = hand.total + tb.fit[target][t]
-            ends[index] = new
-            if target & 3 == SPINNER and not tb.at_once and target not in ends:
-                ends.append(matched * 4 + ARM)
-                ends.append(matched * 4 + ARM)
-        if new & 3 == SPINNER and tb.at_once:
-            ends.append(far * 4 + ARM)
-            ends.append(far * 4 + ARM)
-        hand.ends = ends
-        points = tb.points[total]
+    lead = not hand.ends
+    hand.ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
+    hand.lone = lead
+    points = tb.lead_points[t] if lead else tb.points[total]
+    double = tb.high[t] == tb.low[t]
     hand.total = total
     hand.hands[player].remove(t)
     hand.masks[player] ^= 1 << t
@@ -487,6 +490,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
     """
     tb = hand.tb
     rules = tb.rules
+    hand.board = board
     draw_rule = rules.turn.draw
     may_draw = draw_rule != "none"
     only_one = draw_rule == "one"
