@@ -95,14 +95,17 @@ def play_line(play: Play) -> str:
         points=points_phrase(play.points))
 
 
-def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet) -> str:
-    """The text of ``fives moves``."""
+def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, forced: bool = False) -> str:
+    """The text of ``fives moves`` (``forced``: the lead rule left one lead)."""
     t = current()
     if not plays:
         return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
     lines = [_("Legal plays on {ends}, most points first:").format(ends=t.notation(position))]
     for number, play in enumerate(plays, start=1):
         lines.append(f"  {t.number(number)}. {play_line(play)}")
+    if forced:
+        lines.append(_("The lead rule leaves no choice: the holder of the highest double leads it, and with no "
+                       "double the heaviest tile."))
     return "\n".join(lines)
 
 
@@ -114,6 +117,9 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
         now = _("scores {points} now").format(points=points_phrase(play.points))
     else:
         now = _("scores nothing now")
+    if ranked.forced:
+        return _("the lead rule leaves no choice: the holder of the highest double leads it, and with no double "
+                 "the heaviest tile") + t.semicolon + now
     if ranked.goes_out:
         return _("{now}, and you go out: the hand ends before anyone can reply").format(now=now)
     if level == "greedy":
@@ -131,9 +137,57 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     return text
 
 
+def _numbers(numbers) -> str:
+    """``3``, ``3 and 5``, ``1, 3 and 5`` in the active language."""
+    t = current()
+    shown = [t.number(n) for n in numbers]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return _("{items} and {last}").format(items=t.comma.join(shown[:-1]), last=shown[-1])
+
+
+def _who(offset: int, players: int, partners: bool) -> str:
+    """A player named by where they sit from the player asking (1: the next player)."""
+    if offset == 1:
+        return _("the next player")
+    if offset == 2 and partners:
+        return _("your partner")
+    if offset == players - 1:
+        return _("the player before you")
+    return _("the player after next")
+
+
+def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
+    """What a hand's history showed about the other players' tiles, as one sentence
+    without its full stop (empty when it showed nothing): "the next player passed on
+    3 and 5; your partner drew 2 tiles on 6"."""
+    t = current()
+    parts = []
+    for item in shown:
+        if item.kind == "led":
+            tile = t.notation(str(item.tile))
+            if item.tile.is_double:
+                parts.append(_("the lead {tile} shows that nobody was dealt a higher double").format(tile=tile))
+            else:
+                parts.append(_("the lead {tile} shows that nobody was dealt a double or a heavier tile").format(
+                    tile=tile))
+            continue
+        if item.player == 0:
+            continue
+        who = _who(item.player, players, partners)
+        if item.kind == "passed":
+            parts.append(_("{who} passed on {numbers}").format(who=who, numbers=_numbers(item.numbers)))
+        else:
+            parts.append(ngettext("{who} drew {count} tile on {numbers}", "{who} drew {count} tiles on {numbers}",
+                                  item.count).format(who=who, count=t.number(item.count),
+                                                     numbers=_numbers(item.numbers)))
+    return t.semicolon.join(parts)
+
+
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
-                has_scores: bool = False) -> str:
-    """The text of ``fives best``: the recommended play, why, and the runners-up."""
+                has_scores: bool = False, shown: Sequence = (), players: int = 2) -> str:
+    """The text of ``fives best``: the recommended play, why, the runners-up, and what the
+    history showed (``shown``, from :class:`fives_tutor.engine.Situation`)."""
     from .engine.search import WIN_VALUE
 
     t = current()
@@ -160,7 +214,13 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
                                                        "points more.").format(bonus=t.number(WIN_VALUE))
                                                if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
+        "expert": _("Value = points now and the expert's other factors, in points: the next player's expected "
+                    "reply, the chance they cannot play, the pips shed, a double played, the numbers kept in hand."),
     }[level])
+    partners = players == 4 and rules.players.partnerships_with_four
+    history = inferred(shown, players, partners)
+    if history:
+        lines.append(_("From the history: {facts}.").format(facts=history))
     return "\n".join(lines)
 
 

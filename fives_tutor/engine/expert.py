@@ -57,7 +57,10 @@ class Weights(NamedTuple):
     out: float = 1.0  #: per point collected by going out
 
 
-DEFAULT = Weights()
+#: the weights in use: measured by ``bench/tune_expert.py --deals 1500 --rounds 2`` against
+#: greedy (docs/benchmarks.md)
+DEFAULT = Weights(reply=1.0, partner=0.3, follow=0.25, stuck=2.0, block=9.0, pips=0.35, double=1.5, variety=0.75,
+                  out=1.0)
 
 
 class Option(NamedTuple):

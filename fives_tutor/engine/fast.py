@@ -494,6 +494,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
     draw_rule = rules.turn.draw
     may_draw = draw_rule != "none"
     only_one = draw_rule == "one"
+    draws_show = not rules.turn.draw_while_able
     reserve = hand.reserve
     boneyard = hand.boneyard
     hands, masks, voids, made = hand.hands, hand.masks, hand.voids, hand.made
@@ -615,8 +616,8 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                         move = found[0] if len(found) == 1 else policy(hand, found, rng)
                 if move is not None or only_one:
                     break
-            if drew:
-                voids[player] = open_mask
+            if drew and draws_show:
+                voids[player] = open_mask  # the tiles drawn past had none of them; older voids may be back
         if move is None:
             voids[player] |= hand.open_numbers
             hand.passes += 1

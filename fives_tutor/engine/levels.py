@@ -1,18 +1,22 @@
-"""Choosing a play: the engine levels behind ``fives best``.
+"""Choosing a play: the engine levels behind ``fives best``, ``fives duel`` and the coach.
 
-Every level ranks the legal plays of a :class:`Situation` and returns
-:class:`RankedPlay` values, best first, so that stronger levels can be added
-behind the same interface (``rank(situation, level)``).
+Every level ranks the legal plays of a :class:`Situation` (what one player knows: the
+table, their hand, the hidden tiles, what the history showed, the scores) and returns
+:class:`RankedPlay` values, best first: ``rank(situation, level)``.
 
 * ``greedy``: the most points now; on a tie the heavier tile (sheds pips).
-* ``defensive``: points now minus the points the next player can expect to score
-  in reply, averaged over the tiles this player cannot see; ties to the heavier tile.
-* ``monte-carlo``: deals the hidden tiles many times, consistently with what the
-  player knows, and plays each candidate out to the end of the hand
-  (:func:`fives_tutor.search.monte_carlo`).
-* ``exact``: when every tile's place is known (two players, nothing in the
-  boneyard), the proven value of every play (:func:`fives_tutor.search.solve`).
+* ``defensive``: points now minus the points the next player can expect to score in
+  reply, averaged over the tiles this player cannot see; ties to the heavier tile.
+* ``expert``: a fast heuristic from published strategy (:mod:`fives_tutor.engine.expert`).
+* ``monte-carlo``: deals the hidden tiles many times, consistently with everything the
+  player knows, and plays each candidate out to the end of the hand with the expert as
+  the playout player (:func:`fives_tutor.engine.search.monte_carlo`).
+* ``exact``: when every tile's place is known (two players, nothing in the boneyard),
+  the proven value of every play (:func:`fives_tutor.engine.search.solve`).
 * ``auto``: ``exact`` where it applies, else ``monte-carlo``.
+
+On the empty table only the leads the pack allows are ranked (``Situation.lead``:
+the ``first`` hand of a match or a ``later`` one; :func:`fives_tutor.plays.forced_lead`).
 
 >>> from fives_tutor import load_rules, Position, parse_hand
 >>> rules = load_rules("dominos-cc")
@@ -23,13 +27,16 @@ behind the same interface (``rank(situation, level)``).
 
 from __future__ import annotations
 
+import random
 from math import comb
 from typing import Callable, NamedTuple, Sequence
 
 from ..errors import N_, IllegalPlayError
-from ..plays import Board, Play, board_position, legal_plays, plays_for_tile, tiles_on_table
+from ..plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
 from ..rules import RuleSet
 from ..tiles import Tile, domino_set
+
+from .names import DEFAULT_LEVEL, LEVEL_NAMES, PLAYING_LEVELS
 
 
 class Situation(NamedTuple):
@@ -38,7 +45,13 @@ class Situation(NamedTuple):
     ``board`` is the table (ends or layout form), ``hand`` the player's tiles,
     ``unseen`` the tiles they cannot see (the set minus their hand minus the tiles
     known to be on the table or played), ``next_hand`` how many tiles the next
-    player holds, ``rules`` the pack.
+    player holds, ``rules`` the pack; ``opponents`` each opponent's tile count and
+    ``voids`` the numbers each cannot hold (in turn order from the next player);
+    ``scores`` each side's points, the player's side first (None: the hand only);
+    ``lead`` which hand of the match an empty table is (``first`` or ``later``);
+    ``known`` the :class:`~fives_tutor.engine.knowledge.Knowledge` from a history (None:
+    built from ``unseen``, ``opponents`` and ``voids``); ``shown`` what the history
+    showed (:class:`~fives_tutor.engine.history.Shown`), for the explanation.
     """
 
     board: Board
@@ -49,17 +62,20 @@ class Situation(NamedTuple):
     opponents: tuple[int, ...] = ()
     voids: tuple[frozenset, ...] = ()
     scores: tuple[int, ...] | None = None
+    lead: str = "first"
+    known: object = None
+    shown: tuple = ()
 
     @classmethod
     def build(cls, board: Board, hand: Sequence[Tile], rules: RuleSet, played: Sequence[Tile] = (),
               next_hand: int | None = None, opponents: Sequence[int] | None = None,
               voids: Sequence[frozenset] | None = None, scores: Sequence[int] | None = None,
-              boneyard: int | None = None) -> "Situation":
+              boneyard: int | None = None, lead: str = "first") -> "Situation":
         """Derive the unseen tiles. ``opponents`` gives each opponent's tile count in turn
         order from the next player (default: one opponent holding as many tiles as
         ``hand``, or ``next_hand``); ``voids`` the numbers each cannot hold; ``scores``
         each side's points (the player's side first) to weigh the match; ``boneyard``,
-        when given, must agree with the rest.
+        when given, must agree with the rest; ``lead``: ``first`` or ``later`` hand.
 
         Raises :class:`IllegalPlayError` when a tile is both in the hand and out, or
         the counts cannot add up.
@@ -75,33 +91,86 @@ class Situation(NamedTuple):
         if sum(opponents) > len(unseen):
             raise IllegalPlayError(N_("the opponents cannot hold {count} tiles: only {unseen} tiles are hidden from you"),
                                    count=sum(opponents), unseen=len(unseen))
-        if scores is not None:
-            target = rules.match.target.get(1 + len(opponents))
-            if target is not None and any(score >= target for score in scores):
-                raise IllegalPlayError(N_("a score of {target} or more has already won the match"), target=target)
+        _check_scores(rules, 1 + len(opponents), scores)
         if boneyard is not None and boneyard != len(unseen) - sum(opponents):
             raise IllegalPlayError(N_("{count} tiles in the boneyard does not add up: {unseen} tiles are hidden from "
                                       "you and the opponents hold {held}"), count=boneyard, unseen=len(unseen),
                                    held=sum(opponents))
-        if 1 + len(opponents) > rules.players.max:
-            raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
-                                   low=rules.players.min, high=rules.players.max, count=1 + len(opponents))
-        if scores is not None:
-            from ..game import sides_for
-
-            sides = len(set(sides_for(rules, 1 + len(opponents))))
-            if len(scores) != sides:
-                raise IllegalPlayError(N_("give {count} scores, one for each side, yours first"), count=sides)
         voids = tuple(voids) if voids is not None else tuple(frozenset() for _ in opponents)
         if len(voids) < len(opponents):
             voids += tuple(frozenset() for _ in range(len(opponents) - len(voids)))
         return cls(board, tuple(hand), unseen, opponents[0], rules, opponents, voids[:len(opponents)],
-                   tuple(scores) if scores is not None else None)
+                   tuple(scores) if scores is not None else None, lead)
+
+    @classmethod
+    def from_history(cls, history, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
+                     lead: str = "first", voids: Sequence[frozenset] = ()) -> "Situation":
+        """What the player to move after ``history`` (a :class:`~fives_tutor.engine.history.History`)
+        knows, holding ``hand``: the table, each opponent's tile count and what their
+        draws and passes showed. ``voids`` (per opponent from the next player) add numbers
+        known by other means.
+
+        Raises :class:`~fives_tutor.engine.history.HistoryError` for a history that does
+        not fit the pack, and :class:`IllegalPlayError` when ``hand`` does not fit it.
+        """
+        from .history import replay
+
+        table = replay(history, rules)
+        if table.over:
+            raise IllegalPlayError(N_("the hand is over"))
+        return cls.from_steps(table.layout, table.steps, table.played, table.counts, table.leader, table.turn, hand,
+                              rules, scores, lead, voids)
+
+    @classmethod
+    def from_steps(cls, board: Board, steps, played: Sequence[Tile], counts: Sequence[int], leader: int | None,
+                   me: int, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
+                   lead: str = "first", voids: Sequence[frozenset] = ()) -> "Situation":
+        """What player ``me`` holding ``hand`` knows after the ``steps`` of a hand
+        (:class:`~fives_tutor.engine.history.Step`) that led to ``board``, with ``played``
+        the tiles on the table (the lead first), ``counts`` each seat's tiles and
+        ``leader`` the seat that led. Raises :class:`IllegalPlayError` when ``hand``
+        does not fit."""
+        from .history import knowledge, public_voids
+
+        for tile in hand:
+            if tile in played:
+                raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
+        if len(hand) != counts[me]:
+            raise IllegalPlayError(N_("the history says player {player} holds {count} tiles, not {given}"),
+                                   player=me + 1, count=counts[me], given=len(hand))
+        players = len(counts)
+        _check_scores(rules, players, scores)
+        known, shown = knowledge(steps, rules, me, hand, played, counts, leader, lead, voids)
+        public = public_voids(steps, rules, players)
+        extra = tuple(voids) + tuple(frozenset() for _ in range(players - 1 - len(voids)))
+        seen = tuple(public[(me + k) % players] | extra[k - 1] for k in range(1, players))
+        return cls(board, tuple(hand), known.unseen, known.counts[0], rules, known.counts, seen,
+                   tuple(scores) if scores is not None else None, lead, known,
+                   tuple(s._replace(player=(s.player - me) % players) for s in shown))
 
     @property
     def players(self) -> int:
         """The players at the table."""
         return 1 + len(self.opponents or (self.next_hand,))
+
+    def knowledge(self):
+        """The :class:`~fives_tutor.engine.knowledge.Knowledge` the search samples from."""
+        if self.known is not None:
+            return self.known
+        from .knowledge import Knowledge
+
+        opponents = self.opponents or (self.next_hand,)
+        return Knowledge(self.unseen, opponents, self.voids or tuple(frozenset() for _ in opponents))
+
+    def plays(self) -> list[Play]:
+        """The legal plays, leads only as the pack allows (see :attr:`lead`)."""
+        return legal_plays(self.board, self.hand, self.rules, self.lead)
+
+    def forced(self) -> Tile | None:
+        """The tile the lead rule forces on the empty table, else None."""
+        if not board_position(self.board, self.rules).is_empty:
+            return None
+        return forced_lead(self.hand, self.rules, self.lead)
 
     def double_played(self) -> bool:
         """Whether a double is on the table (for the rule that only the first double spins)."""
@@ -119,6 +188,22 @@ class Situation(NamedTuple):
                 and len(self.hand) + len(self.unseen) <= EXACT_TILES and self.scores is None)
 
 
+def _check_scores(rules: RuleSet, players: int, scores) -> None:
+    if 1 + (players - 1) > rules.players.max or players < rules.players.min:
+        raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
+                               low=rules.players.min, high=rules.players.max, count=players)
+    if scores is None:
+        return
+    target = rules.match.target.get(players)
+    if target is not None and any(score >= target for score in scores):
+        raise IllegalPlayError(N_("a score of {target} or more has already won the match"), target=target)
+    from ..game import sides_for
+
+    sides = len(set(sides_for(rules, players)))
+    if len(scores) != sides:
+        raise IllegalPlayError(N_("give {count} scores, one for each side, yours first"), count=sides)
+
+
 #: the most tiles (both hands together) the exact level will solve
 EXACT_TILES = 18
 
@@ -126,10 +211,17 @@ EXACT_TILES = 18
 class RankedPlay(NamedTuple):
     """A play and its value under an engine level.
 
-    ``value`` is in points (points now minus ``reply``); ``reply`` the points the
-    next player is expected to score in reply (0 for ``greedy``); ``scoring_replies``
-    how many unseen tiles would let the next player score; ``unseen`` how many
-    tiles the player cannot see; ``goes_out`` whether the play empties the hand.
+    ``value`` is in points: the level's estimate of the point difference the play leads
+    to (greedy: points now; defensive: points now minus ``reply``; expert: its weighted
+    factors; monte-carlo and exact: the point difference to the end of the hand, and
+    with scores given the match). ``reply`` the points the next player is expected to
+    score in reply (0 for ``greedy``); ``scoring_replies`` how many unseen tiles would
+    let the next player score; ``unseen`` how many tiles the player cannot see;
+    ``goes_out`` whether the play empties the hand; ``stderr`` the standard error of
+    ``value`` (0 when proven or not sampled); ``proven`` for the exact level;
+    ``end_swing`` the part of the value from the hand-end collection; ``samples`` the
+    deals averaged; ``forced`` whether the lead rule left no other play; ``factors``
+    the expert's factors in points (name to value).
     """
 
     play: Play
@@ -142,6 +234,8 @@ class RankedPlay(NamedTuple):
     proven: bool = False
     end_swing: float = 0.0
     samples: int = 0
+    forced: bool = False
+    factors: tuple = ()
 
 
 def _tie_break(ranked: RankedPlay) -> tuple:
@@ -149,12 +243,18 @@ def _tie_break(ranked: RankedPlay) -> tuple:
     return (-round(ranked.value, 9), -ranked.play.points, -tile.pips, -tile.high, ranked.play.index)
 
 
+def _forced(situation: Situation, ranked: list[RankedPlay]) -> list[RankedPlay]:
+    if situation.forced() is not None:
+        ranked = [r._replace(forced=True) for r in ranked]
+    return ranked
+
+
 def rank_greedy(situation: Situation) -> list[RankedPlay]:
     """Most points now, then the heavier tile."""
-    plays = legal_plays(situation.board, situation.hand, situation.rules)
+    plays = situation.plays()
     ranked = [RankedPlay(p, float(p.points), unseen=len(situation.unseen), goes_out=len(situation.hand) == 1)
               for p in plays]
-    return sorted(ranked, key=_tie_break)
+    return _forced(situation, sorted(ranked, key=_tie_break))
 
 
 def expected_best(values: Sequence[int], held: int) -> float:
@@ -174,21 +274,26 @@ def expected_best(values: Sequence[int], held: int) -> float:
     return sum(v * comb(n - i, held - 1) for i, v in enumerate(ordered, start=1) if v) / total
 
 
+def _possible_for_next(situation: Situation) -> list[Tile]:
+    """The unseen tiles the next player may hold now (none of the numbers they have shown they lack)."""
+    void = situation.voids[0] if situation.voids else frozenset()
+    return [t for t in situation.unseen if t[0] not in void and t[1] not in void]
+
+
 def rank_defensive(situation: Situation) -> list[RankedPlay]:
     """Points now minus the next player's expected best reply over the unseen tiles.
 
     Each unseen tile is valued by the most it would score on the ends the play
     leaves; the next player's reply is the best value among ``next_hand`` tiles
     drawn at random from the unseen ones they may hold (a number they cannot hold,
-    ``voids``, rules its tiles out: :func:`expected_best`). A play that empties the
-    hand ends it: no reply.
+    ``voids`` or what the history showed, rules its tiles out: :func:`expected_best`).
+    A play that empties the hand ends it: no reply.
     """
     rules = situation.rules
     ranked = []
     goes_out = len(situation.hand) == 1
-    void = situation.voids[0] if situation.voids else frozenset()
-    possible = [t for t in situation.unseen if t[0] not in void and t[1] not in void]
-    for play in legal_plays(situation.board, situation.hand, rules):
+    possible = _possible_for_next(situation)
+    for play in situation.plays():
         board_after = play.layout if play.layout is not None else play.after
         values = []
         if not goes_out:
@@ -198,44 +303,89 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
         reply = expected_best(values, situation.next_hand)
         ranked.append(RankedPlay(play, play.points - reply, reply, sum(1 for v in values if v > 0),
                                  len(situation.unseen), goes_out))
-    return sorted(ranked, key=_tie_break)
+    return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def _search_state(situation: Situation):
-    from ..game import sides_for
-    from .knowledge import Knowledge
-    from .search import SearchState
+def _problem(situation: Situation):
+    from .search import problem
 
     rules = situation.rules
+    position = board_position(situation.board, rules)
+    plays = situation.plays()
+    return problem(rules, position, situation.hand, situation.knowledge(), situation.double_played(),
+                   [(p.tile, p.index) for p in plays], situation.scores, situation.voids), plays
+
+
+def _view(situation: Situation):
+    """The situation as the expert sees it (:func:`fives_tutor.engine.expert.view`)."""
+    from .expert import view
+    from .fast import Board, tables
+    from ..game import sides_for
+
+    rules = situation.rules
+    tb = tables(rules)
+    position = board_position(situation.board, rules)
+    known = situation.knowledge()
     players = situation.players
-    opponents = situation.opponents or (situation.next_hand,)
-    return SearchState(rules, board_position(situation.board, rules), situation.hand,
-                       Knowledge(situation.unseen, opponents, situation.voids or tuple(frozenset() for _ in opponents)),
-                       players, 0, sides_for(rules, players), situation.double_played(), situation.scores)
+    counts = (len(situation.hand),) + tuple(known.counts)
+    voids = [0] + [sum(1 << n for n in void) for void in situation.voids]
+    voids += [0] * (players - len(voids))
+    unseen = sum(1 << tb.index[t] for t in situation.unseen)
+    sides = sides_for(rules, players)
+    hand = view(tb, [e.pips * 4 + int(e.kind) for e in position.ends], position.lone,
+                [tb.index[t] for t in situation.hand], counts, voids, unseen, 0, situation.double_played(), sides)
+    board = None
+    if situation.scores is not None:
+        board = Board(rules, players, situation.scores)
+    return tb, hand, board, unseen
 
 
-def _with_reasons(situation: Situation, values) -> list[RankedPlay]:
+def rank_expert(situation: Situation) -> list[RankedPlay]:
+    """The expert's value of every play (:func:`fives_tutor.engine.expert.evaluate`): points
+    now and the factors of published strategy, in points."""
+    from .expert import evaluate
+
+    tb, hand, board, unseen = _view(situation)
+    ranked = []
+    goes_out = len(situation.hand) == 1
+    for play in situation.plays():
+        option = (tb.index[play.tile], play.index, play.points)
+        valued = evaluate(hand, 0, option, board=board, unseen=unseen)
+        ranked.append(RankedPlay(play, valued.value, valued.reply, valued.scoring_replies, len(situation.unseen),
+                                 goes_out, factors=tuple(sorted(valued.factors.items()))))
+    return _forced(situation, sorted(ranked, key=_tie_break))
+
+
+def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[RankedPlay]:
     """Search values joined to the plays and to the defensive level's reply figures (the words)."""
     defensive = {(r.play.tile, r.play.index): r for r in rank_defensive(situation)}
     ranked = []
     for value in values:
-        tile, index, _points = value.move
-        base = defensive[(tile, index)]
+        tile, index = value.move[0], value.move[1]
+        if not isinstance(tile, Tile):
+            from .fast import tables
+
+            tile = tables(situation.rules).tiles[tile]
+        base = defensive.get((tile, index))
+        if base is None:
+            base = RankedPlay(next(p for p in plays if p.tile == tile and p.index == index), 0.0)
         ranked.append(base._replace(value=value.value, stderr=value.stderr, proven=value.proven,
                                     end_swing=value.end_swing, samples=value.samples))
-    return ranked
+    return _forced(situation, ranked)
 
 
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
-                     seed: int | str = 0) -> list[RankedPlay]:
-    """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; 200 deals by default)."""
-    import random
+                     seed: int | str = 0, player: str = "expert") -> list[RankedPlay]:
+    """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
+    :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
+    or ``greedy``) playing the hands out. Raises :class:`IllegalPlayError` when no deal
+    fits what the player knows."""
+    from .search import DEFAULT_SAMPLES, monte_carlo
 
-    from .search import monte_carlo
-
-    values = monte_carlo(_search_state(situation), samples=samples or (None if seconds else 200), seconds=seconds,
-                         rng=random.Random(f"{seed}:mc"))
-    return _with_reasons(situation, values)
+    built, plays = _problem(situation)
+    values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
+                         rng=random.Random(f"{seed}:mc"), player=player)
+    return _with_reasons(situation, plays, values)
 
 
 def rank_exact(situation: Situation) -> list[RankedPlay]:
@@ -249,36 +399,27 @@ def rank_exact(situation: Situation) -> list[RankedPlay]:
     if not situation.exact_applies():
         raise IllegalPlayError(N_("the exact level needs every tile known (two players, nothing in the boneyard) "
                                   "and at most {count} tiles in the two hands"), count=EXACT_TILES)
-    for tile in situation.unseen:
-        if situation.voids and (tile[0] in situation.voids[0] or tile[1] in situation.voids[0]):
-            raise IllegalPlayError(N_("no deal of the unseen tiles fits what the opponents have shown"))
-    state = _search_state(situation)
-    values = solve(situation.rules, state.position, [list(situation.hand), list(situation.unseen)], 0,
-                   state.double_played, state.sides)
-    return _with_reasons(situation, values)
+    known = situation.knowledge()
+    if known.ways() == 0:
+        raise IllegalPlayError(N_("no deal of the unseen tiles fits what the opponents have shown"))
+    rules = situation.rules
+    position = board_position(situation.board, rules)
+    plays = situation.plays()
+    values = solve(rules, position, [list(situation.hand), list(situation.unseen)], 0, situation.double_played(),
+                   (0, 1))
+    allowed = {(p.tile, p.index) for p in plays}
+    values = [v for v in values if (v.move[0], v.move[1]) in allowed]
+    return _with_reasons(situation, plays, values)
 
 
 #: engine levels by name (each ranks a situation, best first)
 LEVELS: dict[str, Callable[..., list[RankedPlay]]] = {
     "greedy": rank_greedy,
     "defensive": rank_defensive,
+    "expert": rank_expert,
     "monte-carlo": rank_monte_carlo,
     "exact": rank_exact,
 }
-
-
-def rank(situation: Situation, level: str = "auto", **options) -> list[RankedPlay]:
-    """The legal plays of ``situation`` ranked by engine ``level``, best first, and the
-    level used (``auto`` picks ``exact`` where it applies, else ``monte-carlo``).
-    ``options`` go to the Monte Carlo level (``samples``, ``seconds``, ``seed``).
-
-    Raises ``KeyError`` for an unknown level (the CLI offers only known ones).
-    """
-    if level == "auto":
-        level = "exact" if situation.exact_applies() else "monte-carlo"
-    if level == "monte-carlo":
-        return rank_monte_carlo(situation, **options)
-    return LEVELS[level](situation)
 
 
 def resolve_level(situation: Situation, level: str) -> str:
@@ -288,4 +429,26 @@ def resolve_level(situation: Situation, level: str) -> str:
     return "exact" if situation.exact_applies() else "monte-carlo"
 
 
-__all__ = ["LEVELS", "RankedPlay", "Situation", "board_position", "expected_best", "rank"]
+def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[RankedPlay]:
+    """The legal plays of ``situation`` ranked by engine ``level``, best first (``auto``
+    picks ``exact`` where it applies, else ``monte-carlo``; an exact solve that runs past
+    its budget falls back to ``monte-carlo``). ``options`` go to the Monte Carlo level
+    (``samples``, ``seconds``, ``seed``, ``player``).
+
+    Raises ``KeyError`` for an unknown level (the CLI offers only known ones).
+    """
+    chosen = resolve_level(situation, level)
+    if chosen == "exact" and level == "auto":
+        from .search import SearchLimit
+
+        try:
+            return rank_exact(situation)
+        except SearchLimit:
+            chosen = "monte-carlo"
+    if chosen == "monte-carlo":
+        return rank_monte_carlo(situation, **options)
+    return LEVELS[chosen](situation)
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "PLAYING_LEVELS", "RankedPlay", "Situation", "expected_best",
+           "rank", "rank_expert", "resolve_level"]

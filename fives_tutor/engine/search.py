@@ -1,13 +1,19 @@
-"""Stronger play: Monte Carlo over the hidden tiles, and an exact endgame solver (pure, seeded).
+"""Stronger play: Monte Carlo over the hidden tiles, and an exact solver (pure, seeded).
 
 * :func:`monte_carlo`: deals the hidden tiles many times, consistently with what the
-  player knows (:class:`~fives_tutor.knowledge.Knowledge`), plays each candidate and
-  then the rest of the hand with a fast greedy policy, and averages the point
-  difference it leads to (play points, the hand-end collection, and near the match
-  target the match itself). Every candidate sees the same deals.
-* :func:`solve`: when every tile's place is known (two players, nothing left to
-  draw), negamax with alpha-beta and a transposition table gives the proven value of
-  every move: the point difference to the end of the hand, best play on both sides.
+  player knows (:class:`~fives_tutor.engine.knowledge.Knowledge`, the whole history
+  included), plays each candidate and then the rest of the hand on the fast loop
+  (:mod:`fives_tutor.engine.fast`) with a playout player (the expert with a little
+  randomness, or greedy), and averages the point difference it leads to (play
+  points, the hand-end collection, and with the scores given the match itself: a
+  match won or lost counts :data:`WIN_VALUE` points more). Every candidate sees the
+  same deals. With two players and few tiles left, each sampled deal (its boneyard
+  order included) is solved exactly instead of played out.
+* :func:`solve`: when every tile's place is known (two players), negamax with
+  alpha-beta, a transposition table keyed by bit masks, and move ordering gives the
+  proven value of every move (the point difference to the end of the hand, best play
+  on both sides); drawing from a boneyard of known order is part of the search.
+  A node budget bounds it (:class:`SearchLimit` when exceeded).
 """
 
 from __future__ import annotations
@@ -17,36 +23,31 @@ import time
 from math import sqrt
 from typing import NamedTuple, Sequence
 
-from ..game import Hand, Scoreboard, hand_result
-from .knowledge import Knowledge
+from ..game import hand_result, sides_for
 from ..position import _COUNT_FACTOR, Position, place
 from ..rules import RuleSet
 from ..tiles import Tile
+from .fast import (SPINNER, Board, FastHand, Tables, _result, _take, _total, place_codes, position_codes, run,
+                   tables)
+from .knowledge import Knowledge
 
 #: points a match win is worth to the search, beyond the points themselves
 WIN_VALUE = 300
 
+from .names import DEFAULT_SAMPLES  # noqa: E402 (Monte Carlo deals a move by default)
 
-class SearchState(NamedTuple):
-    """A decision: ``rules``; the ``position``; ``hand``, the tiles of the player to
-    move (seat ``me``); ``knowledge`` of the others' tiles (opponents in seat order
-    after ``me``); ``players``; ``sides``; ``double_played``; ``scores`` of the sides
-    and the ``target`` (None: the match is not considered)."""
+#: the most tiles left in both hands for which each sampled deal is solved exactly
+SOLVE_TILES = 8
 
-    rules: RuleSet
-    position: Position
-    hand: tuple[Tile, ...]
-    knowledge: Knowledge
-    players: int
-    me: int
-    sides: tuple[int, ...]
-    double_played: bool
-    scores: tuple[int, ...] | None = None
+
+class SearchLimit(Exception):
+    """The exact solver went past its node budget."""
 
 
 class MoveValue(NamedTuple):
     """A candidate ``(tile, end index, points)`` with its ``value`` (mean point
-    difference), its ``stderr`` (0 when proven), ``samples`` and ``proven``."""
+    difference), its ``stderr`` (0 when proven), ``samples`` and ``proven``; ``end_swing``
+    is the part of the value that came from the hand-end collection."""
 
     move: tuple
     value: float
@@ -56,111 +57,130 @@ class MoveValue(NamedTuple):
     end_swing: float = 0.0
 
 
-def _deal(state: SearchState, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
-    hidden, boneyard = state.knowledge.sample(rng)
-    hands: list[list[Tile]] = [[] for _ in range(state.players)]
-    hands[state.me] = list(state.hand)
-    for offset, tiles in enumerate(hidden, start=1):
-        hands[(state.me + offset) % state.players] = tiles
-    return hands, boneyard
+class Problem(NamedTuple):
+    """A decision in the fast representation, from the seat of the player to move (seat 0).
+
+    ``tb`` the pack's tables; ``ends`` (codes) and ``lone``; ``mine`` the tiles of the
+    player (indexes); ``knowledge`` of the others (in seat order from seat 1);
+    ``players``; ``sides``; ``double_played``; ``voids`` the numbers each seat has shown
+    it lacks (bit masks, for the playout players); ``scores`` by side (None: the match is
+    not considered); ``moves`` the candidates ``(tile index, end index, points)``;
+    ``lead_tile`` the tile that must lead (-1: any).
+    """
+
+    tb: Tables
+    ends: tuple
+    lone: bool
+    mine: tuple
+    knowledge: Knowledge
+    players: int
+    sides: tuple
+    double_played: bool
+    voids: tuple
+    scores: tuple | None
+    moves: tuple
+    lead_tile: int = -1
 
 
-def _greedy(options):
-    best = options[0]
-    key = (best[2], best[0][0] + best[0][1])
-    for option in options:
-        k = (option[2], option[0][0] + option[0][1])
-        if k > key:
-            best, key = option, k
-    return best
+def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge: Knowledge, double_played: bool,
+            moves: Sequence[tuple[Tile, int]], scores: Sequence[int] | None = None,
+            voids: Sequence[frozenset] = ()) -> Problem:
+    """A :class:`Problem` from the table as the player sees it; ``moves`` are the legal
+    plays as ``(tile, end index)``; ``voids`` the numbers each opponent (from the next
+    player) has shown they lack, for the playout players."""
+    tb = tables(rules)
+    players = 1 + len(knowledge.counts)
+    ends = tuple(position_codes(position))
+    voids = [0] + [sum(1 << n for n in void) for void in voids]
+    voids += [0] * (players - len(voids))
+    index = tb.index
+    candidates = []
+    total = _total(tb, list(ends), position.lone) if ends else 0
+    for tile, end in moves:
+        t = index[tile]
+        after_ends, after = place_codes(tb, list(ends), position.lone, total, t, end, double_played)
+        points = tb.lead_points[t] if not ends else tb.points[after]
+        candidates.append((t, end, points))
+    return Problem(tb, ends, position.lone, tuple(index[t] for t in mine), knowledge, players,
+                   sides_for(rules, players), double_played, tuple(voids),
+                   tuple(scores) if scores is not None else None, tuple(candidates))
 
 
-def playout(hand: Hand, board: Scoreboard | None, side: int, first: tuple) -> tuple[float, float]:
-    """Play ``first`` then the rest of ``hand`` greedily. Returns the point difference for
-    ``side`` (with the match, when ``board`` is given and someone reaches the target)
-    and the part of it that came from the hand-end collection."""
-    gained = [0] * (max(hand.sides) + 1)
-    at_end = [0] * len(gained)
-
-    def take(s, points, end=False):
-        if board is not None:
-            points = board.take(s, points)
-        gained[s] += points
-        if end:
-            at_end[s] += points
-
-    move = first
-    while True:
-        if move is None:
-            options = hand.options()
-            while not options and hand.can_draw():
-                hand.draw()
-                options = hand.options()
-            if not options:
-                hand.pass_turn()
-                if hand.over:
-                    break
-                continue
-            move = _greedy(options)
-        record = hand.play(move[0], move[1], move[2])
-        take(hand.sides[record.player], record.points)
-        move = None
-        if board is not None and board.winner is not None:
-            break
-        if hand.over:
-            break
-    if hand.result is not None and (board is None or board.winner is None):
-        for s, points in zip(hand.result.winners, hand.result.points):
-            take(s, points, end=True)
-    def difference(values):
-        others = [g for s, g in enumerate(values) if s != side]
-        return values[side] - (sum(others) / len(others) if others else 0)
-
-    value = difference(gained)
-    if board is not None and board.winner is not None:
-        value += WIN_VALUE if board.winner == side else -WIN_VALUE
-    return value, difference(at_end)
+def _board(problem: Problem) -> Board:
+    rules = problem.tb.rules
+    sides = len(set(problem.sides))
+    if problem.scores is None:
+        board = Board(rules, problem.players, [0] * sides)
+        board.target = 10 ** 9
+        board.exact = False
+        return board
+    return Board(rules, problem.players, problem.scores)
 
 
-def candidates(state: SearchState) -> list[tuple]:
-    """The legal plays of the player to move, as ``(tile, end index, points)``."""
-    hand = Hand.resume(state.rules, [list(state.hand) if p == state.me else [] for p in range(state.players)], [],
-                       state.position, state.me, state.sides, state.double_played)
-    return hand.options(state.me)
+def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    hidden, boneyard = problem.knowledge.sample(rng)
+    index = problem.tb.index
+    hands = [list(problem.mine)] + [[index[t] for t in tiles] for tiles in hidden]
+    return hands, [index[t] for t in boneyard]
 
 
-def monte_carlo(state: SearchState, samples: int | None = None, seconds: float | None = None,
-                rng: random.Random | None = None) -> list[MoveValue]:
+def playout_player(name: str = "expert", epsilon: float = 0.1):
+    """The playout player: ``expert`` (with a chance ``epsilon`` of a random legal play)
+    or ``greedy`` (None: the fast loop's own greedy play)."""
+    if name == "greedy":
+        return None
+    from .expert import Expert
+
+    return Expert(epsilon=epsilon)
+
+
+def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
+                rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals, or as many as fit in ``seconds`` (at least one
-    round); every candidate is played out on every deal.
+    round); every candidate is played out on every deal (``player``: the playout
+    player's name, or a fast-loop policy). With two players and at most
+    ``solve_tiles`` tiles in the two hands, each deal is solved exactly instead.
+    Raises :class:`~fives_tutor.errors.IllegalPlayError` when no deal fits what the
+    player knows.
     """
     rng = rng or random.Random(0)
-    moves = candidates(state)
+    moves = problem.moves
     if not moves:
         return []
-    totals = [0.0] * len(moves)
-    squares = [0.0] * len(moves)
-    swings = [0.0] * len(moves)
+    policy = playout_player(player) if isinstance(player, str) else player
+    count = len(moves)
+    totals = [0.0] * count
+    squares = [0.0] * count
+    swings = [0.0] * count
     done = 0
     deadline = time.perf_counter() + seconds if seconds else None
-    limit = samples if samples else (10 ** 9 if seconds else 200)
-    side = state.sides[state.me]
-    rules = state.rules
+    limit = samples if samples else (10 ** 9 if seconds else DEFAULT_SAMPLES)
+    side = problem.sides[0]
+    tb = problem.tb
+    voids = list(problem.voids)
+    solvable = problem.players == 2 and len(problem.mine) + problem.knowledge.counts[0] <= solve_tiles
+    base_board = _board(problem)
     while done < limit:
-        hands, boneyard = _deal(state, rng)
+        hands, boneyard = _deal(problem, rng)
+        base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
+                               problem.double_played, 0, voids)
+        base.lead_tile = problem.lead_tile
+        solved = None
+        if solvable and problem.scores is None:
+            try:
+                solved = _solve_deal(base, moves)
+            except SearchLimit:
+                solved = None
         for index, move in enumerate(moves):
-            hand = Hand.resume(rules, [list(h) for h in hands], list(boneyard), state.position, state.me,
-                               state.sides, state.double_played)
-            board = None
-            if state.scores is not None:
-                board = Scoreboard(rules, state.players, state.sides)
-                board.scores[:] = list(state.scores)
-            value, swing = playout(hand, board, side, move)
-            swings[index] += swing
+            if solved is not None:
+                value, swing = solved[index], 0.0
+            else:
+                value, swing = _playout(base, move, policy, rng, base_board, side)
             totals[index] += value
             squares[index] += value * value
+            swings[index] += swing
         done += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -168,134 +188,276 @@ def monte_carlo(state: SearchState, samples: int | None = None, seconds: float |
     for index, move in enumerate(moves):
         mean = totals[index] / done
         variance = max(0.0, squares[index] / done - mean * mean)
-        result.append(MoveValue(move, mean, sqrt(variance / done) if done > 1 else 0.0, done, False,
+        result.append(MoveValue(move, mean, sqrt(variance / (done - 1)) if done > 1 else 0.0, done, False,
                                 swings[index] / done))
-    result.sort(key=lambda m: (-m.value, -(m.move[0][0] + m.move[0][1])))
+    result.sort(key=lambda m: (-m.value, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
     return result
 
 
-# --- the exact endgame ---------------------------------------------------------------------------
+def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: int) -> tuple[float, float]:
+    hand = base.copy()
+    board = Board.__new__(Board)
+    board.scores = list(base_board.scores)
+    board.target, board.exact, board.bonus, board.winner = (base_board.target, base_board.exact, base_board.bonus,
+                                                            None)
+    start = list(board.scores)
+    hand.board = board
+    player = hand.turn
+    points = _play(hand, move)
+    if not _take(hand, board, hand.sides[player], points):
+        run(hand, policy, rng, board)  # plays the rest, or ends a hand the move finished
+    gained = [s - b for s, b in zip(board.scores, start)]
+    at_end = [0] * len(gained)
+    if hand.result is not None and hand.at_end:
+        for s, taken in zip(hand.result.winners, hand.at_end):
+            at_end[s] += taken
+    value = _difference(gained, side)
+    if board.winner is not None:
+        value += WIN_VALUE if board.winner == side else -WIN_VALUE
+    return value, _difference(at_end, side)
 
 
-class _Solver:
-    """Negamax with alpha-beta and a transposition table over a fully known hand."""
+def _play(hand: FastHand, move: tuple) -> int:
+    from .fast import play
 
-    def __init__(self, rules: RuleSet, sides: Sequence[int]) -> None:
-        self.rules = rules
+    return play(hand, move[0], move[1])
+
+
+def _difference(values: Sequence[float], side: int) -> float:
+    others = [g for s, g in enumerate(values) if s != side]
+    return values[side] - (sum(others) / len(others) if others else 0)
+
+
+# --- the exact solver ------------------------------------------------------------------------
+
+
+class Solver:
+    """Negamax with alpha-beta over a two-player hand whose every tile is known: the hands
+    (bit masks) and the boneyard in the order it will be drawn. The transposition table is
+    keyed by the ends, both masks and the tiles drawn so far; moves are tried best-first
+    (the table's best move, then more points, then heavier tiles). ``limit`` bounds the
+    nodes (:class:`SearchLimit`)."""
+
+    def __init__(self, tb: Tables, sides: Sequence[int] = (0, 1), boneyard: Sequence[int] = (),
+                 limit: int = 2_000_000) -> None:
+        self.tb = tb
+        rules = tb.rules
         self.sides = tuple(sides)
+        self.boneyard = tuple(boneyard)
+        self.reserve = rules.turn.boneyard_reserve
+        self.draw = rules.turn.draw
         self.table: dict = {}
         self.nodes = 0
-        from ..game import _points_table
+        self.limit = limit
+        self.weight = tb.weight
 
-        self.points = _points_table(rules)
-        doubles = rules.spinner.doubles
-        self.every = doubles == "every"
-        self.first = doubles == "first"
-
-    def moves(self, position: Position, tiles: frozenset, double_played: bool):
-        ends = position.ends
+    def moves(self, ends: tuple, total: int, lone: bool, mask: int, double_played: bool) -> list:
+        """Every move of the tiles of ``mask``: (tile, end index, points, ends after, total after)."""
+        tb = self.tb
         result = []
         if not ends:
-            for tile in tiles:
-                spins = tile[0] == tile[1] and (self.every or (self.first and not double_played))
-                after = place(position, tile, -1, self.rules, spinner=spins)
-                result.append((tile, -1, self.points[after.total(self.rules)] if self.rules.lead.scores else 0, after))
+            bits = mask
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                t = bit.bit_length() - 1
+                after, after_total = place_codes(tb, [], False, 0, t, -1, double_played)
+                result.append((t, -1, tb.lead_points[t], tuple(after), after_total))
             return result
-        for tile in tiles:
-            high, low = tile
-            seen = []
-            for index, e in enumerate(ends):
-                if (e.pips == high or e.pips == low) and e not in seen:
-                    seen.append(e)
-                    spins = high == low and (self.every or (self.first and not double_played))
-                    after = place(position, tile, index, self.rules, spinner=spins)
-                    total = sum(x.pips * _COUNT_FACTOR[x.kind] for x in after.ends)
-                    result.append((tile, index, self.points[total], after))
-        # good moves first: more points, heavier tiles
-        result.sort(key=lambda m: (-m[2], -(m[0][0] + m[0][1])))
+        fit, fitmask, points = tb.fit, tb.fitmask, tb.points
+        seen = 0
+        for index, code in enumerate(ends):
+            if seen >> code & 1:
+                continue
+            seen |= 1 << code
+            bits = mask & fitmask[code]
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                t = bit.bit_length() - 1
+                if lone or tb.high[t] == tb.low[t] or code & 3 == SPINNER:
+                    after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
+                    after = tuple(after)
+                else:
+                    after_total = total + fit[code][t]
+                    after = ends[:index] + ((tb.high[t] + tb.low[t] - (code >> 2)) * 4,) + ends[index + 1:]
+                result.append((t, index, points[after_total], after, after_total))
         return result
 
-    def end_value(self, kind: str, hands, turn: int, domino_player) -> int:
+    def end_value(self, kind: str, masks: tuple, turn: int, domino_player) -> int:
         """The hand-end award as a difference from the view of the player ``turn``."""
-        pips = tuple(self.rules.hand_end.hand_pips(h) for h in hands)
-        counts = tuple(len(h) for h in hands)
-        result = hand_result(self.rules, kind, self.sides, pips, counts, domino_player)
+        tb = self.tb
+        weight = self.weight
+        pips = []
+        counts = []
+        for mask in masks:
+            total = count = 0
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                total += weight[bit.bit_length() - 1]
+                count += 1
+            pips.append(total)
+            counts.append(count)
+        result = _result(tb, kind, self.sides, tuple(pips), tuple(counts), domino_player)
         me = self.sides[turn]
         value = 0
         for side, points in zip(result.winners, result.points):
             value += points if side == me else -points
         return value
 
-    def search(self, position, hands, turn, passes, double_played, alpha, beta) -> int:
+    def search(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, passes: int,
+               double_played: bool, drawn: int, alpha: int, beta: int) -> int:
+        """The value for the player ``turn`` (points they make minus the other's to the end)."""
         self.nodes += 1
-        key = (position, hands, turn, passes, double_played)
+        if self.nodes > self.limit:
+            raise SearchLimit()
+        key = (ends, masks, turn, passes, double_played, drawn)
         entry = self.table.get(key)
+        best_move = None
         if entry is not None:
-            value, flag = entry
-            if flag == 0:
+            value, flag, best_move = entry
+            if flag == 0 or (flag < 0 and value <= alpha) or (flag > 0 and value >= beta):
                 return value
-            if flag < 0 and value <= alpha:
-                return value
-            if flag > 0 and value >= beta:
-                return value
-        original_alpha = alpha
-        mine = hands[turn]
+        mine = masks[turn]
         other = 1 - turn
-        best = -10 ** 9
-        moves = self.moves(position, mine, double_played)
+        moves = self.moves(ends, total, lone, mine, double_played)
         if not moves:
-            if passes + 1 >= 2:
-                best = self.end_value("blocked", hands, turn, None)
-            else:
-                best = -self.search(position, hands, other, passes + 1, double_played, -beta, -alpha)
-        for tile, _index, points, after in moves:
-            rest = mine - {tile}
-            new_hands = (rest, hands[1]) if turn == 0 else (hands[0], rest)
+            # draw from the boneyard (its order is known) while the pack allows, else pass
+            if self.draw != "none" and ends and len(self.boneyard) - drawn > self.reserve:
+                t = self.boneyard[len(self.boneyard) - 1 - drawn]
+                new = list(masks)
+                new[turn] |= 1 << t
+                new = tuple(new)
+                if self.draw == "one":
+                    moves_after = self.moves(ends, total, lone, new[turn], double_played)
+                    if not moves_after:
+                        return self._pass(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
+                return self.search(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
+            return self._pass(ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta)
+        original_alpha = alpha
+        if best_move is not None:
+            moves.sort(key=lambda m: (m[:2] != best_move, -m[2], -self.weight[m[0]]))
+        else:
+            moves.sort(key=lambda m: (-m[2], -self.weight[m[0]]))
+        best = -10 ** 9
+        chosen = None
+        for t, index, points, after, after_total in moves:
+            rest = mine ^ (1 << t)
+            new = (rest, masks[1]) if turn == 0 else (masks[0], rest)
             if not rest:
-                value = points + self.end_value("domino", new_hands, turn, turn)
+                value = points + self.end_value("domino", new, turn, turn)
             else:
-                # value = points - child, so value inside (alpha, beta) means the child
-                # inside (points - beta, points - alpha)
-                value = points - self.search(after, new_hands, other, 0, double_played or tile[0] == tile[1],
+                value = points - self.search(after, after_total, not ends, new, other, 0,
+                                             double_played or self.tb.high[t] == self.tb.low[t], drawn,
                                              points - beta, points - alpha)
             if value > best:
-                best = value
+                best, chosen = value, (t, index)
             if best > alpha:
                 alpha = best
             if alpha >= beta:
                 break
         flag = 0 if original_alpha < best < beta else (-1 if best <= original_alpha else 1)
-        self.table[key] = (best, flag)
+        self.table[key] = (best, flag, chosen)
         return best
+
+    def _pass(self, ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta) -> int:
+        if passes + 1 >= 2:
+            return self.end_value("blocked", masks, turn, None)
+        return -self.search(ends, total, lone, masks, 1 - turn, passes + 1, double_played, drawn, -beta, -alpha)
+
+    def values(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, double_played: bool,
+               moves: Sequence[tuple]) -> list[int]:
+        """The proven value of each of ``moves`` (``(tile, end index, ...)``) for ``turn``."""
+        result = []
+        for move in moves:
+            t, index = move[0], move[1]
+            after, after_total = place_codes(self.tb, list(ends), lone, total, t, index, double_played)
+            points = self.tb.lead_points[t] if not ends else self.tb.points[after_total]
+            rest = masks[turn] ^ (1 << t)
+            new = (rest, masks[1]) if turn == 0 else (masks[0], rest)
+            if not rest:
+                result.append(points + self.end_value("domino", new, turn, turn))
+            else:
+                result.append(points - self.search(tuple(after), after_total, not ends, new, 1 - turn, 0,
+                                                   double_played or self.tb.high[t] == self.tb.low[t], 0,
+                                                   -10 ** 9, 10 ** 9))
+        return result
+
+
+def _solve_deal(base: FastHand, moves: Sequence[tuple], limit: int = 20_000) -> list[int]:
+    """Exact values of ``moves`` in one fully dealt two-player hand (the boneyard's order
+    included): raises :class:`SearchLimit` past ``limit`` nodes."""
+    solver = Solver(base.tb, base.sides, base.boneyard, limit)
+    return solver.values(tuple(base.ends), base.total, base.lone, tuple(base.masks), base.turn,
+                         base.double_played, moves)
 
 
 def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], turn: int,
-          double_played: bool, sides: Sequence[int] = (0, 1)) -> list[MoveValue]:
+          double_played: bool, sides: Sequence[int] = (0, 1), limit: int = 5_000_000) -> list[MoveValue]:
     """The proven value of every move of the player ``turn`` (two players, every tile
     known, nothing to draw): the point difference to the end of the hand for that
-    player, both sides playing their best. Best first."""
-    solver = _Solver(rules, sides)
-    frozen = tuple(frozenset(h) for h in hands)
-    other = 1 - turn
-    result = []
-    moves = solver.moves(position, frozen[turn], double_played)
-    for tile, index, points, after in moves:
-        rest = frozen[turn] - {tile}
-        new_hands = (rest, frozen[1]) if turn == 0 else (frozen[0], rest)
-        if not rest:
-            value = points + solver.end_value("domino", new_hands, turn, turn)
-        else:
-            value = points - solver.search(after, new_hands, other, 0, double_played or tile[0] == tile[1],
-                                           -10 ** 9, 10 ** 9)
-        result.append(MoveValue((tile, index, points), float(value), 0.0, 0, True))
+    player, both sides playing their best. Best first. Raises :class:`SearchLimit`
+    past ``limit`` nodes."""
+    tb = tables(rules)
+    ends = tuple(position_codes(position))
+    masks = tuple(sum(1 << tb.index[t] for t in hand) for hand in hands)
+    total = _total(tb, list(ends), position.lone) if ends else 0
+    solver = Solver(tb, sides, (), limit)
+    moves = solver.moves(ends, total, position.lone, masks[turn], double_played)
+    values = solver.values(ends, total, position.lone, masks, turn, double_played, moves)
+    result = [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in zip(moves, values)]
     result.sort(key=lambda m: (-m.value, -(m.move[0][0] + m.move[0][1])))
     return result
+
+
+# --- a plain reference, for the tests ------------------------------------------------------
+
+
+class _PositionSolver:
+    """Moves and hand-end values on :class:`~fives_tutor.position.Position` objects (the
+    reference :func:`minimax` uses; shares nothing with :class:`Solver`)."""
+
+    def __init__(self, rules: RuleSet, sides: Sequence[int]) -> None:
+        self.rules = rules
+        self.sides = tuple(sides)
+        doubles = rules.spinner.doubles
+        self.every = doubles == "every"
+        self.first = doubles == "first"
+
+    def moves(self, position: Position, tiles: frozenset, double_played: bool):
+        rules = self.rules
+        ends = position.ends
+        result = []
+        for tile in tiles:
+            high, low = tile
+            spins = high == low and (self.every or (self.first and not double_played))
+            if not ends:
+                after = place(position, tile, -1, rules, spinner=spins)
+                result.append((tile, -1, rules.scoring.points_for(after.total(rules)) if rules.lead.scores else 0,
+                               after))
+                continue
+            seen = []
+            for index, e in enumerate(ends):
+                if (e.pips == high or e.pips == low) and e not in seen:
+                    seen.append(e)
+                    after = place(position, tile, index, rules, spinner=spins)
+                    total = sum(x.pips * _COUNT_FACTOR[x.kind] for x in after.ends)
+                    result.append((tile, index, rules.scoring.points_for(total), after))
+        return result
+
+    def end_value(self, kind: str, hands, turn: int, domino_player) -> int:
+        pips = tuple(self.rules.hand_end.hand_pips(h) for h in hands)
+        counts = tuple(len(h) for h in hands)
+        result = hand_result(self.rules, kind, self.sides, pips, counts, domino_player)
+        me = self.sides[turn]
+        return sum(points if side == me else -points for side, points in zip(result.winners, result.points))
 
 
 def minimax(rules: RuleSet, position: Position, hands, turn: int, passes: int, double_played: bool,
             sides=(0, 1)) -> int:
     """Plain minimax without pruning or table, for checking :func:`solve` on small endgames."""
-    solver = _Solver(rules, sides)
+    solver = _PositionSolver(rules, sides)
     mine = frozenset(hands[turn])
     moves = solver.moves(position, mine, double_played)
     frozen = tuple(frozenset(h) for h in hands)
@@ -313,3 +475,7 @@ def minimax(rules: RuleSet, position: Position, hands, turn: int, passes: int, d
             value = points - minimax(rules, after, new_hands, 1 - turn, 0, double_played or tile[0] == tile[1], sides)
         best = max(best, value)
     return best
+
+
+__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "minimax", "monte_carlo",
+           "playout_player", "problem", "solve"]
