@@ -1,4 +1,4 @@
-"""``fives duel A B``: two engine levels against each other on paired deals."""
+"""``fives duel A B``: two engine levels, or an outside player, against each other on paired deals."""
 
 from __future__ import annotations
 
@@ -8,17 +8,19 @@ import click
 
 from ..errors import N_
 from ..i18n import _, current
-from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, load_pack, option
+from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option
 
 
 @click.command(cls=FivesCommand, help=N_(
-    "Play engine level A against B on paired deals (each deal twice, the seats swapped) and report A's "
-    "match win rate with its 95% confidence interval, the point margin per hand and each side's time "
-    "per move. Levels: greedy, defensive, monte-carlo (or monte-carlo:N for N deals a move), random."))
+    "Play A against B on paired deals (each deal with every seating, A and B swapping seats) and report A's "
+    "match win rate with its 95% confidence interval, the point margin per hand and each side's time per move. "
+    "A and B are engine levels (greedy, defensive, expert, monte-carlo or monte-carlo:N for N deals a move, auto, "
+    "random) or a player of your own, path/to/bot.py:ClassName (see docs/engine.md). Every level sees what a "
+    "player at the table sees and uses the same defaults as fives best."))
 @click.argument("level_a", metavar="A")
 @click.argument("level_b", metavar="B")
 @option("--matches", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
-        help=N_("Deals to play, each twice (so twice as many matches)."))
+        help=N_("Deals to play, each with every seating (twice for two players or partnerships)."))
 @option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help=N_("Players at the table."))
 @option("--seed", default="1", show_default=True, help=N_("Seed of the deals."))
 @option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
@@ -31,47 +33,59 @@ from .common import CliError, FivesCommand, complete_language, complete_pack, ec
 def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as_json):
     from .. import duel as duels
 
-    for level in (level_a, level_b):
-        try:
-            duels.parse_level(level)
-        except ValueError:
-            raise CliError(_("unknown engine level '{level}': choose greedy, defensive, monte-carlo[:N] or random").format(
-                level=level)) from None
+    contestants = [duels.parse_contestant(level) for level in (level_a, level_b)]
+    for contestant in contestants:
+        if contestant.level == "bot":
+            duels.load_bot(contestant)
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
         raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
             pack=rules.id, low=rules.players.min, high=rules.players.max, count=players))
+    seatings = len(duels.seatings(rules, players))
     bar = None
     if not as_json and sys.stderr.isatty():
-        bar = click.progressbar(length=2 * matches, label=_("Playing"), file=sys.stderr)
+        bar = click.progressbar(length=seatings * matches, label=_("Playing"), file=sys.stderr)
         bar.__enter__()
     try:
         results = duels.run(rules.path, level_a, level_b, matches, players, seed, workers,
                             progress=bar.update if bar is not None else None)
+    except duels.DuelError as error:
+        raise fail(error) from None
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
     summary = duels.summarise(results)
     if as_json:
         echo_json({"a": level_a, "b": level_b, "rules": rules.id, "players": players, "seed": seed,
-                   "matches": summary.matches,
+                   "matches": summary.matches, "deals": matches, "seatings": seatings,
                    "a_win_rate": {"mean": summary.wins.mean, "low": summary.wins.low, "high": summary.wins.high},
                    "margin_per_hand": {"mean": summary.margin.mean, "low": summary.margin.low,
                                        "high": summary.margin.high},
                    "a_move_seconds": {"median": summary.a_median, "p95": summary.a_p95},
-                   "b_move_seconds": {"median": summary.b_median, "p95": summary.b_p95}})
+                   "b_move_seconds": {"median": summary.b_median, "p95": summary.b_p95},
+                   "a_move_cpu_seconds": {"median": summary.a_cpu_median, "p95": summary.a_cpu_p95},
+                   "b_move_cpu_seconds": {"median": summary.b_cpu_median, "p95": summary.b_cpu_p95},
+                   "forfeits": {"a": summary.a_forfeits, "b": summary.b_forfeits, "reason": summary.forfeit_reason}})
         return
     from ..render_rules import interval
 
     t = current()
-    click.echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
-                 "{pack}, {players} players, seed {seed}.").format(
-        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(matches), pack=rules.id,
-        players=t.number(players), seed=seed))
+    click.echo(_("{a} against {b}: {matches} matches ({deals} deals, each played with {seatings} seatings, A and B "
+                 "swapping seats), {pack}, {players} players, seed {seed}.").format(
+        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(matches),
+        seatings=t.number(seatings), pack=rules.id, players=t.number(players), seed=seed))
     click.echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
     click.echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
                                                                          margin=interval(summary.margin)))
-    for name, median, p95 in ((level_a, summary.a_median, summary.a_p95), (level_b, summary.b_median, summary.b_p95)):
-        click.echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
-            level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1)))
+    for name, median, p95, cpu_median, cpu_p95 in (
+            (level_a, summary.a_median, summary.a_p95, summary.a_cpu_median, summary.a_cpu_p95),
+            (level_b, summary.b_median, summary.b_p95, summary.b_cpu_median, summary.b_cpu_p95)):
+        click.echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms (CPU: median {cpu} ms, "
+                     "95th percentile {cpu95} ms).").format(
+            level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1),
+            cpu=t.number(cpu_median * 1000, decimals=1), cpu95=t.number(cpu_p95 * 1000, decimals=1)))
+    for name, count in ((level_a, summary.a_forfeits), (level_b, summary.b_forfeits)):
+        if count:
+            click.echo(_("{player} forfeited {count} matches: {reason}").format(
+                player=name, count=t.number(count), reason=summary.forfeit_reason))
     click.echo(_("Means with their 95% confidence intervals."))

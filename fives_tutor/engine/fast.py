@@ -629,6 +629,14 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
         points = play(hand, move[0], move[1])
         if board is not None and _take(hand, board, sides[player], points):
             return hand
+    settle(hand, board)
+    return hand
+
+
+def settle(hand: FastHand, board: Board | None) -> None:
+    """A hand that has ended (``hand.kind`` set): its result, and with a ``board`` the
+    winners' award taken (``hand.at_end``; a chip-out bonus under an exact target was
+    taken with the last play)."""
     _finish(hand)
     if board is not None:
         result = hand.result
@@ -638,7 +646,22 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 points -= board.bonus  # taken with the last play
             taken.append(board.take(side, points))
         hand.at_end = tuple(taken)
-    return hand
+
+
+def take(hand: FastHand, board: Board, side: int, points: int) -> bool:
+    """The points of the play just made taken by ``side`` (see :func:`run`); True when
+    the match is won."""
+    return _take(hand, board, side, points)
+
+
+def end_label(ends: Sequence[int], lone: bool, index: int) -> str:
+    """End ``index`` of ``ends`` written as the ends form writes it for a play's ``@END``
+    (the pips of a side of a lone lead; a lone double whole)."""
+    code = ends[index]
+    pips, kind = code >> 2, code & 3
+    if lone:
+        return str(pips) if len(ends) == 2 else (f"{pips}|{pips}*" if kind == SPINNER else f"{pips}|{pips}")
+    return ("{0}", "{0}|{0}", "{0}|{0}*", "{0}*")[kind].format(pips)
 
 
 def _take(hand: FastHand, board: Board, side: int, points: int) -> bool:
@@ -768,5 +791,5 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
     return FastMatch(tuple(board.scores), board.winner, first_leader, sides, tuple(played), tuple(after))
 
 
-__all__ = ["Board", "FastHand", "FastMatch", "Tables", "deal", "greedy_choice", "greedy_policy", "leader",
-           "options", "play", "play_fast_match", "random_policy", "run", "tables"]
+__all__ = ["Board", "FastHand", "FastMatch", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy", "leader",
+           "options", "place_codes", "play", "play_fast_match", "random_policy", "run", "settle", "tables", "take"]
