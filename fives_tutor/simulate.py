@@ -85,7 +85,9 @@ class MatchRecord(NamedTuple):
 
 def play_match(rules: RuleSet, players: int, seed: int | str, index: int, strategy: str = "greedy",
                max_hands: int = 1000, fast: bool = True) -> MatchRecord:
-    """Play match ``index`` of the run ``seed`` to its end with every seat using ``strategy``.
+    """Play match ``index`` of the run ``seed`` to its end with every seat using ``strategy``
+    (a level of :data:`fives_tutor.engine.names.PLAYING_LEVELS` but ``exact``: greedy,
+    random, defensive, expert, monte-carlo, auto).
 
     The match is played on the fast hand loop (:mod:`fives_tutor.engine.fast`), which
     gives exactly the plays of the game state machine; ``fast=False`` plays it on
@@ -95,11 +97,13 @@ def play_match(rules: RuleSet, players: int, seed: int | str, index: int, strate
     pack whose scores cannot reach its target would do that) raises RuntimeError.
     """
     match_seed = f"{seed}:{index}"
-    if fast:
-        from .engine.fast import play_fast_match, random_policy
+    if fast or strategy not in STRATEGIES:
+        from .engine.fast import play_fast_match
+        from .engine.policies import policy_for
 
-        played = play_fast_match(rules, players, match_seed, None if strategy == "greedy" else random_policy,
-                                 max_hands)
+        search = strategy in ("monte-carlo", "auto")
+        policy = None if strategy == "greedy" else policy_for(strategy, seed=match_seed)
+        played = play_fast_match(rules, players, match_seed, policy, max_hands, steps=search)
         records = tuple(HandRecord(h.leader, len(h.credited), tuple(h.credited), h.kind if h.result else None,
                                    sum(h.at_end)) for h in played.hands)
         return MatchRecord(index, match_seed, played.scores, played.winner, played.sides[played.first_leader],

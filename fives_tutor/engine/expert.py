@@ -78,7 +78,7 @@ class Option(NamedTuple):
 
 def popcount(mask: int) -> int:
     """Bits set in ``mask``."""
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def _allowed(tb: Tables, unseen: int, void: int) -> int:
@@ -166,8 +166,8 @@ class Expert:
     """The expert player as a policy for the fast loop (:func:`fives_tutor.engine.fast.run`).
 
     ``weights``; ``epsilon``: the chance of a random legal play instead (for playouts);
-    ``scores`` and ``target`` (by side) make it play for the match; ``exact`` is the
-    pack's exact-target rule. Call it with ``(hand, options, rng)``.
+    ``board`` (scores, target, exact) makes it play for the match (default: the board
+    the fast loop plays with). Call it with ``(hand, options, rng)``.
     """
 
     def __init__(self, weights: Weights = DEFAULT, epsilon: float = 0.0, board=None) -> None:
@@ -178,101 +178,156 @@ class Expert:
     def __call__(self, hand: FastHand, found: list, rng: random.Random | None) -> tuple:
         if self.epsilon and rng is not None and rng.random() < self.epsilon:
             return found[rng.randrange(len(found))]
+        context = _Context(hand, hand.turn, self.weights, self.board or hand.board, None)
         best, best_value = found[0], None
         for option in found:
-            value = evaluate(hand, hand.turn, option, self.weights, self.board or hand.board).value
+            value = context.value(option)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = option, value
         return best
 
 
+class _Context:
+    """What the expert works out once per decision (the unseen tiles, what the next player
+    and the partner may hold, the numbers in hand) before valuing each play."""
+
+    __slots__ = ("hand", "tb", "me", "weights", "board", "unseen", "allowed", "n_allowed", "held", "chance",
+                 "partner", "p_allowed", "p_chance", "number_counts", "numbers_held", "collects", "side", "nxt")
+
+    def __init__(self, hand: FastHand, me: int, weights: Weights, board, unseen: int | None) -> None:
+        tb = hand.tb
+        self.hand, self.tb, self.me, self.weights, self.board = hand, tb, me, weights, board
+        if unseen is None:
+            unseen = tb.full & ~hand.table & ~hand.masks[me]
+        self.unseen = unseen
+        players = hand.players
+        self.side = hand.sides[me]
+        self.nxt = nxt = (me + 1) % players
+        self.allowed = _allowed(tb, unseen, hand.voids[nxt])
+        self.n_allowed = self.allowed.bit_count()
+        self.held = len(hand.hands[nxt])
+        self.chance = min(1.0, self.held / self.n_allowed) if self.n_allowed else 0.0
+        self.partner = None
+        if players == 4 and hand.sides[(me + 2) % 4] == self.side and weights.partner:
+            self.partner = partner = (me + 2) % 4
+            self.p_allowed = _allowed(tb, unseen, hand.voids[partner])
+            n_p = self.p_allowed.bit_count()
+            self.p_chance = min(1.0, len(hand.hands[partner]) / n_p) if n_p else 0.0
+        counts = [0] * (tb.rules.max_pips + 1)
+        bits = hand.masks[me]
+        high, low = tb.high, tb.low
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            t = bit.bit_length() - 1
+            counts[high[t]] += 1
+            if low[t] != high[t]:
+                counts[low[t]] += 1
+        self.number_counts = counts
+        self.numbers_held = sum(1 for c in counts if c)
+        self.collects = tb.rules.hand_end.collect != "none"
+
+    def value(self, option: tuple, detail: bool = False):
+        """The value of ``option``; with ``detail`` an :class:`Option` with the factors."""
+        hand, tb, weights, board = self.hand, self.tb, self.weights, self.board
+        rules = tb.rules
+        t, index, points = option[0], option[1], option[2]
+        me = self.me
+        mine = hand.masks[me] & ~(1 << t)
+        sides = hand.sides
+        now = float(points)
+        win_now = False
+        if board is not None:
+            score = board.scores[self.side]
+            if board.exact and score + points > board.target:
+                now = 0.0
+            elif points and score + points >= board.target:
+                win_now = True
+                now += WIN
+        if not mine:
+            # going out: the hand ends; the winner collects the opponents' pips
+            unseen = self.unseen
+            opponents_tiles = sum(len(hand.hands[q]) for q in range(hand.players) if sides[q] != self.side)
+            unseen_count = unseen.bit_count()
+            collected = 0.0
+            if self.collects and unseen_count:
+                average = sum(tb.weight[u] for u in range(tb.size) if unseen >> u & 1) / unseen_count
+                collected = rules.hand_end.to_points(opponents_tiles * average)
+            collected += rules.hand_end.chip_out_bonus
+            out = weights.out * collected
+            value = now + out + (WIN if win_now else 0)
+            if detail:
+                return Option(option, value, now, 0.0, 0, {"now": now, "out": out})
+            return value
+        ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
+        lone = not hand.ends
+        allowed = self.allowed
+        values = _lone_reply_values(tb, ends, allowed) if lone else _reply_values(tb, ends, total, allowed)
+        scoring_replies = len(values)
+        if board is not None and values:
+            score = board.scores[sides[self.nxt]]
+            target, exact = board.target, board.exact
+            values = [0 if (exact and score + v > target) else (v + WIN if score + v >= target else v)
+                      for v in values]
+        reply = expected_max(values, self.chance)
+        open_fit = 0
+        fitmask = tb.fitmask
+        for code in ends:
+            open_fit |= fitmask[code]
+        block = weights.block * no_fit_chance(self.n_allowed, (allowed & open_fit).bit_count(), self.held) \
+            if self.n_allowed else 0.0
+        partner = 0.0
+        if self.partner is not None:
+            p_values = (_lone_reply_values(tb, ends, self.p_allowed) if lone
+                        else _reply_values(tb, ends, total, self.p_allowed))
+            partner = weights.partner * expected_max(p_values, self.p_chance)
+        follow = 0.0
+        if not lone and weights.follow:
+            follow = weights.follow * _best_score(tb, ends, total, mine)
+        stuck = 0.0 if mine & open_fit else -weights.stuck
+        pips = weights.pips * rules.hand_end.to_points(tb.weight[t]) if self.collects else 0.0
+        double = weights.double if tb.high[t] == tb.low[t] else 0.0
+        kept = self.numbers_held
+        counts = self.number_counts
+        h, l = tb.high[t], tb.low[t]
+        if counts[h] == 1:
+            kept -= 1
+        if l != h and counts[l] == 1:
+            kept -= 1
+        variety = weights.variety * kept
+        value = now - weights.reply * reply + block + partner + follow + stuck + pips + double + variety
+        if not detail:
+            return value
+        factors = {"now": now, "reply": -weights.reply * reply, "block": block, "follow": follow, "stuck": stuck,
+                   "pips": pips, "double": double, "variety": variety}
+        if self.partner is not None:
+            factors["partner"] = partner
+        return Option(option, value, now, reply, scoring_replies, factors)
+
+
+def _best_score(tb: Tables, ends: list, total: int, tiles: int) -> int:
+    """The most any tile of the mask ``tiles`` would score on ``ends`` (not lone)."""
+    fit, fitmask, points = tb.fit, tb.fitmask, tb.points
+    best = 0
+    for code in ends:
+        bits = tiles & fitmask[code]
+        row = fit[code]
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            v = points[total + row[bit.bit_length() - 1]]
+            if v > best:
+                best = v
+    return best
+
+
 def evaluate(hand: FastHand, me: int, option: tuple, weights: Weights = DEFAULT, board=None,
              unseen: int | None = None) -> Option:
     """The expert's value of ``option`` (``(tile, end index, points, ...)``) for player ``me``
-    in ``hand``; ``unseen`` overrides the tiles the player cannot see (default: every
-    tile neither on the table nor in their hand); ``board`` (scores, target, exact)
-    makes the match count."""
-    tb = hand.tb
-    rules = tb.rules
-    t, index, points = option[0], option[1], option[2]
-    players = hand.players
-    mine = hand.masks[me] & ~(1 << t)
-    if unseen is None:
-        unseen = tb.full & ~hand.table & ~hand.masks[me]
-    sides = hand.sides
-    side = sides[me]
-    factors = {}
-    now = float(points)
-    win_now = False
-    if board is not None:
-        score = board.scores[side]
-        if board.exact and score + points > board.target:
-            now = 0.0
-        elif points and score + points >= board.target:
-            win_now = True
-            now += WIN
-    factors["now"] = now
-    if not mine:
-        # going out: the hand ends; the winner collects the opponents' pips
-        opponents_tiles = sum(len(hand.hands[q]) for q in range(players) if sides[q] != side)
-        unseen_count = popcount(unseen)
-        average = (sum(tb.weight[u] for u in range(tb.size) if unseen >> u & 1) / unseen_count) if unseen_count else 0
-        collected = 0.0
-        if rules.hand_end.collect != "none":
-            collected = rules.hand_end.to_points(opponents_tiles * average)
-        collected += rules.hand_end.chip_out_bonus
-        factors["out"] = weights.out * collected
-        return Option(option, now + factors["out"] + (WIN if win_now else 0), now, 0.0, 0, factors)
-    ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
-    lone = not hand.ends
-    nxt = (me + 1) % players
-    allowed = _allowed(tb, unseen, hand.voids[nxt])
-    n_allowed = popcount(allowed)
-    held = len(hand.hands[nxt])
-    values = _lone_reply_values(tb, ends, allowed) if lone else _reply_values(tb, ends, total, allowed)
-    scoring_replies = len(values)
-    if board is not None and values:
-        score = board.scores[sides[nxt]]
-        values = [0 if (board.exact and score + v > board.target) else (v + WIN if score + v >= board.target else v)
-                  for v in values]
-    chance = min(1.0, held / n_allowed) if n_allowed else 0.0
-    reply = expected_max(values, chance)
-    factors["reply"] = -weights.reply * reply
-    open_fit = 0
-    for code in ends:
-        open_fit |= tb.fitmask[code]
-    # blocking: the next player may hold nothing for these ends
-    if n_allowed:
-        factors["block"] = weights.block * no_fit_chance(n_allowed, popcount(allowed & open_fit), held)
-    # the partner (partnerships: the seat opposite) may score after
-    if players == 4 and sides[(me + 2) % 4] == side and weights.partner:
-        partner = (me + 2) % 4
-        p_allowed = _allowed(tb, unseen, hand.voids[partner])
-        p_values = _lone_reply_values(tb, ends, p_allowed) if lone else _reply_values(tb, ends, total, p_allowed)
-        n_p = popcount(p_allowed)
-        factors["partner"] = weights.partner * expected_max(p_values, min(1.0, len(hand.hands[partner]) / n_p)
-                                                            if n_p else 0.0)
-    # the follow-up: what I could score next turn; stuck when nothing of mine fits
-    if not lone:
-        follow = _reply_values(tb, ends, total, mine)
-        factors["follow"] = weights.follow * (max(follow) if follow else 0)
-    if not mine & open_fit:
-        factors["stuck"] = -weights.stuck
-    # heavy tiles and doubles early
-    if rules.hand_end.collect != "none":
-        factors["pips"] = weights.pips * rules.hand_end.to_points(tb.weight[t])
-    if tb.high[t] == tb.low[t]:
-        factors["double"] = weights.double
-    # suit variety: the numbers still in hand
-    numbers = 0
-    bits = mine
-    while bits:
-        bit = bits & -bits
-        bits ^= bit
-        numbers |= tb.numbers[bit.bit_length() - 1]
-    factors["variety"] = weights.variety * popcount(numbers)
-    value = sum(factors.values())
-    return Option(option, value, now, reply, scoring_replies, factors)
+    in ``hand``, with its factors; ``unseen`` overrides the tiles the player cannot see
+    (default: every tile neither on the table nor in their hand); ``board`` (scores,
+    target, exact) makes the match count."""
+    return _Context(hand, me, weights, board, unseen).value(option, detail=True)
 
 
 def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int], counts: Sequence[int],

@@ -33,6 +33,7 @@ from typing import Callable, NamedTuple, Sequence
 from ..game import hand_result, sides_for
 from ..rules import RuleSet
 from ..tiles import Tile, domino_set
+from .history import Step
 
 PLAIN, DOUBLE, SPINNER, ARM = 0, 1, 2, 3
 _FACTOR = (1, 2, 2, 0)
@@ -185,12 +186,16 @@ class FastHand:
     the tile that must lead (-1: any); ``voids[p]`` the bit mask of numbers player p
     has shown they cannot hold (they drew or passed with them open; a draw resets
     what older passes showed); ``sides``; ``made`` the points of each play, in order;
-    ``credited`` what each play's side actually took (after the exact-target rule).
+    ``credited`` what each play's side actually took (after the exact-target rule);
+    ``board`` the match's :class:`Board` while :func:`run` plays with one; ``steps``
+    None, or a list to which :func:`run` adds a :class:`~fives_tutor.engine.history.Step`
+    per event (for players that read the history); ``record`` None, or a list of every
+    play ``(player, tile, end index, total, points)``.
     """
 
     __slots__ = ("tb", "players", "sides", "hands", "masks", "boneyard", "reserve", "ends", "lone", "total",
                  "turn", "passes", "double_played", "leader", "lead_tile", "voids", "made", "credited",
-                 "kind", "domino_player", "result", "record", "at_end", "table", "board")
+                 "kind", "domino_player", "result", "record", "at_end", "table", "board", "steps")
 
     def __init__(self, tb: Tables, hands: list, boneyard: list, leader: int, lead_tile: int = -1,
                  sides: Sequence[int] | None = None) -> None:
@@ -217,6 +222,7 @@ class FastHand:
                 table &= ~(1 << t)
         self.table = table
         self.board = None
+        self.steps = None
         self.reserve = tb.rules.turn.boneyard_reserve
         self.ends: list = []
         self.lone = False
@@ -278,6 +284,7 @@ class FastHand:
         other.at_end = ()
         other.table = self.table
         other.board = self.board
+        other.steps = None
         return other
 
     @property
@@ -504,7 +511,8 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
     numbers = tb.numbers
     simple_spinner, every, first = tb.at_once, tb.every, tb.first
     following = [(p + 1) % players for p in range(players)]
-    inline = policy is None and hand.record is None
+    steps = hand.steps
+    inline = policy is None and hand.record is None and steps is None
     while hand.kind is None:
         player = hand.turn
         ends = hand.ends
@@ -598,6 +606,8 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 hands[player].append(t)
                 masks[player] |= 1 << t
                 drew = True
+                if steps is not None:
+                    steps.append(Step("draw", player, None, _open(ends), 1))
                 if policy is None:
                     if hand.lone:
                         move = greedy_choice(hand, player)
@@ -620,17 +630,25 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 voids[player] = open_mask  # the tiles drawn past had none of them; older voids may be back
         if move is None:
             voids[player] |= hand.open_numbers
+            if steps is not None:
+                steps.append(Step("pass", player, None, _open(ends)))
             hand.passes += 1
             if hand.passes >= players:
                 hand.kind = "blocked"
                 break
             hand.turn = (player + 1) % players
             continue
+        if steps is not None:
+            steps.append(Step("play", player, tb.tiles[move[0]], _open(ends)))
         points = play(hand, move[0], move[1])
         if board is not None and _take(hand, board, sides[player], points):
             return hand
     settle(hand, board)
     return hand
+
+
+def _open(ends) -> frozenset:
+    return frozenset(code >> 2 for code in ends)
 
 
 def settle(hand: FastHand, board: Board | None) -> None:
@@ -760,11 +778,12 @@ class FastMatch(NamedTuple):
 
 
 def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | None = None,
-                    max_hands: int = 1000, record: bool = False) -> FastMatch:
+                    max_hands: int = 1000, record: bool = False, steps: bool = False) -> FastMatch:
     """A whole match dealt from ``random.Random(seed)``, every seat playing ``policy``
     (None: greedy) with ``random.Random(seed + ":players")``, as
-    :func:`fives_tutor.simulate.play_match` plays it on the game state machine.
-    Raises RuntimeError when no side has won after ``max_hands`` hands."""
+    :func:`fives_tutor.simulate.play_match` plays it on the game state machine
+    (``record``: keep every play; ``steps``: keep each hand's steps, for players that
+    read the history). Raises RuntimeError when no side has won after ``max_hands`` hands."""
     tb = tables(rules)
     rng = random.Random(seed)
     chooser = random.Random(seed + ":players")
@@ -782,6 +801,8 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
         hand = FastHand(tb, hands, boneyard, lead_player, lead_tile, sides)
         if record:
             hand.record = []
+        if steps:
+            hand.steps = []
         run(hand, policy, chooser, board)
         played.append(hand)
         after.append(tuple(board.scores))

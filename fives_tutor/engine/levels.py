@@ -388,9 +388,16 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     return _with_reasons(situation, plays, values)
 
 
-def rank_exact(situation: Situation) -> list[RankedPlay]:
+#: the exact solver's budget in positions searched: with ``auto`` (so that ``fives best``
+#: stays under a second, Monte Carlo taking over past it), and when ``exact`` is asked for
+AUTO_EXACT_NODES = 120_000
+EXACT_NODES = 3_000_000
+
+
+def rank_exact(situation: Situation, limit: int = EXACT_NODES) -> list[RankedPlay]:
     """The proven value of every play; raises :class:`IllegalPlayError` where the hidden
-    tiles are not all known (see :meth:`Situation.exact_applies`)."""
+    tiles are not all known (see :meth:`Situation.exact_applies`), and
+    :class:`~fives_tutor.engine.search.SearchLimit` past ``limit`` positions."""
     from .search import solve
 
     if situation.scores is not None:
@@ -406,7 +413,7 @@ def rank_exact(situation: Situation) -> list[RankedPlay]:
     position = board_position(situation.board, rules)
     plays = situation.plays()
     values = solve(rules, position, [list(situation.hand), list(situation.unseen)], 0, situation.double_played(),
-                   (0, 1))
+                   (0, 1), limit)
     allowed = {(p.tile, p.index) for p in plays}
     values = [v for v in values if (v.move[0], v.move[1]) in allowed]
     return _with_reasons(situation, plays, values)
@@ -432,19 +439,21 @@ def resolve_level(situation: Situation, level: str) -> str:
 def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[RankedPlay]:
     """The legal plays of ``situation`` ranked by engine ``level``, best first (``auto``
     picks ``exact`` where it applies, else ``monte-carlo``; an exact solve that runs past
-    its budget falls back to ``monte-carlo``). ``options`` go to the Monte Carlo level
+    its budget, :data:`AUTO_EXACT_NODES` or for ``exact`` :data:`EXACT_NODES` positions,
+    falls back to ``monte-carlo``: the plays then come back unproven). ``options`` go to the Monte Carlo level
     (``samples``, ``seconds``, ``seed``, ``player``).
 
     Raises ``KeyError`` for an unknown level (the CLI offers only known ones).
     """
     chosen = resolve_level(situation, level)
-    if chosen == "exact" and level == "auto":
+    if chosen == "exact":
         from .search import SearchLimit
 
         try:
-            return rank_exact(situation)
+            return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
         except SearchLimit:
             chosen = "monte-carlo"
+            options = {key: value for key, value in options.items() if key in ("samples", "seconds", "seed")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)

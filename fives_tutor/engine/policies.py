@@ -79,11 +79,56 @@ def defensive_policy(hand: FastHand, found: list, rng: random.Random | None = No
     return best
 
 
-def policy_for(level: str, rng: random.Random | None = None):
-    """The fast-loop player of a fixed level: ``greedy``, ``random``, ``defensive`` or
-    ``expert``. Raises KeyError for another name."""
+def policy_for(level: str, samples: int | None = None, seed: str = "0"):
+    """The fast-loop player of a level: ``greedy``, ``random``, ``defensive``, ``expert``,
+    or ``monte-carlo`` and ``auto`` (a :class:`SearchPolicy`: record ``hand.steps``).
+    Raises KeyError for another name."""
+    if level in ("monte-carlo", "auto"):
+        return SearchPolicy(level, samples, seed)
     return {"greedy": lambda: greedy_policy, "random": lambda: random_policy,
             "defensive": lambda: defensive_policy, "expert": Expert}[level]()
 
 
-__all__ = ["defensive_policy", "defensive_values", "greedy_policy", "policy_for", "random_policy"]
+
+
+class SearchPolicy:
+    """``monte-carlo`` or ``auto`` as a fast-loop player: the situation is built from the
+    hand's steps (``hand.steps`` must be recorded) as ``fives best --history`` builds it,
+    with the match scores of ``hand.board``, and ranked with ``samples`` deals a move
+    (None: the engine's default)."""
+
+    def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0") -> None:
+        self.level = level
+        self.samples = samples
+        self.rng = random.Random(f"{seed}:search")
+
+    def __call__(self, hand: FastHand, found: list, rng: random.Random | None = None) -> tuple:
+        from .fast import codes_position
+        from .levels import Situation, rank
+
+        tb = hand.tb
+        steps = hand.steps or []
+        me = hand.turn
+        played = [s.tile for s in steps if s.kind == "play"]
+        scores = None
+        if hand.board is not None and hand.board.target < 10 ** 9:
+            order = []
+            for k in range(hand.players):
+                side = hand.sides[(me + k) % hand.players]
+                if side not in order:
+                    order.append(side)
+            scores = tuple(hand.board.scores[s] for s in order)
+        situation = Situation.from_steps(codes_position(hand.ends, hand.lone), steps, played,
+                                         [len(h) for h in hand.hands], steps[0].player if steps else me, me,
+                                         [tb.tiles[t] for t in hand.hands[me]], tb.rules, scores,
+                                         "first" if hand.lead_tile >= 0 else "later")
+        ranked = rank(situation, self.level, samples=self.samples, seed=self.rng.randrange(1 << 30))
+        best = ranked[0].play
+        t = tb.index[best.tile]
+        for option in found:
+            if option[0] == t and option[1] == best.index:
+                return option
+        return found[0]
+
+
+__all__ = ["SearchPolicy", "defensive_policy", "defensive_values", "greedy_policy", "policy_for", "random_policy"]

@@ -252,17 +252,27 @@ class Solver:
         self.weight = tb.weight
 
     def moves(self, ends: tuple, total: int, lone: bool, mask: int, double_played: bool) -> list:
-        """Every move of the tiles of ``mask``: (tile, end index, points, ends after, total after)."""
+        """Every move of the tiles of ``mask``: (points, tile weight, tile, end index), in no
+        particular order (sort them to try the most points first)."""
         tb = self.tb
         result = []
-        if not ends:
+        weight = self.weight
+        if not ends or lone:
             bits = mask
             while bits:
                 bit = bits & -bits
                 bits ^= bit
                 t = bit.bit_length() - 1
-                after, after_total = place_codes(tb, [], False, 0, t, -1, double_played)
-                result.append((t, -1, tb.lead_points[t], tuple(after), after_total))
+                if not ends:
+                    result.append((tb.lead_points[t], weight[t], t, -1))
+                    continue
+                seen = []
+                for index, code in enumerate(ends):
+                    matched = code >> 2
+                    if (matched == tb.high[t] or matched == tb.low[t]) and code not in seen:
+                        seen.append(code)
+                        _after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
+                        result.append((tb.points[after_total], weight[t], t, index))
             return result
         fit, fitmask, points = tb.fit, tb.fitmask, tb.points
         seen = 0
@@ -271,18 +281,23 @@ class Solver:
                 continue
             seen |= 1 << code
             bits = mask & fitmask[code]
+            row = fit[code]
             while bits:
                 bit = bits & -bits
                 bits ^= bit
                 t = bit.bit_length() - 1
-                if lone or tb.high[t] == tb.low[t] or code & 3 == SPINNER:
-                    after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
-                    after = tuple(after)
-                else:
-                    after_total = total + fit[code][t]
-                    after = ends[:index] + ((tb.high[t] + tb.low[t] - (code >> 2)) * 4,) + ends[index + 1:]
-                result.append((t, index, points[after_total], after, after_total))
+                result.append((points[total + row[t]], weight[t], t, index))
         return result
+
+    def after(self, ends: tuple, total: int, lone: bool, t: int, index: int, double_played: bool) -> tuple:
+        """The ends and total after tile ``t`` goes on end ``index``."""
+        tb = self.tb
+        code = ends[index] if ends else 0
+        if not ends or lone or tb.high[t] == tb.low[t] or code & 3 == SPINNER:
+            after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
+            return tuple(after), after_total
+        return (ends[:index] + ((tb.high[t] + tb.low[t] - (code >> 2)) * 4,) + ends[index + 1:],
+                total + tb.fit[code][t])
 
     def end_value(self, kind: str, masks: tuple, turn: int, domino_player) -> int:
         """The hand-end award as a difference from the view of the player ``turn``."""
@@ -312,7 +327,8 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.limit:
             raise SearchLimit()
-        key = (ends, masks, turn, passes, double_played, drawn)
+        # the order of the ends does not change the game: positions equal as multisets share an entry
+        key = (tuple(sorted(ends)), masks, turn, passes, double_played, drawn)
         entry = self.table.get(key)
         best_move = None
         if entry is not None:
@@ -336,20 +352,25 @@ class Solver:
                 return self.search(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
             return self._pass(ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta)
         original_alpha = alpha
+        moves.sort(reverse=True)  # the most points first, then the heaviest tile
         if best_move is not None:
-            moves.sort(key=lambda m: (m[:2] != best_move, -m[2], -self.weight[m[0]]))
-        else:
-            moves.sort(key=lambda m: (-m[2], -self.weight[m[0]]))
+            for position, move in enumerate(moves):
+                if (move[2], move[3]) == best_move:
+                    if position:
+                        moves.insert(0, moves.pop(position))
+                    break
         best = -10 ** 9
         chosen = None
-        for t, index, points, after, after_total in moves:
+        high, low = self.tb.high, self.tb.low
+        for points, _weight, t, index in moves:
             rest = mine ^ (1 << t)
             new = (rest, masks[1]) if turn == 0 else (masks[0], rest)
             if not rest:
                 value = points + self.end_value("domino", new, turn, turn)
             else:
+                after, after_total = self.after(ends, total, lone, t, index, double_played)
                 value = points - self.search(after, after_total, not ends, new, other, 0,
-                                             double_played or self.tb.high[t] == self.tb.low[t], drawn,
+                                             double_played or high[t] == low[t], drawn,
                                              points - beta, points - alpha)
             if value > best:
                 best, chosen = value, (t, index)
@@ -404,7 +425,7 @@ def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], t
     masks = tuple(sum(1 << tb.index[t] for t in hand) for hand in hands)
     total = _total(tb, list(ends), position.lone) if ends else 0
     solver = Solver(tb, sides, (), limit)
-    moves = solver.moves(ends, total, position.lone, masks[turn], double_played)
+    moves = [(m[2], m[3], m[0]) for m in solver.moves(ends, total, position.lone, masks[turn], double_played)]
     values = solver.values(ends, total, position.lone, masks, turn, double_played, moves)
     result = [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in zip(moves, values)]
     result.sort(key=lambda m: (-m.value, -(m.move[0][0] + m.move[0][1])))
