@@ -37,6 +37,7 @@ def play(rules, players, seed, seat_policies, max_hands=1000):
         hands, boneyard = deal(tb, players, rng)
         lead_player, lead_tile = leader(tb, hands, previous, rng)
         hand = FastHand(tb, hands, boneyard, lead_player, lead_tile, sides)
+        hand.steps = []  # for the search players, which read the hand's history
         run(hand, policy, chooser, board)
         previous = hand
         count += 1
@@ -52,20 +53,28 @@ def seatings(players: int, partnerships: bool):
     return [tuple(p == a for p in range(players)) for a in range(players)]
 
 
-def duel(rules, make_a, make_b, deals, players=2, seed="tune"):
-    """A's share of the matches and A's mean margin per match (points)."""
+def deal_results(rules, make_a, make_b, players, seed, index):
+    """The matches of deal ``index``, one per seating: (A won, A's margin)."""
     sides = sides_for(rules, players)
     partnerships = len(set(sides)) < players
-    wins = []
-    margins = []
-    for i in range(deals):
-        for seating in seatings(players, partnerships):
-            policies = [make_a() if a else make_b() for a in seating]
-            winner, scores, _ = play(rules, players, f"{seed}:{i}", policies)
-            a_sides = {sides[p] for p in range(players) if seating[p]}
-            b_sides = set(sides) - a_sides
-            wins.append(1.0 if winner in a_sides else 0.0)
-            margins.append(sum(scores[s] for s in a_sides) / len(a_sides) - sum(scores[s] for s in b_sides) / len(b_sides))
-    n = len(wins)
-    share = sum(wins) / n
-    return share, sqrt(share * (1 - share) / n), statistics.mean(margins)
+    results = []
+    for seating in seatings(players, partnerships):
+        policies = [make_a() if a else make_b() for a in seating]
+        winner, scores, _ = play(rules, players, f"{seed}:{index}", policies)
+        a_sides = {sides[p] for p in range(players) if seating[p]}
+        b_sides = set(sides) - a_sides
+        results.append((1.0 if winner in a_sides else 0.0,
+                        sum(scores[s] for s in a_sides) / len(a_sides) - sum(scores[s] for s in b_sides) / len(b_sides)))
+    return results
+
+
+def duel(rules, make_a, make_b, deals, players=2, seed="tune"):
+    """A's share of the matches, its standard error, and A's mean margin per match (points)."""
+    results = [r for i in range(deals) for r in deal_results(rules, make_a, make_b, players, seed, i)]
+    return summary(results)
+
+
+def summary(results):
+    n = len(results)
+    share = sum(w for w, _ in results) / n
+    return share, sqrt(share * (1 - share) / n), statistics.mean(m for _, m in results)

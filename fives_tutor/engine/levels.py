@@ -375,16 +375,23 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
 
 
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
-                     seed: int | str = 0, player: str = "expert") -> list[RankedPlay]:
+                     seed: int | str = 0, player: str = "expert", method: str = "sampling") -> list[RankedPlay]:
     """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
     :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
-    or ``greedy``) playing the hands out. Raises :class:`IllegalPlayError` when no deal
-    fits what the player knows."""
-    from .search import DEFAULT_SAMPLES, monte_carlo
+    or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
+    deal: :func:`~fives_tutor.engine.search.monte_carlo`) or ``ismcts`` (the same number
+    of playouts in one information-set tree: :func:`~fives_tutor.engine.search.ismcts`).
+    Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
+    from .search import DEFAULT_SAMPLES, ismcts, monte_carlo
 
     built, plays = _problem(situation)
-    values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
-                         rng=random.Random(f"{seed}:mc"), player=player)
+    rng = random.Random(f"{seed}:mc")
+    if method == "ismcts":
+        count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
+        values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
+    else:
+        values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
+                             rng=rng, player=player)
     return _with_reasons(situation, plays, values)
 
 
@@ -453,7 +460,8 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
             return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
         except SearchLimit:
             chosen = "monte-carlo"
-            options = {key: value for key, value in options.items() if key in ("samples", "seconds", "seed")}
+            options = {key: value for key, value in options.items()
+                       if key in ("samples", "seconds", "seed", "player", "method")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)

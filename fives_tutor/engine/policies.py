@@ -97,9 +97,10 @@ class SearchPolicy:
     with the match scores of ``hand.board``, and ranked with ``samples`` deals a move
     (None: the engine's default)."""
 
-    def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0") -> None:
+    def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0", **options) -> None:
         self.level = level
         self.samples = samples
+        self.options = options
         self.rng = random.Random(f"{seed}:search")
 
     def __call__(self, hand: FastHand, found: list, rng: random.Random | None = None) -> tuple:
@@ -122,7 +123,7 @@ class SearchPolicy:
                                          [len(h) for h in hand.hands], steps[0].player if steps else me, me,
                                          [tb.tiles[t] for t in hand.hands[me]], tb.rules, scores,
                                          "first" if hand.lead_tile >= 0 else "later")
-        ranked = rank(situation, self.level, samples=self.samples, seed=self.rng.randrange(1 << 30))
+        ranked = rank(situation, self.level, samples=self.samples, seed=self.rng.randrange(1 << 30), **self.options)
         best = ranked[0].play
         t = tb.index[best.tile]
         for option in found:

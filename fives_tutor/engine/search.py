@@ -228,6 +228,162 @@ def _difference(values: Sequence[float], side: int) -> float:
     return values[side] - (sum(others) / len(others) if others else 0)
 
 
+# --- information-set Monte Carlo tree search ---------------------------------------------------
+
+
+class _Node:
+    """A node of the information-set tree: the plays (and passes) made from it, each
+    with its visits, total reward and times it was available (for UCB)."""
+
+    __slots__ = ("children", "visits", "total", "squares", "available", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict = {}
+        self.visits = 0
+        self.total = 0.0
+        self.squares = 0.0
+        self.available = 0
+        self.player = player
+
+
+def ismcts(problem: Problem, iterations: int | None = None, seconds: float | None = None,
+           rng: random.Random | None = None, player="expert", exploration: float = 0.7,
+           scale: float = 40.0) -> list[MoveValue]:
+    """Single-observer information-set Monte Carlo tree search (Cowling, Powley and
+    Whitehouse 2012): each iteration deals the hidden tiles afresh (as
+    :func:`monte_carlo` does), walks down one tree of the moves seen by the player to
+    move, choosing by UCB among the moves legal in that deal (rewards in units of
+    ``scale`` points, ``exploration`` the UCB constant), adds one node, plays the hand
+    out with the playout ``player`` and backs the point difference up, each node valued
+    from the side of the player who moved into it. Draws are not tree moves (they are
+    forced). Returns the root moves best first by visits (``samples``), with their mean
+    value and its standard error.
+    """
+    from math import log
+
+    from .fast import options as fast_options
+
+    rng = rng or random.Random(0)
+    moves = problem.moves
+    if not moves:
+        return []
+    policy = playout_player(player) if isinstance(player, str) else player
+    tb = problem.tb
+    voids = list(problem.voids)
+    limit = iterations if iterations else (10 ** 9 if seconds else DEFAULT_SAMPLES * len(moves))
+    deadline = time.perf_counter() + seconds if seconds else None
+    root = _Node(0)
+    base_board = _board(problem)
+    sides = problem.sides
+    reserve = tb.rules.turn.boneyard_reserve
+    may_draw = tb.rules.turn.draw != "none"
+    only_one = tb.rules.turn.draw == "one"
+    draws_show = not tb.rules.turn.draw_while_able
+    done = 0
+    while done < limit:
+        hands, boneyard = _deal(problem, rng)
+        hand = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, sides,
+                               problem.double_played, 0, list(voids))
+        hand.lead_tile = problem.lead_tile
+        board = Board.__new__(Board)
+        board.scores = list(base_board.scores)
+        board.target, board.exact, board.bonus, board.winner = (base_board.target, base_board.exact,
+                                                                base_board.bonus, None)
+        hand.board = board
+        start = list(board.scores)
+        node = root
+        path = []
+        expanded = False
+        while hand.kind is None and board.winner is None:
+            seat = hand.turn
+            found = fast_options(hand, seat) if node is not root else [m + (0,) for m in moves]
+            if not found and may_draw and hand.ends and len(hand.boneyard) > reserve:
+                if draws_show:
+                    hand.voids[seat] = hand.open_numbers
+                while not found and len(hand.boneyard) > reserve:
+                    t = hand.boneyard.pop()
+                    hand.hands[seat].append(t)
+                    hand.masks[seat] |= 1 << t
+                    found = fast_options(hand, seat)
+                    if only_one:
+                        break
+            if not found:
+                key = ("pass",)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(seat)
+                child.available += 1
+                hand.voids[seat] |= hand.open_numbers
+                hand.passes += 1
+                if hand.passes >= hand.players:
+                    hand.kind = "blocked"
+                else:
+                    hand.turn = (seat + 1) % hand.players
+                path.append(child)
+                node = child
+                continue
+            untried = []
+            best, best_score = None, None
+            for option in found:
+                key = (option[0], option[1])
+                child = node.children.get(key)
+                if child is None:
+                    untried.append(option)
+                    continue
+                child.available += 1
+                score = child.total / child.visits / scale + exploration * sqrt(log(child.available) / child.visits)
+                if best_score is None or score > best_score:
+                    best, best_score = option, score
+            if untried and not expanded:
+                option = untried[rng.randrange(len(untried))]
+                child = node.children[(option[0], option[1])] = _Node(seat)
+                child.available += 1
+                expanded = True
+            elif best is not None:
+                option = best
+                child = node.children[(option[0], option[1])]
+            else:
+                break  # only untried moves and one node already added: play out from here
+            points = _play(hand, option)
+            path.append(child)
+            node = child
+            if _take(hand, board, hand.sides[seat], points):
+                break
+            if expanded:
+                break
+        if hand.kind is None and board.winner is None:
+            run(hand, policy, rng, board)
+        elif hand.kind is not None and board.winner is None and hand.result is None:
+            from .fast import settle
+
+            settle(hand, board)
+        gained = [s - b for s, b in zip(board.scores, start)]
+        for child in path:
+            side = sides[child.player]
+            value = _difference(gained, side)
+            if board.winner is not None:
+                value += WIN_VALUE if board.winner == side else -WIN_VALUE
+            child.visits += 1
+            child.total += value
+            child.squares += value * value
+        root.visits += 1
+        done += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    result = []
+    for move in moves:
+        child = root.children.get((move[0], move[1]))
+        if child is None or not child.visits:
+            result.append(MoveValue(move, -10 ** 6, 0.0, 0))
+            continue
+        mean = child.total / child.visits
+        variance = max(0.0, child.squares / child.visits - mean * mean)
+        result.append(MoveValue(move, mean, sqrt(variance / (child.visits - 1)) if child.visits > 1 else 0.0,
+                                child.visits))
+    result.sort(key=lambda m: (-m.samples, -m.value))
+    return result
+
+
 # --- the exact solver ------------------------------------------------------------------------
 
 
@@ -498,5 +654,5 @@ def minimax(rules: RuleSet, position: Position, hands, turn: int, passes: int, d
     return best
 
 
-__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "minimax", "monte_carlo",
-           "playout_player", "problem", "solve"]
+__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "minimax",
+           "monte_carlo", "playout_player", "problem", "solve"]
