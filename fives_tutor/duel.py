@@ -379,7 +379,7 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
             if action[0] == "play":
                 t, index_ = action[1], action[2]
                 label = end_label(hand.ends, hand.lone, index_) if hand.ends else ""
-                game.steps.append(Step("play", seat, tb.tiles[t], open_numbers))
+                game.steps.append(Step("play", seat, tb.tiles[t], open_numbers, 0, tuple(hand.ends), hand.lone))
                 game.events.append(Event("play", seat, tb.tiles[t], label))
                 game.played.append(tb.tiles[t])
                 points = fast_play(hand, t, index_)

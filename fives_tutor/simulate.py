@@ -44,6 +44,9 @@ def random_legal(hand: Hand, options: list, rng: random.Random) -> tuple:
 
 STRATEGIES: dict[str, Strategy] = {"greedy": greedy, "random": random_legal}
 
+#: the levels a simulation can seat (every engine level but exact, which needs every tile known)
+LEVELS = ("greedy", "random", "defensive", "expert", "monte-carlo", "auto")
+
 
 class HandRecord(NamedTuple):
     """One hand of a simulated match: ``leader``, number of ``plays``, points each

@@ -178,13 +178,17 @@ def format_history(history: History) -> str:
 
 
 class Step(NamedTuple):
-    """An event with what the table showed just before it: the numbers ``open``."""
+    """An event with what the table showed just before it: the numbers ``open``, and for a
+    play the ``ends`` (end codes, :mod:`fives_tutor.engine.fast`) and whether a single
+    tile lay on the table (``lone``)."""
 
     kind: str
     player: int
     tile: Tile | None
     open: frozenset
     count: int = 0
+    ends: tuple = ()
+    lone: bool = False
 
 
 class Table(NamedTuple):
@@ -220,7 +224,8 @@ def replay(history: History, rules: RuleSet) -> Table:
     played: list[Tile] = []
     leader = None
     for number, event in zip(numbers, history.events):
-        open_numbers = frozenset(e.pips for e in state.position.ends)
+        before = state.position
+        open_numbers = frozenset(e.pips for e in before.ends)
         try:
             if state.awaiting or state.over:
                 raise IllegalPlayError(N_("the hand is over"))
@@ -238,7 +243,8 @@ def replay(history: History, rules: RuleSet) -> Table:
                 state.apply({"type": "pass", "player": event.player})
         except FivesError as error:
             raise HistoryError(number, error) from None
-        steps.append(Step(event.kind, event.player, event.tile, open_numbers, event.count))
+        steps.append(Step(event.kind, event.player, event.tile, open_numbers, event.count,
+                          tuple(e.pips * 4 + int(e.kind) for e in before.ends), before.lone))
     return Table(state.layout, state.position, tuple(state.counts), state.boneyard, state.turn, tuple(played),
                  leader, tuple(steps), bool(state.awaiting))
 

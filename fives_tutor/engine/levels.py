@@ -51,7 +51,10 @@ class Situation(NamedTuple):
     ``lead`` which hand of the match an empty table is (``first`` or ``later``);
     ``known`` the :class:`~fives_tutor.engine.knowledge.Knowledge` from a history (None:
     built from ``unseen``, ``opponents`` and ``voids``); ``shown`` what the history
-    showed (:class:`~fives_tutor.engine.history.Shown`), for the explanation.
+    showed (:class:`~fives_tutor.engine.history.Shown`), for the explanation;
+    ``observed`` for each opponent, the plays they made since they last drew, as
+    ``(ends, lone, tile, tiles they played from then on)`` (for weighting the deals by
+    how likely those plays were: :func:`fives_tutor.engine.search.monte_carlo`).
     """
 
     board: Board
@@ -65,6 +68,7 @@ class Situation(NamedTuple):
     lead: str = "first"
     known: object = None
     shown: tuple = ()
+    observed: tuple = ()
 
     @classmethod
     def build(cls, board: Board, hand: Sequence[Tile], rules: RuleSet, played: Sequence[Tile] = (),
@@ -146,7 +150,8 @@ class Situation(NamedTuple):
         seen = tuple(public[(me + k) % players] | extra[k - 1] for k in range(1, players))
         return cls(board, tuple(hand), known.unseen, known.counts[0], rules, known.counts, seen,
                    tuple(scores) if scores is not None else None, lead, known,
-                   tuple(s._replace(player=(s.player - me) % players) for s in shown))
+                   tuple(s._replace(player=(s.player - me) % players) for s in shown),
+                   tuple(_observed(steps, (me + k) % players) for k in range(1, players)))
 
     @property
     def players(self) -> int:
@@ -186,6 +191,14 @@ class Situation(NamedTuple):
         score is given (the exact level values the hand, not the match)."""
         return (len(self.opponents or (self.next_hand,)) == 1 and self.next_hand == len(self.unseen)
                 and len(self.hand) + len(self.unseen) <= EXACT_TILES and self.scores is None)
+
+
+def _observed(steps, seat: int) -> tuple:
+    """The plays of ``seat`` since it last drew (the lead left out), each with the tiles it
+    played from then on: what its hand must have held then."""
+    last_draw = max((i for i, s in enumerate(steps) if s.player == seat and s.kind == "draw"), default=-1)
+    plays = [s for s in steps[last_draw + 1:] if s.player == seat and s.kind == "play" and s.ends]
+    return tuple((s.ends, s.lone, s.tile, tuple(p.tile for p in plays[i:])) for i, s in enumerate(plays))
 
 
 def _check_scores(rules: RuleSet, players: int, scores) -> None:
@@ -313,7 +326,7 @@ def _problem(situation: Situation):
     position = board_position(situation.board, rules)
     plays = situation.plays()
     return problem(rules, position, situation.hand, situation.knowledge(), situation.double_played(),
-                   [(p.tile, p.index) for p in plays], situation.scores, situation.voids), plays
+                   [(p.tile, p.index) for p in plays], situation.scores, situation.voids, situation.observed), plays
 
 
 def _view(situation: Situation):
@@ -375,12 +388,15 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
 
 
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
-                     seed: int | str = 0, player: str = "expert", method: str = "sampling") -> list[RankedPlay]:
+                     seed: int | str = 0, player: str = "expert", method: str = "sampling",
+                     inference: float = 0.0) -> list[RankedPlay]:
     """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
     :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
     or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
     deal: :func:`~fives_tutor.engine.search.monte_carlo`) or ``ismcts`` (the same number
-    of playouts in one information-set tree: :func:`~fives_tutor.engine.search.ismcts`).
+    of playouts in one information-set tree: :func:`~fives_tutor.engine.search.ismcts`);
+    ``inference``: how strongly deals are weighted by the opponents' plays since they
+    last drew (0: not at all; see :func:`~fives_tutor.engine.search.play_weight`).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
     from .search import DEFAULT_SAMPLES, ismcts, monte_carlo
 
@@ -391,7 +407,7 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
         values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
     else:
         values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
-                             rng=rng, player=player)
+                             rng=rng, player=player, inference=inference)
     return _with_reasons(situation, plays, values)
 
 
@@ -461,7 +477,7 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
         except SearchLimit:
             chosen = "monte-carlo"
             options = {key: value for key, value in options.items()
-                       if key in ("samples", "seconds", "seed", "player", "method")}
+                       if key in ("samples", "seconds", "seed", "player", "method", "inference")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)

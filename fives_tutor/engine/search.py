@@ -65,7 +65,8 @@ class Problem(NamedTuple):
     ``players``; ``sides``; ``double_played``; ``voids`` the numbers each seat has shown
     it lacks (bit masks, for the playout players); ``scores`` by side (None: the match is
     not considered); ``moves`` the candidates ``(tile index, end index, points)``;
-    ``lead_tile`` the tile that must lead (-1: any).
+    ``lead_tile`` the tile that must lead (-1: any); ``observed`` each opponent's plays
+    since they last drew, ``(ends, lone, tile, tiles played from then on)`` (indexes).
     """
 
     tb: Tables
@@ -80,11 +81,12 @@ class Problem(NamedTuple):
     scores: tuple | None
     moves: tuple
     lead_tile: int = -1
+    observed: tuple = ()
 
 
 def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge: Knowledge, double_played: bool,
             moves: Sequence[tuple[Tile, int]], scores: Sequence[int] | None = None,
-            voids: Sequence[frozenset] = ()) -> Problem:
+            voids: Sequence[frozenset] = (), observed: Sequence = ()) -> Problem:
     """A :class:`Problem` from the table as the player sees it; ``moves`` are the legal
     plays as ``(tile, end index)``; ``voids`` the numbers each opponent (from the next
     player) has shown they lack, for the playout players."""
@@ -101,9 +103,50 @@ def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge:
         after_ends, after = place_codes(tb, list(ends), position.lone, total, t, end, double_played)
         points = tb.lead_points[t] if not ends else tb.points[after]
         candidates.append((t, end, points))
+    seen = tuple(tuple((o_ends, o_lone, index[tile], tuple(index[t] for t in later))
+                       for o_ends, o_lone, tile, later in plays) for plays in observed)
     return Problem(tb, ends, position.lone, tuple(index[t] for t in mine), knowledge, players,
                    sides_for(rules, players), double_played, tuple(voids),
-                   tuple(scores) if scores is not None else None, tuple(candidates))
+                   tuple(scores) if scores is not None else None, tuple(candidates), -1, seen)
+
+
+def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], strength: float) -> float:
+    """How likely the opponents' observed plays were, were they holding ``hands`` (per
+    opponent, tile indexes): for each play since they last drew, the chance a player who
+    prefers points (a softmax, ``strength`` per point) picks the play they made among the
+    plays their hand then allowed (the hand now and the tiles they played since). 1 when
+    ``strength`` is 0."""
+    from math import exp
+
+    if not strength:
+        return 1.0
+    weight = 1.0
+    for plays, hand in zip(observed, hands):
+        for ends, lone, tile, later in plays:
+            held = list(hand) + list(later)
+            total = _total(tb, list(ends), lone)
+            chosen = None
+            mass = 0.0
+            for t in held:
+                best = None
+                for index, code in enumerate(ends):
+                    matched = code >> 2
+                    if matched != tb.high[t] and matched != tb.low[t]:
+                        continue
+                    if lone:
+                        _after, after_total = place_codes(tb, list(ends), True, total, t, index, True)
+                    else:
+                        after_total = total + tb.fit[code][t]
+                    points = tb.points[after_total]
+                    term = exp(strength * points)
+                    mass += term
+                    if t == tile and (best is None or points > best):
+                        best = points
+                if t == tile and best is not None:
+                    chosen = exp(strength * best)
+            if chosen is not None and mass:
+                weight *= chosen / mass
+    return weight
 
 
 def _board(problem: Problem) -> Board:
@@ -135,13 +178,16 @@ def playout_player(name: str = "expert", epsilon: float = 0.1):
 
 
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
-                rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES) -> list[MoveValue]:
+                rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
+                inference: float = 0.0) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals, or as many as fit in ``seconds`` (at least one
     round); every candidate is played out on every deal (``player``: the playout
     player's name, or a fast-loop policy). With two players and at most
-    ``solve_tiles`` tiles in the two hands, each deal is solved exactly instead.
+    ``solve_tiles`` tiles in the two hands, each deal is solved exactly instead. With
+    ``inference`` above 0 each deal counts by :func:`play_weight` (how likely the
+    opponents' plays since they last drew were with those hands).
     Raises :class:`~fives_tutor.errors.IllegalPlayError` when no deal fits what the
     player knows.
     """
@@ -162,8 +208,13 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
     voids = list(problem.voids)
     solvable = problem.players == 2 and len(problem.mine) + problem.knowledge.counts[0] <= solve_tiles
     base_board = _board(problem)
+    weights = 0.0
+    weights_squared = 0.0
     while done < limit:
         hands, boneyard = _deal(problem, rng)
+        weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
+        weights += weight
+        weights_squared += weight * weight
         base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
                                problem.double_played, 0, voids)
         base.lead_tile = problem.lead_tile
@@ -178,18 +229,20 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
                 value, swing = solved[index], 0.0
             else:
                 value, swing = _playout(base, move, policy, rng, base_board, side)
-            totals[index] += value
-            squares[index] += value * value
-            swings[index] += swing
+            totals[index] += weight * value
+            squares[index] += weight * value * value
+            swings[index] += weight * swing
         done += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
     result = []
+    # the effective number of deals, with weights (Kish): all of them when unweighted
+    effective = weights * weights / weights_squared if weights_squared else 0.0
     for index, move in enumerate(moves):
-        mean = totals[index] / done
-        variance = max(0.0, squares[index] / done - mean * mean)
-        result.append(MoveValue(move, mean, sqrt(variance / (done - 1)) if done > 1 else 0.0, done, False,
-                                swings[index] / done))
+        mean = totals[index] / weights if weights else 0.0
+        variance = max(0.0, squares[index] / weights - mean * mean) if weights else 0.0
+        result.append(MoveValue(move, mean, sqrt(variance / (effective - 1)) if effective > 1 else 0.0, done, False,
+                                swings[index] / weights if weights else 0.0))
     result.sort(key=lambda m: (-m.value, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
     return result
 
