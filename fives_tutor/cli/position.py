@@ -13,9 +13,10 @@ from .common import FivesCommand, common_options, echo_json, load_pack, option
 
 
 def _board(text, rules):
-    from ..plays import parse_board
+    """The board and how it was read (see :func:`fives_tutor.plays.read_board`)."""
+    from ..plays import read_board
 
-    return parse_board(text, rules)
+    return read_board(text, rules)
 
 
 def do_score(position_text: str, play_text: str | None, rules_name: str):
@@ -24,10 +25,10 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
     from ..report import score_report
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     play = parse_play(play_text, board, rules) if play_text is not None else None
     position = board_position(board, rules)
-    return score_report(position, play, rules), lambda: _render("render_score", position, play, rules)
+    return score_report(position, play, rules, reading), lambda: _render("render_score", position, play, rules, reading)
 
 
 def do_moves(position_text: str, hand_text: str, rules_name: str):
@@ -37,13 +38,13 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
     from ..tiles import parse_hand
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     plays = legal_plays(board, hand, rules)
     position = board_position(board, rules)
-    return moves_report(position, plays, rules), lambda: _render("render_moves", position, plays, rules)
+    return moves_report(position, plays, rules, reading), lambda: _render("render_moves", position, plays, rules, reading)
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
@@ -55,12 +56,15 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     from ..report import best_report
     from ..tiles import parse_hand
 
+    from ..plays import check_known_tiles
+
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
+    check_known_tiles(board, rules, hand, played)
     counts = _opponent_tiles(opponents) if opponents else None
     situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
                                 scores=_numbers(scores, "--scores") if scores else None, boneyard=boneyard)
@@ -68,8 +72,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
     ranked = rank(situation, level, **options)
     position = board_position(board, rules)
-    return best_report(position, ranked, level, rules), lambda: _render("render_best", position, ranked, level, rules,
-                                                                       scores is not None)
+    return best_report(position, ranked, level, rules, reading), lambda: _render(
+        "render_best", position, ranked, level, rules, scores is not None, reading)
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
