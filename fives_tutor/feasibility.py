@@ -117,23 +117,28 @@ def tile_weight(tile: Tile, rules) -> int:
 def opponents_tile_limit(rules, opponents: int) -> int:
     """The most tiles ``opponents`` players can hold together at the end of a hand.
 
-    The winner's dealt tiles are never in an opponent's hand; where nobody draws
-    (``rules.turn.draw: none``) each opponent holds at most the tiles dealt, and
-    otherwise the ``rules.turn.boneyard_reserve`` tiles are never drawn. The player
-    count is not known (partners may be at the table), so the largest figure over
-    the counts the pack allows is taken: a count above it is impossible however
-    many play.
+    The tiles dealt to the winner's side (the winner, and a partner where four play
+    in partnerships: ``rules.players.partnerships_with_four``) are never in an
+    opponent's hand; where nobody draws (``rules.turn.draw: none``) each opponent
+    holds at most the tiles dealt, and otherwise the ``rules.turn.boneyard_reserve``
+    tiles are never drawn. Where the player count could be either (two opponents:
+    three players, or four in partnerships) the larger figure is taken.
     """
     size = len(domino_set(rules.max_pips))
+    counts = [opponents + 1]
+    if opponents == 2 and rules.players.partnerships_with_four:
+        counts.append(4)
     most = 0
-    for players in range(max(rules.players.min, opponents + 1), rules.players.max + 1):
+    for players in counts:
+        if not rules.players.min <= players <= rules.players.max:
+            continue
         dealt = rules.players.hand_size[players]
         if rules.turn.draw == "none":
             limit = opponents * dealt
         else:
             boneyard = max(0, size - players * dealt)
-            limit = size - dealt - min(rules.turn.boneyard_reserve, boneyard)
-        most = max(most, min(limit, size - dealt))
+            limit = size - (players - opponents) * dealt - min(rules.turn.boneyard_reserve, boneyard)
+        most = max(most, limit)
     return most
 
 
@@ -143,4 +148,50 @@ def heaviest(tiles: Sequence[Tile], count: int, rules) -> int:
     return sum(weights[:max(0, count)])
 
 
-__all__ = ["Shortage", "assign_tiles", "heaviest", "opponents_tile_limit", "tile_weight"]
+class Remaining(NamedTuple):
+    """One hand at the end of a hand as typed for ``fives count``: the ``text``, its
+    weight in ``pips`` and its ``tiles`` (``None`` when only the pips were given)."""
+
+    text: str
+    pips: int
+    tiles: tuple[Tile, ...] | None
+
+
+def check_remaining(opponents: Sequence[Remaining], winner: Remaining | None, rules) -> None:
+    """Refuse hand-end counts the set cannot produce (pack keys ``rules.players`` and
+    ``rules.turn``): a tile in two hands (the winner's among them), more tiles in the
+    opponents' hands than :func:`opponents_tile_limit` allows, or more pips than the
+    heaviest tiles they could hold. ``count 168 168`` with a double-six set (168 pips
+    in all) is refused under dominos-cc: two opponents and the winner are three
+    players dealt 6 tiles each, so the opponents hold at most 28 - 6 = 22 tiles,
+    168 - (0 + 1 + 2 + 2 + 3 + 3) = 157 pips. Raises
+    :class:`~fives_tutor.errors.NotationError`.
+    """
+    from .errors import N_, NotationError
+    from .tiles import parse_tile, split_tokens
+
+    seen: set[Tile] = set()
+    for hand in ([winner] if winner is not None else []) + list(opponents):
+        for tile in hand.tiles or ():
+            if tile in seen:
+                column = next(c for token, c in split_tokens(hand.text)
+                              if parse_tile(token, rules.max_pips) == tile)
+                raise NotationError(N_("tile {tile} is in two hands"), text=hand.text, column=column, tile=str(tile))
+            seen.add(tile)
+    given = [t for hand in opponents for t in hand.tiles or ()]
+    limit = opponents_tile_limit(rules, len(opponents))
+    everything = " ".join(hand.text for hand in opponents)
+    if len(given) > limit:
+        raise NotationError(N_("the opponents cannot hold {count} tiles together: under this rule pack they hold at "
+                               "most {tiles}"), text=everything, count=len(given), tiles=limit)
+    pool = [t for t in domino_set(rules.max_pips) if t not in seen]
+    most = sum(tile_weight(t, rules) for t in given) + heaviest(pool, limit - len(given), rules)
+    total = sum(hand.pips for hand in opponents)
+    if total > most:
+        raise NotationError(N_("the opponents cannot hold {pips} pips together: under this rule pack they hold at most "
+                               "{tiles} tiles of the set, {most} pips at the most"), text=everything, pips=total,
+                            tiles=limit, most=most)
+
+
+__all__ = ["Remaining", "Shortage", "assign_tiles", "check_remaining", "heaviest", "opponents_tile_limit",
+           "tile_weight"]

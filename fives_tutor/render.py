@@ -219,33 +219,49 @@ def rounding_phrase(rules: RuleSet) -> str:
 
 
 def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet) -> str:
-    """The text of ``fives count``."""
+    """The text of ``fives count``: every number comes from ``collection``, as in the JSON."""
     t = current()
     lines = []
+    mode = collection.mode
+    subtract = rules.hand_end.subtract_winner_pips and mode != "none"
+    winner = ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips))
     for number, (opponent, hand) in enumerate(zip(collection.opponents, hands), start=1):
         pips = ngettext("{n} pip", "{n} pips", opponent.pips).format(n=t.number(opponent.pips))
         shown = f"{t.notation(hand)} = {pips}" if hand else pips
-        if opponent.rounded is not None:
+        if opponent.net is not None:
+            lines.append(_("Opponent {number}: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
+                number=t.number(number), pips=shown, winner=winner, net=t.number(opponent.net),
+                rounded=t.number(opponent.rounded)))
+        elif opponent.rounded is not None:
             lines.append(_("Opponent {number}: {pips}, counts as {rounded}").format(
                 number=t.number(number), pips=shown, rounded=t.number(opponent.rounded)))
         else:
             lines.append(_("Opponent {number}: {pips}").format(number=t.number(number), pips=shown))
-    mode = collection.mode
-    if mode == "combined":
+    together = ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips))
+    if mode == "combined" and subtract:
+        lines.append(_("Together: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
+            pips=together, winner=winner, net=t.number(collection.net_pips),
+            rounded=t.number(collection.collected_pips)))
+    elif mode == "combined":
         lines.append(_("Together: {pips}, counts as {rounded}").format(
-            pips=ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips)),
-            rounded=t.number(rules.hand_end.round_pips(collection.combined_pips))))
+            pips=together, rounded=t.number(collection.collected_pips)))
+    rounding = rounding_phrase(rules)
     if mode == "none":
         how = _("under these rules the winner collects no pips")
+    elif subtract and rules.hand_end.rounding == "none":
+        how = _("the opponents' pips less the winner's own {pips}, not rounded").format(pips=winner)
+    elif subtract and mode == "each_opponent":
+        how = _("each opponent's pips less the winner's own {pips}, each {rounding}, then added").format(
+            pips=winner, rounding=rounding)
+    elif subtract:
+        how = _("the opponents' pips added, less the winner's own {pips}, then {rounding}").format(
+            pips=winner, rounding=rounding)
     elif rules.hand_end.rounding == "none":
         how = _("the opponents' pips, not rounded")
     elif mode == "each_opponent":
-        how = _("each opponent's pips {rounding}, then added").format(rounding=rounding_phrase(rules))
+        how = _("each opponent's pips {rounding}, then added").format(rounding=rounding)
     else:
-        how = _("the opponents' pips added, then {rounding}").format(rounding=rounding_phrase(rules))
-    if rules.hand_end.subtract_winner_pips and mode != "none":
-        how += "; " + _("minus the winner's own {pips}").format(
-            pips=ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips)))
+        how = _("the opponents' pips added, then {rounding}").format(rounding=rounding)
     if rules.hand_end.points == "per_five" and mode != "none":
         how += "; " + _("one point per five pips")
     points = ngettext("{n} point", "{n} points", collection.points).format(n=t.number(collection.points))

@@ -82,7 +82,10 @@ def best_report(position: Position, ranked: Sequence["RankedPlay"], level: str, 
 
 
 def count_report(collection: Collection, rules: RuleSet) -> dict:
-    """What ``fives count`` prints: each opponent's ``pips`` and ``rounded``, and ``points``."""
+    """What ``fives count`` prints: each opponent's ``pips`` and ``rounded`` (where each is
+    rounded on their own: after the winner's pips come off, where the pack takes them
+    off), the ``combined`` pips and what is collected of them (``rounded``),
+    ``winner_pips`` and ``points``: the same numbers as the text."""
     return {
         "opponents": [{"pips": o.pips, "rounded": o.rounded} for o in collection.opponents],
         "combined": {"pips": collection.combined_pips,

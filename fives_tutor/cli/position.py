@@ -124,31 +124,27 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
+    from ..feasibility import check_remaining
     from ..report import count_report
     from ..scoring import collect
+    from ..tiles import format_hand
 
     rules = load_pack(rules_name)
     if len(hands) > rules.players.max - 1:
         raise NotationError(N_("{count} opponents: this rule pack is for at most {players} players"),
                             text=" ".join(hands), count=len(hands), players=rules.players.max)
-    pips, shown, seen = [], [], set()
-    for text in hands:
-        value, tiles = _pips(text, rules)
-        if tiles:
-            for tile in tiles.split():
-                if tile in seen:
-                    raise NotationError(N_("tile {tile} is written twice"), text=text, tile=tile)
-                seen.add(tile)
-        pips.append(value)
-        shown.append(tiles)
-    winner_pips = _pips(winner, rules)[0] if winner else 0
-    collection = collect(pips, rules, winner_pips)
+    opponents = [_pips(text, rules) for text in hands]
+    winner_hand = _pips(winner, rules) if winner else None
+    check_remaining(opponents, winner_hand, rules)
+    collection = collect([o.pips for o in opponents], rules, winner_hand.pips if winner_hand else 0)
+    shown = [format_hand(o.tiles) if o.tiles else None for o in opponents]
     return count_report(collection, rules), lambda: _render("render_count", collection, shown, rules)
 
 
-def _pips(text: str, rules) -> tuple[int, str | None]:
-    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
-    from ..tiles import ascii_digits, format_hand, parse_hand
+def _pips(text: str, rules):
+    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.feasibility.Remaining`."""
+    from ..feasibility import Remaining
+    from ..tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
     if clean.isdecimal():
@@ -156,11 +152,11 @@ def _pips(text: str, rules) -> tuple[int, str | None]:
         if int(clean) > most:
             raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
                                 pips=int(clean), most=most)
-        return int(clean), None
+        return Remaining(text, int(clean), None)
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)
-    return rules.hand_end.hand_pips(tiles), format_hand(tiles)
+    return Remaining(text, rules.hand_end.hand_pips(tiles), tiles)
 
 
 def _render(name, *args):
