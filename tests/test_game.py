@@ -90,7 +90,7 @@ def snapshot(match):
 @pytest.mark.parametrize("pack, players, size", [
     ("dominos-cc", 2, 7), ("dominos-cc", 3, 6), ("dominos-cc", 4, 5),
     ("pagat-all-fives", 2, 9), ("pagat-all-fives", 3, 7), ("pagat-all-fives", 4, 5),
-    ("muggins", 2, 7), ("muggins", 3, 5), ("muggins", 4, 5),
+    ("muggins", 2, 7), ("muggins", 3, 7), ("muggins", 4, 7),          # Foster's Hoyle: seven each
     ("five-up", 2, 5), ("five-up", 3, 5), ("five-up", 4, 5),
     ("fives-and-threes", 2, 7), ("fives-and-threes", 3, 5), ("fives-and-threes", 4, 5),
 ])

@@ -133,15 +133,15 @@ def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     if len(hands) > rules.players.max - 1:
         raise NotationError(N_("{count} opponents: this rule pack is for at most {players} players"),
                             text=" ".join(hands), count=len(hands), players=rules.players.max)
-    opponents = [_pips(text, rules) for text in hands]
-    winner_hand = _pips(winner, rules) if winner else None
+    opponents = [_remaining(text, rules) for text in hands]
+    winner_hand = _remaining(winner, rules) if winner else None
     check_remaining(opponents, winner_hand, rules)
     collection = collect([o.pips for o in opponents], rules, winner_hand.pips if winner_hand else 0)
     shown = [format_hand(o.tiles) if o.tiles else None for o in opponents]
     return count_report(collection, rules), lambda: _render("render_count", collection, shown, rules)
 
 
-def _pips(text: str, rules):
+def _remaining(text: str, rules):
     """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.feasibility.Remaining`."""
     from ..feasibility import Remaining
     from ..tiles import ascii_digits, parse_hand
@@ -157,6 +157,14 @@ def _pips(text: str, rules):
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)
     return Remaining(text, rules.hand_end.hand_pips(tiles), tiles)
+
+
+def _pips(text: str, rules) -> tuple[int, str | None]:
+    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
+    from ..tiles import format_hand
+
+    hand = _remaining(text, rules)
+    return hand.pips, format_hand(hand.tiles) if hand.tiles is not None else None
 
 
 def _render(name, *args):
