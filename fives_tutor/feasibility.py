@@ -6,7 +6,7 @@ Pure and small: the ends form (:mod:`fives_tutor.position`) and the hand-end cou
 Every open end is a different tile of the set: a plain end ``N`` is the free half of
 a tile with an ``N`` that is not a double, a crosswise double or a spinner is the
 double itself, an empty arm shows that its spinner is on the table. Tiles the
-player holds (or gave as played) are not on the table. :func:`assign_tiles` finds
+player holds are not on the table. :func:`assign_tiles` finds
 such an assignment or says which ends cannot all be served (Hall's condition on a
 bipartite matching of ends to tiles).
 
@@ -32,7 +32,7 @@ class Shortage(NamedTuple):
 
     ``kind`` is ``plain`` (the plain ends at indexes ``ends``, showing the numbers
     ``pips``, need more different tiles than the ``tiles`` that can show them),
-    ``excluded`` (the fixed tile ``tile`` is held or played), ``twice`` (the fixed
+    ``excluded`` (the fixed tile ``tile`` is held), ``twice`` (the fixed
     tile ``tile`` is needed twice) or ``doubles`` (``ends`` hidden spinners need
     more doubles than the ``tiles`` left).
     """
@@ -52,7 +52,7 @@ def assign_tiles(plain: Sequence[int], fixed: Sequence[Tile], hidden_doubles: in
     tile with that number), ``fixed`` the tiles known to be on the table (doubles at
     the ends, spinners, a lone lead), ``hidden_doubles`` how many spinners are on the
     table without showing which double they are, ``excluded`` tiles that are not on
-    the table (the player's hand, tiles given as played). Returns ``None`` when an
+    the table (the player's hand). Returns ``None`` when an
     assignment exists, else a :class:`Shortage`. Time: a few thousand steps for any
     position a table can have.
     """

@@ -237,10 +237,11 @@ def read_board(text: str, rules: RuleSet) -> tuple[Board, Reading]:
 
 
 def check_known_tiles(board: Board, rules: RuleSet, hand: Sequence[Tile] = (), played: Sequence[Tile] = ()) -> None:
-    """Refuse tiles that cannot be where they are said to be: a tile of ``hand`` or of
-    ``played`` that the board shows, a tile both in the hand and played, and an ends
-    form whose ends cannot each be a different tile once the hand and the played
-    tiles are set aside (:func:`~fives_tutor.position.check_tiles`).
+    """Refuse tiles that cannot be where they are said to be: a tile of ``hand`` that
+    the board shows, a tile both in the hand and among the ``played`` ones, and an
+    ends form whose ends cannot each be a different tile the hand does not hold
+    (:func:`~fives_tutor.position.check_tiles`). Played tiles may be the ones at the
+    ends: the ends form does not say which tile shows a plain end.
 
     Raises :class:`IllegalPlayError`, or :class:`NotationError` for the ends.
     """
@@ -249,13 +250,10 @@ def check_known_tiles(board: Board, rules: RuleSet, hand: Sequence[Tile] = (), p
         if tile in on_table:
             raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
     for tile in played:
-        if tile in on_table:
-            raise IllegalPlayError(N_("{tile} is given as played, but the position shows it on the table"),
-                                   tile=str(tile))
         if tile in hand:
             raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
-    if isinstance(board, Position) and (hand or played):
-        check_tiles(board, rules, excluded=set(hand) | set(played))
+    if isinstance(board, Position) and hand:
+        check_tiles(board, rules, excluded=set(hand))
 
 
 __all__ = ["Board", "Play", "board_position", "check_known_tiles", "is_layout_form", "legal_plays", "parse_board",

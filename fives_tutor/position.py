@@ -231,7 +231,7 @@ def check_position(position: Position, rules: RuleSet, text: str = "", excluded:
     open arm beside a spinner side still empty where arms open only after both
     sides; the line's two ends plus two for each spinner whose arms are open; and a
     different tile of the set for every end (:func:`check_tiles`), none of them in
-    ``excluded`` (tiles the player holds or gave as played). Raises
+    ``excluded`` (tiles the player holds). Raises
     :class:`NotationError` (:class:`~fives_tutor.errors.IllegalPlayError` for a tile
     of ``excluded`` that the position shows).
     """
@@ -363,7 +363,7 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
     A plain end is a tile that is not a double, a crosswise double or spinner its
     double, an empty arm shows its spinner's double; spinners whose arms are open but
     not in view (``rules.spinner``) each need a double too. Tiles in ``excluded``
-    (the player's hand, tiles played) are not on the table. Raises
+    (the player's hand) are not on the table. Raises
     :class:`NotationError` with the column of an end that cannot be served, or
     :class:`~fives_tutor.errors.IllegalPlayError` for a tile of ``excluded`` in view.
     """
@@ -407,8 +407,8 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
     numbers = ", ".join(str(p) for p in shortage.pips)
     showing = sum(1 for p in plain if p in shortage.pips)
     if excluded:
-        template = N_("{count} open ends show {pips}, but besides the tiles you hold or gave as played the set has "
-                      "only {tiles} tiles that could show them (every end is a different tile)")
+        template = N_("{count} open ends show {pips}, but besides the tiles you hold the set has only {tiles} tiles "
+                      "that could show them (every end is a different tile)")
     else:
         template = N_("{count} open ends show {pips}, but the set has only {tiles} tiles that could show them "
                       "(every end is a different tile)")
