@@ -400,18 +400,18 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
         raise NotationError(N_("the double {pips}|{pips} is shown twice"), text=text,
                             column=columns[min(index, len(columns) - 1)], pips=pips)
     if shortage.kind == "doubles":
-        raise NotationError(N_("{count} open ends need {spinners} spinners that are not in view, and the set has "
-                               "only {tiles} doubles left for them"), text=text, column=columns[-1], count=len(ends),
+        raise NotationError(N_("not enough doubles for the spinners these {count} open ends need: {spinners} not in "
+                               "view, and {tiles} left in the set"), text=text, column=columns[-1], count=len(ends),
                             spinners=hidden, tiles=shortage.tiles)
     index = plain_index[shortage.ends[0]]
     numbers = ", ".join(str(p) for p in shortage.pips)
     showing = sum(1 for p in plain if p in shortage.pips)
     if excluded:
-        template = N_("{count} open ends show {pips}, but besides the tiles you hold the set has only {tiles} tiles "
-                      "that could show them (every end is a different tile)")
+        template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
+                      "{count}, and besides the tiles you hold only {tiles} could show them")
     else:
-        template = N_("{count} open ends show {pips}, but the set has only {tiles} tiles that could show them "
-                      "(every end is a different tile)")
+        template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
+                      "{count}, and only {tiles} in the set could show them")
     raise NotationError(template, text=text, column=columns[min(index, len(columns) - 1)],
                         count=showing, pips=numbers, tiles=shortage.tiles)
 
