@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
-from typing import Collection, NamedTuple
+from typing import Collection, NamedTuple, Sequence
 
 from .errors import N_, NotationError
 from .rules import RuleSet
-from .tiles import Tile, ascii_digits, split_tokens
+from .tiles import Tile, ascii_digits, domino_set, split_tokens
 
 
 class EndKind(IntEnum):
@@ -368,7 +368,6 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
     :class:`~fives_tutor.errors.IllegalPlayError` for a tile of ``excluded`` in view.
     """
     from .errors import IllegalPlayError
-    from .feasibility import assign_tiles
 
     ends = position.ends
     if not ends:
@@ -414,6 +413,102 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
                       "{count}, and only {tiles} in the set could show them")
     raise NotationError(template, text=text, column=columns[min(index, len(columns) - 1)],
                         count=showing, pips=numbers, tiles=shortage.tiles)
+
+
+# --- a different tile of the set for every open end ------------------------------------------
+#
+# Every open end is a different tile: a plain end N is the free half of a tile with an N
+# that is not a double, a crosswise double or a spinner is the double itself, an empty arm
+# shows that its spinner is on the table. Tiles the player holds are not on the table.
+# assign_tiles finds such an assignment or says which ends cannot all be served (Hall's
+# condition on a bipartite matching of ends to tiles).
+
+
+class Shortage(NamedTuple):
+    """Why no assignment exists.
+
+    ``kind`` is ``plain`` (the plain ends at indexes ``ends``, showing the numbers
+    ``pips``, need more different tiles than the ``tiles`` that can show them),
+    ``excluded`` (the fixed tile ``tile`` is held), ``twice`` (the fixed
+    tile ``tile`` is needed twice) or ``doubles`` (``ends`` hidden spinners need
+    more doubles than the ``tiles`` left).
+    """
+
+    kind: str
+    ends: tuple[int, ...] = ()
+    pips: tuple[int, ...] = ()
+    tiles: int = 0
+    tile: Tile | None = None
+
+
+def assign_tiles(plain: Sequence[int], fixed: Sequence[Tile], hidden_doubles: int, max_pips: int,
+                 excluded: Collection[Tile] = ()) -> Shortage | None:
+    """Give every open end its own tile of a double-``max_pips`` set, or say why not.
+
+    ``plain`` lists the pips of the plain ends (each needs a different non-double
+    tile with that number), ``fixed`` the tiles known to be on the table (doubles at
+    the ends, spinners, a lone lead), ``hidden_doubles`` how many spinners are on the
+    table without showing which double they are, ``excluded`` tiles that are not on
+    the table (the player's hand). Returns ``None`` when an
+    assignment exists, else a :class:`Shortage`. Time: a few thousand steps for any
+    position a table can have.
+
+    >>> assign_tiles([0] * 8, (), 0, 6) is None   # six tiles (0|1 .. 0|6) show a 0 beside another number
+    False
+    >>> assign_tiles([0] * 6, (), 0, 6) is None
+    True
+    >>> shortage = assign_tiles([5, 5], (), 0, 6, excluded={Tile(5, n) for n in range(5)})
+    >>> shortage.ends, shortage.pips, shortage.tiles
+    ((0, 1), (5,), 1)
+    """
+    excluded = frozenset(excluded)
+    used: set[Tile] = set()
+    for tile in fixed:
+        if tile in excluded:
+            return Shortage("excluded", tile=tile)
+        if tile in used:
+            return Shortage("twice", tile=tile)
+        used.add(tile)
+    free = [t for t in domino_set(max_pips) if t not in used and t not in excluded]
+    doubles_left = sum(1 for t in free if t.is_double)
+    if hidden_doubles > doubles_left:
+        return Shortage("doubles", ends=tuple(range(hidden_doubles)), tiles=doubles_left)
+    candidates = [[t for t in free if not t.is_double and pips in t] for pips in plain]
+    owner: dict[Tile, int] = {}
+    for index in range(len(plain)):
+        if not _augment(index, candidates, owner, set()):
+            return _hall_violation(index, plain, candidates, owner)
+    return None
+
+
+def _augment(index: int, candidates, owner: dict, seen: set) -> bool:
+    """Kuhn's augmenting path from end ``index`` (the ends are few: recursion stays shallow)."""
+    for tile in candidates[index]:
+        if tile in seen:
+            continue
+        seen.add(tile)
+        if tile not in owner or _augment(owner[tile], candidates, owner, seen):
+            owner[tile] = index
+            return True
+    return False
+
+
+def _hall_violation(start: int, plain, candidates, owner: dict) -> Shortage:
+    """The ends reachable from the unserved end ``start`` by alternating paths: together
+    they need more tiles than the tiles they could use (each of those already serves one)."""
+    ends = {start}
+    tiles: set[Tile] = set()
+    frontier = [start]
+    while frontier:
+        index = frontier.pop()
+        for tile in candidates[index]:
+            if tile not in tiles:
+                tiles.add(tile)
+                holder = owner.get(tile)
+                if holder is not None and holder not in ends:
+                    ends.add(holder)
+                    frontier.append(holder)
+    return Shortage("plain", ends=tuple(sorted(ends)), pips=tuple(sorted({plain[i] for i in ends})), tiles=len(tiles))
 
 
 class Reading(NamedTuple):

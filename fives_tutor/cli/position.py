@@ -124,7 +124,7 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
-    from ..feasibility import check_remaining
+    from ..scoring import check_remaining
     from ..report import count_report
     from ..scoring import collect
     from ..tiles import format_hand
@@ -142,8 +142,8 @@ def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
 
 
 def _remaining(text: str, rules):
-    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.feasibility.Remaining`."""
-    from ..feasibility import Remaining
+    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.scoring.Remaining`."""
+    from ..scoring import Remaining
     from ..tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
