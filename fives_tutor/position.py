@@ -554,8 +554,9 @@ def read_position(text: str, rules: RuleSet) -> Reading:
         check_position(position, rules, text)
         return Reading(position, text)
     except NotationError as error:
-        if position.lone:
-            raise
+        most = 2 + 2 * {"none": 0, "first": 1}.get(rules.spinner.doubles, rules.max_pips + 1)
+        if position.lone or len(ends) > most:
+            raise  # completing only adds ends: nothing to try (and long input stays quick)
         written_error = error
     found: list[tuple[Position, tuple[int, ...], tuple[int, ...]]] = []
     fewest = None

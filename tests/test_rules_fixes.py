@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from fives_tutor import IllegalPlayError, NotationError, Position, Tile, load_rules, parse_hand, parse_play
+from fives_tutor import NotationError, Position, Tile, load_rules, parse_hand, parse_play
 from fives_tutor.game import Hand, Match, hand_result
 from fives_tutor.keeper import TableState
 from fives_tutor.plays import legal_plays, read_board
