@@ -329,9 +329,10 @@ def _check_end_count(position: Position, rules: RuleSet, text: str, columns: lis
 
 
 def _arms_example(ends) -> str:
+    """The empty arms that bring a spinner whose ends open at once to four ends."""
     spinner = next(e for e in ends if e.kind == EndKind.SPINNER)
     shown = sum(1 for e in ends if e.kind == EndKind.ARM)
-    return " ".join([f"{spinner.pips}*"] * max(1, 2 - shown))
+    return " ".join([f"{spinner.pips}*"] * max(1, min(2 - shown, 4 - len(ends))))
 
 
 def _arm_example(position: Position, rules: RuleSet) -> str | None:
