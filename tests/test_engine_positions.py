@@ -149,13 +149,28 @@ def test_moves_offers_only_the_allowed_leads(run):
     assert len(json.loads(result.stdout)["moves"]) == 7
 
 
+HOUSE_LEAD = """id: later-lead-house
+extends: dominos-cc
+name:
+  en: Dominos.cc, later hands led by whoever went out
+rules:
+  lead:
+    later_hands: previous_domino
+"""
+
+
 @pytest.mark.parametrize("pack, lead, count", [
     ("dominos-cc", "later", 1),  # later hands lead as the first one
-    ("muggins", "first", 1),  # the first hand: the highest double
-    ("muggins", "later", 7),  # later: whoever went out leads any tile
+    ("muggins", "first", 1),  # Foster: the highest double sets
+    ("house", "first", 1),  # the first hand: the highest double
+    ("house", "later", 7),  # later: whoever went out leads any tile
     ("fives-and-threes", "first", 7),  # by lot, then to the left: any tile
 ])
-def test_the_lead_option_names_the_hand_of_the_match(run, pack, lead, count):
+def test_the_lead_option_names_the_hand_of_the_match(run, tmp_path, pack, lead, count):
+    if pack == "house":
+        path = tmp_path / "later-lead-house.yaml"
+        path.write_text(HOUSE_LEAD, encoding="utf-8")
+        pack = str(path)
     for command in ("moves", "best"):
         args = [command, "-", "--hand", LEAD_HAND, "--rules", pack, "--lead", lead, "--json"]
         if command == "best":

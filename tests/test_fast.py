@@ -44,6 +44,9 @@ def reference_match(rules, players: int, seed: str, strategy):
         else:
             match.pass_turn()
     hands.append((hand.leader, [tuple(p[:5]) for p in hand.plays], hand.result, tuple(match.scores)))
+    # what each play actually added to its side's score (the exact target may refuse it)
+    taken = [summary.play_taken for summary in match.history]
+    hands = [h + (t,) for h, t in zip(hands, taken)]
     return hands, tuple(match.scores), match.winner
 
 
@@ -53,7 +56,7 @@ def fast_match(rules, players: int, seed: str, policy, record: bool):
     hands = []
     for hand, after in zip(played.hands, played.scores_after):
         plays = [(p, tiles[t], i, total, points) for p, t, i, total, points in hand.record] if record else None
-        hands.append((hand.leader, plays, hand.made, hand.result, after))
+        hands.append((hand.leader, plays, hand.made, hand.result, after, tuple(hand.credited)))
     return hands, played.scores, played.winner
 
 
@@ -63,7 +66,7 @@ def compare(rules, players, seed, strategy, policy):
         got_hands, got_scores, got_winner = fast_match(rules, players, seed, policy, record)
         assert len(got_hands) == len(expected_hands), seed
         for number, (expected, got) in enumerate(zip(expected_hands, got_hands), start=1):
-            leader, plays, result, after = expected
+            leader, plays, result, after, taken = expected
             where = f"{rules.id}, {players} players, match {seed}, hand {number}"
             assert got[0] == leader, where
             if record:
@@ -71,6 +74,7 @@ def compare(rules, players, seed, strategy, policy):
             assert got[2] == [p[4] for p in plays], where
             assert got[3] == result, where
             assert got[4] == after, where
+            assert got[5] == taken, where
         assert (got_scores, got_winner) == (scores, winner), seed
     return sum(len(h) for h, *_ in [expected_hands])
 

@@ -15,9 +15,10 @@ from ..engine.names import DEFAULT_LEVEL, LEVEL_NAMES
 
 
 def _board(text, rules):
-    from ..plays import parse_board
+    """The board and how it was read (see :func:`fives_tutor.plays.read_board`)."""
+    from ..plays import read_board
 
-    return parse_board(text, rules)
+    return read_board(text, rules)
 
 
 def do_score(position_text: str, play_text: str | None, rules_name: str):
@@ -26,10 +27,10 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
     from ..report import score_report
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     play = parse_play(play_text, board, rules) if play_text is not None else None
     position = board_position(board, rules)
-    return score_report(position, play, rules), lambda: _render("render_score", position, play, rules)
+    return score_report(position, play, rules, reading), lambda: _render("render_score", position, play, rules, reading)
 
 
 def do_moves(position_text: str, hand_text: str, rules_name: str, lead: str = "first"):
@@ -40,14 +41,15 @@ def do_moves(position_text: str, hand_text: str, rules_name: str, lead: str = "f
     from ..tiles import parse_hand
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     plays = legal_plays(board, hand, rules, lead)
     position = board_position(board, rules)
     forced = position.is_empty and forced_lead(hand, rules, lead) is not None
-    return moves_report(position, plays, rules, lead), lambda: _render("render_moves", position, plays, rules, forced)
+    return moves_report(position, plays, rules, reading, lead), lambda: _render("render_moves", position, plays, rules,
+                                                                                reading, forced)
 
 
 #: the longest history file read, in bytes
@@ -87,11 +89,14 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     from ..report import best_report
     from ..tiles import parse_hand
 
+    from ..plays import check_known_tiles
+
     rules = load_pack(rules_name)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     parsed_scores = _numbers(scores, "--scores") if scores else None
+    reading = None
     if history_text is not None:
         from ..engine.history import parse_history
 
@@ -99,14 +104,16 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
         history = parse_history(history_text, rules, players)
         situation = Situation.from_history(history, hand, rules, parsed_scores, lead,
                                            _voids(voids, [0] * (history.players - 1), rules))
-        if position_text and position_text.strip() != "-" and str(board_position(situation.board, rules)) != str(
-                board_position(_board(position_text, rules), rules)):
-            raise NotationError(N_("the position {position} is not the one the history leads to: {expected}"),
-                                position=position_text, expected=str(board_position(situation.board, rules)))
+        if position_text and position_text.strip() != "-":
+            given = board_position(_board(position_text, rules)[0], rules)
+            if str(board_position(situation.board, rules)) != str(given):
+                raise NotationError(N_("the position {position} is not the one the history leads to: {expected}"),
+                                    position=position_text, expected=str(board_position(situation.board, rules)))
         board = situation.board
     else:
-        board = _board(position_text, rules)
+        board, reading = _board(position_text, rules)
         played = parse_hand(played_text, rules.max_pips) if played_text else ()
+        check_known_tiles(board, rules, hand, played)
         counts = _opponent_tiles(opponents) if opponents else None
         situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
                                     scores=parsed_scores, boneyard=boneyard, lead=lead)
@@ -116,9 +123,9 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     if ranked and ranked[0].proven is False and level == "exact":
         level = "monte-carlo"
     position = board_position(board, rules)
-    return (best_report(position, ranked, level, rules, lead, situation.shown),
-            lambda: _render("render_best", position, ranked, level, rules, scores is not None, situation.shown,
-                            situation.players))
+    return (best_report(position, ranked, level, rules, reading, lead, situation.shown),
+            lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
+                            situation.shown, situation.players))
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
@@ -169,31 +176,27 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
+    from ..scoring import check_remaining
     from ..report import count_report
     from ..scoring import collect
+    from ..tiles import format_hand
 
     rules = load_pack(rules_name)
     if len(hands) > rules.players.max - 1:
         raise NotationError(N_("{count} opponents: this rule pack is for at most {players} players"),
                             text=" ".join(hands), count=len(hands), players=rules.players.max)
-    pips, shown, seen = [], [], set()
-    for text in hands:
-        value, tiles = _pips(text, rules)
-        if tiles:
-            for tile in tiles.split():
-                if tile in seen:
-                    raise NotationError(N_("tile {tile} is written twice"), text=text, tile=tile)
-                seen.add(tile)
-        pips.append(value)
-        shown.append(tiles)
-    winner_pips = _pips(winner, rules)[0] if winner else 0
-    collection = collect(pips, rules, winner_pips)
+    opponents = [_remaining(text, rules) for text in hands]
+    winner_hand = _remaining(winner, rules) if winner else None
+    check_remaining(opponents, winner_hand, rules)
+    collection = collect([o.pips for o in opponents], rules, winner_hand.pips if winner_hand else 0)
+    shown = [format_hand(o.tiles) if o.tiles else None for o in opponents]
     return count_report(collection, rules), lambda: _render("render_count", collection, shown, rules)
 
 
-def _pips(text: str, rules) -> tuple[int, str | None]:
-    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
-    from ..tiles import ascii_digits, format_hand, parse_hand
+def _remaining(text: str, rules):
+    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.scoring.Remaining`."""
+    from ..scoring import Remaining
+    from ..tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
     if clean.isdecimal():
@@ -201,11 +204,19 @@ def _pips(text: str, rules) -> tuple[int, str | None]:
         if int(clean) > most:
             raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
                                 pips=int(clean), most=most)
-        return int(clean), None
+        return Remaining(text, int(clean), None)
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)
-    return rules.hand_end.hand_pips(tiles), format_hand(tiles)
+    return Remaining(text, rules.hand_end.hand_pips(tiles), tiles)
+
+
+def _pips(text: str, rules) -> tuple[int, str | None]:
+    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
+    from ..tiles import format_hand
+
+    hand = _remaining(text, rules)
+    return hand.pips, format_hand(hand.tiles) if hand.tiles is not None else None
 
 
 def _render(name, *args):

@@ -366,6 +366,8 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     hand.at_end = ()
     hand.table = tb.full & ~mask & ~unseen
     hand.board = None
+    hand.steps = None
+    hand.pending = None
     return hand
 
 

@@ -149,16 +149,15 @@ def codes_position(ends: Sequence[int], lone: bool):
 
 class Board:
     """The match score during a hand: ``scores`` by side, the ``target``, whether a
-    score passing it is refused (``exact``, pack key ``rules.match.exact``), the chip-out
-    bonus taken with the last play (``bonus``) and the ``winner``."""
+    score passing it is refused (``exact``, pack key ``rules.match.exact``: then the play
+    that goes out and the points for going out are one score) and the ``winner``."""
 
-    __slots__ = ("scores", "target", "exact", "bonus", "winner")
+    __slots__ = ("scores", "target", "exact", "winner")
 
     def __init__(self, rules: RuleSet, players: int, scores: Sequence[int]) -> None:
         self.scores = list(scores)
         self.target = rules.match.target[players]
         self.exact = rules.match.exact
-        self.bonus = rules.hand_end.chip_out_bonus
         self.winner = None
 
     def take(self, side: int, points: int) -> int:
@@ -195,7 +194,8 @@ class FastHand:
 
     __slots__ = ("tb", "players", "sides", "hands", "masks", "boneyard", "reserve", "ends", "lone", "total",
                  "turn", "passes", "double_played", "leader", "lead_tile", "voids", "made", "credited",
-                 "kind", "domino_player", "result", "record", "at_end", "table", "board", "steps")
+                 "kind", "domino_player", "result", "record", "at_end", "table", "board", "steps",
+                 "pending")
 
     def __init__(self, tb: Tables, hands: list, boneyard: list, leader: int, lead_tile: int = -1,
                  sides: Sequence[int] | None = None) -> None:
@@ -223,6 +223,7 @@ class FastHand:
         self.table = table
         self.board = None
         self.steps = None
+        self.pending = None
         self.reserve = tb.rules.turn.boneyard_reserve
         self.ends: list = []
         self.lone = False
@@ -285,6 +286,7 @@ class FastHand:
         other.table = self.table
         other.board = self.board
         other.steps = None
+        other.pending = None
         return other
 
     @property
@@ -653,16 +655,24 @@ def _open(ends) -> frozenset:
 
 def settle(hand: FastHand, board: Board | None) -> None:
     """A hand that has ended (``hand.kind`` set): its result, and with a ``board`` the
-    winners' award taken (``hand.at_end``; a chip-out bonus under an exact target was
-    taken with the last play)."""
+    winners' award taken (``hand.at_end``). Under an exact target the play that went
+    out and the award of its side are one score, refused together if it would pass the
+    target (pagat's Fives and Threes; :class:`fives_tutor.game.Match`)."""
     _finish(hand)
     if board is not None:
         result = hand.result
         taken = []
+        pending = hand.pending
         for side, points in zip(result.winners, result.points):
-            if hand.kind == "domino" and board.exact and board.bonus:
-                points -= board.bonus  # taken with the last play
-            taken.append(board.take(side, points))
+            if pending is not None and side == pending[0]:
+                together = board.take(side, pending[1] + points)
+                play_part = pending[1] if together else 0
+                hand.credited[pending[2]] = play_part
+                taken.append(together - play_part)
+                pending = None
+            else:
+                taken.append(board.take(side, points))
+        hand.pending = None
         hand.at_end = tuple(taken)
 
 
@@ -683,14 +693,14 @@ def end_label(ends: Sequence[int], lone: bool, index: int) -> str:
 
 
 def _take(hand: FastHand, board: Board, side: int, points: int) -> bool:
-    """The side of the player who just played takes ``points``; with ``rules.match.exact``
-    a chip-out bonus is taken together with the last play (one score, refused whole
-    if it would pass the target). True when the match is won."""
-    if hand.kind == "domino" and board.exact and board.bonus:
-        taken = board.take(side, points + board.bonus)
-        hand.credited.append(taken - board.bonus if taken else 0)
-    else:
-        hand.credited.append(board.take(side, points))
+    """The side of the player who just played takes ``points``; under an exact target
+    the play that goes out waits for the hand's award (:func:`settle`). True when the
+    match is won."""
+    if hand.kind == "domino" and board.exact:
+        hand.pending = (side, points, len(hand.credited))
+        hand.credited.append(0)
+        return False
+    hand.credited.append(board.take(side, points))
     if board.winner is None:
         return False
     if hand.kind is not None:  # the winning play also ended the hand

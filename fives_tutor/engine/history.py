@@ -32,7 +32,7 @@ tile that ranks above it.
 >>> history = parse_history("1 leads 6|6\\n2 draws 2\\n2 plays 6|3\\n1 plays 6|5@6*", rules)
 >>> table = replay(history, rules)
 >>> str(table.position), table.counts, table.turn
-('3 6|6* 5 6*', (5, 7), 1)
+('3 6|6* 5 6*', (5, 8), 1)
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ that match, and the duel reports it.
 ...         return Action.play(max(view.legal, key=lambda p: (p.points, p.tile.pips)))
 >>> view = example_view(load_rules("dominos-cc"))
 >>> str(view.position), len(view.legal), Heaviest().choose(view)
-('1 6|6* 2 6*', 5, Action(kind='play', tile=Tile(6, 4), end='6|6*', index=1))
+('1 6|6* 2 6*', 4, Action(kind='play', tile=Tile(6, 4), end='6*', index=3))
 """
 
 from __future__ import annotations

@@ -251,8 +251,7 @@ def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: 
     hand = base.copy()
     board = Board.__new__(Board)
     board.scores = list(base_board.scores)
-    board.target, board.exact, board.bonus, board.winner = (base_board.target, base_board.exact, base_board.bonus,
-                                                            None)
+    board.target, board.exact, board.winner = base_board.target, base_board.exact, None
     start = list(board.scores)
     hand.board = board
     player = hand.turn
@@ -340,8 +339,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
         hand.lead_tile = problem.lead_tile
         board = Board.__new__(Board)
         board.scores = list(base_board.scores)
-        board.target, board.exact, board.bonus, board.winner = (base_board.target, base_board.exact,
-                                                                base_board.bonus, None)
+        board.target, board.exact, board.winner = base_board.target, base_board.exact, None
         hand.board = board
         start = list(board.scores)
         node = root
