@@ -6,7 +6,8 @@
 
 A contestant is a fixed level (greedy, defensive, expert) or a search configuration,
 comma-separated KEY=VALUE: ``level`` (monte-carlo), ``samples`` (deals a move, default
-the engine's), ``method`` (sampling or ismcts), ``player`` (expert or greedy playouts).
+the engine's), ``method`` (sampling or ismcts), ``player`` (expert or greedy playouts), ``inference``
+(the weighting strength), ``prune`` (true or false).
 Prints A's match win share with its 95% interval and the margin per match, and the CPU
 seconds used.
 """
@@ -33,10 +34,25 @@ def maker(spec: str):
 
     if spec in FIXED:
         return lambda: policy_for(spec)
-    options = dict(part.split("=", 1) for part in spec.split(",") if part)
+    options = {}
+    for part in spec.split(","):
+        key, _, value = part.partition("=")
+        options[key] = _value(value)
     level = options.pop("level", "monte-carlo")
-    samples = int(options.pop("samples")) if "samples" in options else None
+    samples = options.pop("samples", None)
     return lambda: SearchPolicy(level, samples, "bench", **options)
+
+
+def _value(text: str):
+    """A KEY=VALUE value as the number or truth value it spells, else the text."""
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def job(args):

@@ -389,16 +389,19 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
 
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
                      seed: int | str = 0, player: str = "expert", method: str = "sampling",
-                     inference: float = 0.0) -> list[RankedPlay]:
+                     inference: float | None = None, prune: bool = True) -> list[RankedPlay]:
     """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
     :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
     or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
     deal: :func:`~fives_tutor.engine.search.monte_carlo`) or ``ismcts`` (the same number
     of playouts in one information-set tree: :func:`~fives_tutor.engine.search.ismcts`);
     ``inference``: how strongly deals are weighted by the opponents' plays since they
-    last drew (0: not at all; see :func:`~fives_tutor.engine.search.play_weight`).
+    last drew (0: not at all; None: the engine's default,
+    :data:`~fives_tutor.engine.search.INFERENCE`; see
+    :func:`~fives_tutor.engine.search.play_weight`); ``prune``: candidates clearly
+    behind leave the race and their playouts go to the others.
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
-    from .search import DEFAULT_SAMPLES, ismcts, monte_carlo
+    from .search import DEFAULT_SAMPLES, INFERENCE, ismcts, monte_carlo
 
     built, plays = _problem(situation)
     rng = random.Random(f"{seed}:mc")
@@ -407,7 +410,8 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
         values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
     else:
         values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
-                             rng=rng, player=player, inference=inference)
+                             rng=rng, player=player, inference=INFERENCE if inference is None else inference,
+                             prune=prune)
     return _with_reasons(situation, plays, values)
 
 
@@ -477,7 +481,7 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
         except SearchLimit:
             chosen = "monte-carlo"
             options = {key: value for key, value in options.items()
-                       if key in ("samples", "seconds", "seed", "player", "method", "inference")}
+                       if key in ("samples", "seconds", "seed", "player", "method", "inference", "prune")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)

@@ -39,6 +39,10 @@ from .names import DEFAULT_SAMPLES  # noqa: E402 (Monte Carlo deals a move by de
 #: the most tiles left in both hands for which each sampled deal is solved exactly
 SOLVE_TILES = 8
 
+#: how strongly the search weights each deal by the opponents' plays since they last drew
+#: (:func:`play_weight`; 0: every deal counts alike)
+INFERENCE = 0.0
+
 
 class SearchLimit(Exception):
     """The exact solver went past its node budget."""
@@ -177,19 +181,31 @@ def playout_player(name: str = "expert", epsilon: float = 0.1):
     return Expert(epsilon=epsilon)
 
 
+#: with pruning, candidates are compared every this many deals
+PRUNE_EVERY = 16
+
+#: a candidate is dropped when its paired difference to the best is this many standard
+#: errors below zero
+PRUNE_Z = 3.0
+
+
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
                 rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
-                inference: float = 0.0) -> list[MoveValue]:
+                inference: float = 0.0, prune: bool = True) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
-    The budget is ``samples`` deals, or as many as fit in ``seconds`` (at least one
-    round); every candidate is played out on every deal (``player``: the playout
-    player's name, or a fast-loop policy). With two players and at most
-    ``solve_tiles`` tiles in the two hands, each deal is solved exactly instead. With
-    ``inference`` above 0 each deal counts by :func:`play_weight` (how likely the
-    opponents' plays since they last drew were with those hands).
-    Raises :class:`~fives_tutor.errors.IllegalPlayError` when no deal fits what the
-    player knows.
+    The budget is ``samples`` deals a candidate (``samples`` times the number of
+    candidates playouts in all), or as many as fit in ``seconds`` (at least one round).
+    Every candidate still in the race is played out on every deal (``player``: the
+    playout player's name, or a fast-loop policy), so their differences are not luck
+    of the deal. With ``prune``, every :data:`PRUNE_EVERY` deals a candidate whose
+    paired difference to the best is :data:`PRUNE_Z` standard errors below zero leaves
+    the race, and the playouts it would have had go to the others (when one is left,
+    it stops once that one has been valued on ``samples`` deals). With two players and at most ``solve_tiles`` tiles in the two
+    hands, each deal is solved exactly instead. With ``inference`` above 0 each deal
+    counts by :func:`play_weight` (how likely the opponents' plays since they last
+    drew were with those hands). Raises :class:`~fives_tutor.errors.IllegalPlayError`
+    when no deal fits what the player knows.
     """
     rng = rng or random.Random(0)
     moves = problem.moves
@@ -197,54 +213,88 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
         return []
     policy = playout_player(player) if isinstance(player, str) else player
     count = len(moves)
-    totals = [0.0] * count
-    squares = [0.0] * count
+    values: list[list[float]] = [[] for _ in moves]
     swings = [0.0] * count
-    done = 0
+    weights: list[float] = []
     deadline = time.perf_counter() + seconds if seconds else None
-    limit = samples if samples else (10 ** 9 if seconds else DEFAULT_SAMPLES)
+    budget = (samples if samples else (10 ** 9 if seconds else DEFAULT_SAMPLES)) * count
     side = problem.sides[0]
     tb = problem.tb
     voids = list(problem.voids)
     solvable = problem.players == 2 and len(problem.mine) + problem.knowledge.counts[0] <= solve_tiles
     base_board = _board(problem)
-    weights = 0.0
-    weights_squared = 0.0
-    while done < limit:
+    alive = list(range(count))
+    playouts = 0
+    nominal = budget // count
+    while playouts < budget and (len(alive) > 1 or len(weights) < nominal):
         hands, boneyard = _deal(problem, rng)
         weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
-        weights += weight
-        weights_squared += weight * weight
+        weights.append(weight)
         base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
                                problem.double_played, 0, voids)
         base.lead_tile = problem.lead_tile
         solved = None
         if solvable and problem.scores is None:
             try:
-                solved = _solve_deal(base, moves)
+                solved = _solve_deal(base, [moves[i] for i in alive])
             except SearchLimit:
                 solved = None
-        for index, move in enumerate(moves):
+        for position, index in enumerate(alive):
             if solved is not None:
-                value, swing = solved[index], 0.0
+                value, swing = solved[position], 0.0
             else:
-                value, swing = _playout(base, move, policy, rng, base_board, side)
-            totals[index] += weight * value
-            squares[index] += weight * value * value
+                value, swing = _playout(base, moves[index], policy, rng, base_board, side)
+            values[index].append(value)
             swings[index] += weight * swing
-        done += 1
+            playouts += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
+        if prune and len(weights) % PRUNE_EVERY == 0 and len(alive) > 1:
+            alive = _race(alive, values, weights)
     result = []
-    # the effective number of deals, with weights (Kish): all of them when unweighted
-    effective = weights * weights / weights_squared if weights_squared else 0.0
     for index, move in enumerate(moves):
-        mean = totals[index] / weights if weights else 0.0
-        variance = max(0.0, squares[index] / weights - mean * mean) if weights else 0.0
-        result.append(MoveValue(move, mean, sqrt(variance / (effective - 1)) if effective > 1 else 0.0, done, False,
-                                swings[index] / weights if weights else 0.0))
-    result.sort(key=lambda m: (-m.value, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
+        seen = values[index]
+        used = weights[:len(seen)]
+        total = sum(used)
+        mean = sum(w * v for w, v in zip(used, seen)) / total if total else 0.0
+        variance = max(0.0, sum(w * v * v for w, v in zip(used, seen)) / total - mean * mean) if total else 0.0
+        # the effective number of deals, with weights (Kish): all of them when unweighted
+        squared = sum(w * w for w in used)
+        effective = total * total / squared if squared else 0.0
+        result.append(MoveValue(move, mean, sqrt(variance / (effective - 1)) if effective > 1 else 0.0, len(seen),
+                                False, swings[index] / total if total else 0.0))
+    result.sort(key=lambda m: (-m.value, -m.samples, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
+    if prune and len(alive) < count:
+        # the candidates still in the race first: they were valued on more deals
+        result.sort(key=lambda m: (moves.index(m.move) not in alive, -m.value))
     return result
+
+
+def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> list[int]:
+    """The candidates that stay in the race: those whose paired difference to the best
+    (on the deals both were valued on) is not clearly below zero."""
+    deals = len(values[alive[0]])
+    total = sum(weights[:deals])
+
+    def mean(index):
+        return sum(w * v for w, v in zip(weights, values[index])) / total if total else 0.0
+
+    best = max(alive, key=mean)
+    keep = []
+    for index in alive:
+        if index == best:
+            keep.append(index)
+            continue
+        differences = [a - b for a, b in zip(values[index], values[best])]
+        n = len(differences)
+        w = weights[:n]
+        w_total = sum(w)
+        m = sum(x * y for x, y in zip(w, differences)) / w_total
+        spread = sum(x * x * (d - m) ** 2 for x, d in zip(w, differences))
+        error = sqrt(spread) / w_total if w_total else 0.0
+        if m + PRUNE_Z * error >= 0 or error == 0 and m >= 0:
+            keep.append(index)
+    return keep
 
 
 def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: int) -> tuple[float, float]:
