@@ -32,7 +32,13 @@ OPPONENTS = {"greedy": lambda: greedy_policy, "defensive": lambda: defensive_pol
 
 
 def measure(rules, weights, against, deals, players, seed):
-    return duel(rules, lambda: Expert(weights), OPPONENTS[against], deals, players, seed)
+    """A's win share (and its standard error and margin) against one opponent, or with
+    ``both`` the mean of the two."""
+    if against != "both":
+        return duel(rules, lambda: Expert(weights), OPPONENTS[against], deals, players, seed)
+    results = [duel(rules, lambda: Expert(weights), OPPONENTS[name], deals, players, f"{seed}:{name}")
+               for name in ("greedy", "defensive")]
+    return tuple(sum(r[i] for r in results) / 2 for i in range(3))
 
 
 def main() -> None:
@@ -41,7 +47,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--rules", default="dominos-cc")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--against", choices=sorted(OPPONENTS), default="greedy")
+    parser.add_argument("--against", choices=sorted(OPPONENTS) + ["both"], default="greedy")
     parser.add_argument("--seed", default="tune")
     args = parser.parse_args()
     rules = load_rules(args.rules)

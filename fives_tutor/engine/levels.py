@@ -389,7 +389,7 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
 
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
                      seed: int | str = 0, player: str = "expert", method: str = "sampling",
-                     inference: float | None = None, prune: bool = True) -> list[RankedPlay]:
+                     inference: float | None = None, prune: bool = True, epsilon: float = 0.1) -> list[RankedPlay]:
     """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
     :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
     or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
@@ -411,7 +411,7 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     else:
         values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
                              rng=rng, player=player, inference=INFERENCE if inference is None else inference,
-                             prune=prune)
+                             prune=prune, epsilon=epsilon)
     return _with_reasons(situation, plays, values)
 
 
@@ -481,7 +481,8 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
         except SearchLimit:
             chosen = "monte-carlo"
             options = {key: value for key, value in options.items()
-                       if key in ("samples", "seconds", "seed", "player", "method", "inference", "prune")}
+                       if key in ("samples", "seconds", "seed", "player", "method", "inference", "prune",
+                                  "epsilon")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)

@@ -191,7 +191,7 @@ PRUNE_Z = 3.0
 
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
                 rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
-                inference: float = 0.0, prune: bool = True) -> list[MoveValue]:
+                inference: float = 0.0, prune: bool = True, epsilon: float = 0.1) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals a candidate (``samples`` times the number of
@@ -211,7 +211,7 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
     moves = problem.moves
     if not moves:
         return []
-    policy = playout_player(player) if isinstance(player, str) else player
+    policy = playout_player(player, epsilon) if isinstance(player, str) else player
     count = len(moves)
     values: list[list[float]] = [[] for _ in moves]
     swings = [0.0] * count
