@@ -529,12 +529,9 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 mask = masks[player]
                 best_key = -1
                 best_t = best_i = 0
-                seen = 0
-                for index in range(len(ends)):
-                    code = ends[index]
-                    if seen >> code & 1:
-                        continue
-                    seen |= 1 << code
+                # an end repeated (two empty arms) offers the same plays again: their keys tie
+                # and the first end's play is kept, as the game lists one play per kind of end
+                for index, code in enumerate(ends):
                     bits = mask & fitmask[code]
                     if not bits:
                         continue

@@ -389,7 +389,8 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
 
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
                      seed: int | str = 0, player: str = "expert", method: str = "sampling",
-                     inference: float | None = None, prune: bool = True, epsilon: float = 0.1) -> list[RankedPlay]:
+                     inference: float | None = None, prune: bool = True,
+                     epsilon: float | None = None) -> list[RankedPlay]:
     """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
     :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
     or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
@@ -401,7 +402,7 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     :func:`~fives_tutor.engine.search.play_weight`); ``prune``: candidates clearly
     behind leave the race and their playouts go to the others.
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
-    from .search import DEFAULT_SAMPLES, INFERENCE, ismcts, monte_carlo
+    from .search import DEFAULT_SAMPLES, EPSILON, INFERENCE, ismcts, monte_carlo
 
     built, plays = _problem(situation)
     rng = random.Random(f"{seed}:mc")
@@ -411,7 +412,7 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     else:
         values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
                              rng=rng, player=player, inference=INFERENCE if inference is None else inference,
-                             prune=prune, epsilon=epsilon)
+                             prune=prune, epsilon=EPSILON if epsilon is None else epsilon)
     return _with_reasons(situation, plays, values)
 
 

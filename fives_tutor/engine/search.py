@@ -40,8 +40,13 @@ from .names import DEFAULT_SAMPLES  # noqa: E402 (Monte Carlo deals a move by de
 SOLVE_TILES = 8
 
 #: how strongly the search weights each deal by the opponents' plays since they last drew
-#: (:func:`play_weight`; 0: every deal counts alike)
-INFERENCE = 0.0
+#: (:func:`play_weight`; 0: every deal counts alike): measured by
+#: bench/inference_calibration.py (docs/benchmarks.md)
+INFERENCE = 0.2
+
+#: the playout player's chance of a random legal play (0: the expert's own choice, so that
+#: a deal's playouts differ only by the candidate played)
+EPSILON = 0.0
 
 
 class SearchLimit(Exception):
@@ -171,7 +176,7 @@ def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[int]], list[i
     return hands, [index[t] for t in boneyard]
 
 
-def playout_player(name: str = "expert", epsilon: float = 0.1):
+def playout_player(name: str = "expert", epsilon: float = EPSILON):
     """The playout player: ``expert`` (with a chance ``epsilon`` of a random legal play)
     or ``greedy`` (None: the fast loop's own greedy play)."""
     if name == "greedy":
@@ -191,7 +196,7 @@ PRUNE_Z = 3.0
 
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
                 rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
-                inference: float = 0.0, prune: bool = True, epsilon: float = 0.1) -> list[MoveValue]:
+                inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals a candidate (``samples`` times the number of
@@ -350,7 +355,7 @@ class _Node:
 
 def ismcts(problem: Problem, iterations: int | None = None, seconds: float | None = None,
            rng: random.Random | None = None, player="expert", exploration: float = 0.7,
-           scale: float = 40.0) -> list[MoveValue]:
+           scale: float = 40.0, epsilon: float = 0.1) -> list[MoveValue]:
     """Single-observer information-set Monte Carlo tree search (Cowling, Powley and
     Whitehouse 2012): each iteration deals the hidden tiles afresh (as
     :func:`monte_carlo` does), walks down one tree of the moves seen by the player to
@@ -369,7 +374,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
     moves = problem.moves
     if not moves:
         return []
-    policy = playout_player(player) if isinstance(player, str) else player
+    policy = playout_player(player, epsilon) if isinstance(player, str) else player
     tb = problem.tb
     voids = list(problem.voids)
     limit = iterations if iterations else (10 ** 9 if seconds else DEFAULT_SAMPLES * len(moves))
