@@ -224,7 +224,7 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
     """The text of ``fives best``: how the position was read (when it was completed),
     the recommended play, why, the runners-up, and what the history showed (``shown``,
     from :class:`fives_tutor.engine.Situation`)."""
-    from .engine.search import WIN_VALUE
+    from .engine.names import WIN_VALUE
 
     t = current()
     if not ranked:

@@ -322,7 +322,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
                 "solves the hand when every tile is known; auto (the default) is exact where it applies, else "
                 "monte-carlo."))
 @option("--samples", type=click.IntRange(1, 100000),
-        help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 120)."))
+        help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 100)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), help=N_("Monte Carlo: seconds to think instead of a number of deals."))
 @option("--seed", default="0", show_default=True, help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",

@@ -17,6 +17,9 @@ PLAYING_LEVELS = LEVEL_NAMES + ("random",)
 #: Monte Carlo deals a move by default (``fives best``, ``fives duel``, the coach): chosen so
 #: that ``fives best`` on a 7-tile opening answers in under half a second on one core
 #: (docs/benchmarks.md)
-DEFAULT_SAMPLES = 120
+DEFAULT_SAMPLES = 100
 
-__all__ = ["DEFAULT_LEVEL", "DEFAULT_SAMPLES", "LEVEL_NAMES", "PLAYING_LEVELS"]
+#: points a match win is worth to the search, beyond the points themselves
+WIN_VALUE = 300
+
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_SAMPLES", "LEVEL_NAMES", "PLAYING_LEVELS", "WIN_VALUE"]

@@ -30,11 +30,7 @@ from ..tiles import Tile
 from .fast import (SPINNER, Board, FastHand, Tables, _result, _take, _total, place_codes, position_codes, run,
                    tables)
 from .knowledge import Knowledge
-
-#: points a match win is worth to the search, beyond the points themselves
-WIN_VALUE = 300
-
-from .names import DEFAULT_SAMPLES  # noqa: E402 (Monte Carlo deals a move by default)
+from .names import DEFAULT_SAMPLES, WIN_VALUE  # the default budget; what a match win is worth
 
 #: the most tiles left in both hands for which each sampled deal is solved exactly
 SOLVE_TILES = 8
