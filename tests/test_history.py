@@ -73,6 +73,8 @@ def test_history_accepts_comments_knocks_and_persian_digits():
     ("1 leads 6|6\n2 draws 15", 2, "the boneyard has only 14 tiles to draw"),
     ("1 leads 6|6\n2 plays 6|6", 2, "already on the table"),
     ("players 9", 1, "not 9"),
+    ("players " + "9" * 5000, 1, "write the number of players first"),
+    ("1 leads 6|6\n2 draws " + "1" * 5000, 2, "draw at least one tile"),
 ])
 def test_bad_histories_name_the_line(text, line, words):
     with pytest.raises(HistoryError) as caught:
@@ -359,3 +361,18 @@ def test_the_search_never_deals_what_the_history_rules_out(monkeypatch):
     assert len(dealt) == 60
     assert all(not any(4 in t for t in hand) for hand in dealt)
     assert all(len(hand) == 9 for hand in dealt)
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe not text", b"1 leads 6|6\n" * 30000, b""])
+def test_history_files_that_cannot_be_read(run, tmp_path, content):
+    path = tmp_path / "history.txt"
+    path.write_bytes(content)
+    result = run("best", "--history", str(path), "--hand", "6|4 5|5")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_history_that_is_a_folder_or_missing(run, tmp_path):
+    for path in (tmp_path, tmp_path / "absent.txt"):
+        result = run("best", "--history", str(path), "--hand", "6|4 5|5")
+        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr

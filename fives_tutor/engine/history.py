@@ -108,7 +108,7 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
             continue
         words = line.split()
         if words[0].lower() == "players":
-            if len(words) != 2 or not words[1].isdecimal() or events:
+            if len(words) != 2 or not words[1].isdecimal() or len(words[1]) > 2 or events:
                 raise HistoryError(number, NotationError(N_("write the number of players first, such as: players 2"),
                                                          text=line))
             declared = int(words[1])
@@ -140,7 +140,7 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
                 raise HistoryError(number, NotationError(N_("only the first play of the hand is the lead"), text=line))
             event = Event("play", player - 1, tile, end.strip())
         elif verb == "draw":
-            if rest and (not rest.isdecimal() or not 1 <= int(rest) <= len(domino_set(rules.max_pips))):
+            if rest and (not rest.isdecimal() or len(rest) > 3 or not 1 <= int(rest) <= len(domino_set(rules.max_pips))):
                 raise HistoryError(number, NotationError(N_("draw at least one tile"), text=line))
             event = Event("draw", player - 1, count=int(rest) if rest else 1)
         else:
