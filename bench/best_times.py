@@ -119,7 +119,7 @@ def worst_cases():
     rng = random.Random(9)
     tiles = list(domino_set(6))
     rng.shuffle(tiles)
-    mine, theirs = tiles[:9], tiles[9:18]
+    mine = tiles[:9]  # the opponent holds tiles[9:18]: every tile known
     played = tiles[18:]
     cases.append(("pagat-all-fives, 9 against 9, every tile known (exact, or Monte Carlo past its budget)",
                   Situation.build(Position(), mine, pagat, played, opponents=[9], lead="later")))

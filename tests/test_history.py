@@ -29,7 +29,7 @@ from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot, brute_
 from fives_tutor.errors import IllegalPlayError
 from fives_tutor.game import Hand, heaviest_double_or_tile
 from fives_tutor.rules import PlayerRules
-from fives_tutor.tiles import Tile, domino_set, parse_hand
+from fives_tutor.tiles import domino_set, parse_hand
 
 CC = load_rules("dominos-cc")
 

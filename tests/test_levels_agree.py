@@ -10,7 +10,7 @@ import pytest
 
 from fives_tutor import load_rules
 from fives_tutor.engine import Situation, rank
-from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, options, run, tables
+from fives_tutor.engine.fast import FastHand, codes_position, deal, leader, run, tables
 from fives_tutor.engine.policies import policy_for
 from fives_tutor.game import sides_for
 from fives_tutor.simulate import play_match
@@ -50,7 +50,6 @@ def test_fast_players_choose_as_the_levels_rank(pack, players, level):
     checker = Checker(level)
     rng = random.Random(f"agree:{pack}:{level}")
     sides = sides_for(rules, players)
-    board = Board(rules, players, [0] * len(set(sides)))
     previous = None
     for _ in range(3):
         hands, boneyard = deal(tb, players, rng)

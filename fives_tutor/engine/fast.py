@@ -32,7 +32,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from ..game import hand_result, sides_for
 from ..rules import RuleSet
-from ..tiles import Tile, domino_set
+from ..tiles import domino_set
 from .history import Step
 
 PLAIN, DOUBLE, SPINNER, ARM = 0, 1, 2, 3

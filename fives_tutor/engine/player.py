@@ -23,7 +23,7 @@ that match, and the duel reports it.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..plays import Play
 from ..position import Position
