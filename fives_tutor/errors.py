@@ -16,6 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bounds import shown
+
+#: parameters that may be longer than a plain value when shown (file paths, lists
+#: of choices, a reason given by the system); every other one is cut at 60 characters
+_LONGER = {"path": 240, "file": 240, "folder": 240, "choices": 400, "reason": 240}
 
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it (gettext's no-op)."""
@@ -39,10 +44,24 @@ class FivesError(ValueError):
         """Return the message translated by ``translate`` (a gettext function).
 
         ``wrap(value, name)`` formats each parameter (for example to isolate notation
-        inside a right-to-left sentence, or to change digits).
+        inside a right-to-left sentence, or to change digits). Every parameter is
+        first bounded and made printable (:func:`~fives_tutor.bounds.shown`): an
+        error never echoes a whole value, nor a control character of one.
         """
-        values = {key: wrap(value, key) for key, value in self.params.items()}
+        values = {key: wrap(_bounded(key, value), key) for key, value in self.params.items()}
         return translate(self.template).format(**values)
+
+
+def _bounded(key: str, value: Any) -> Any:
+    """A parameter as a message may show it: small numbers stay numbers (they are
+    formatted in the reader's digits), anything else becomes bounded, printable text."""
+    if isinstance(value, int) and not isinstance(value, bool) and -10 ** 15 < value < 10 ** 15:
+        return value
+    if isinstance(value, float) and value == value and abs(value) < 1e15:
+        return value
+    if not isinstance(value, (str, int, list, tuple, dict, set, frozenset)):
+        value = str(value)  # a tile, a position: its notation
+    return shown(value, _LONGER.get(key, 60))
 
 
 class NotationError(FivesError):

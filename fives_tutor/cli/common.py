@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 
 import click
 
+from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
 from ..i18n import _, activate, choose_language, localize_error
 
 EXIT_BAD_INPUT = 2
+#: parameters that name files: undecodable bytes are allowed there (a file name on
+#: disk may have them), not in text that fives-tutor keeps or shows
+PATH_PARAMS = frozenset({"rules_name", "pack", "packs", "files", "file", "db", "batch", "output", "records_file"})
 
 
 class CliError(click.ClickException):
@@ -56,6 +61,7 @@ class _Translated:
         return super().get_short_help_str(limit)
 
     def invoke(self, ctx):
+        check_text_params(ctx)
         try:
             return super().invoke(ctx)
         except FivesError as error:
@@ -64,6 +70,30 @@ class _Translated:
 
 class FivesCommand(_Translated, click.Command):
     """A command with translated help and exit code 2 on bad input."""
+
+
+def check_text_params(ctx: click.Context, params: dict | None = None) -> None:
+    """Refuse text arguments with bytes that are not UTF-8, or with control characters
+    (a terminal escape sequence in a player's name would be echoed on every line).
+    File names may hold any bytes. Raises ``click.BadParameter``."""
+    values = ctx.params if params is None else params
+    for param in ctx.command.params:
+        value = values.get(param.name)
+        texts = value if isinstance(value, (tuple, list)) else (value,)
+        for text in texts:
+            if not isinstance(text, str):
+                continue
+            path = param.name in PATH_PARAMS or isinstance(param.type, click.Path)
+            if not path and not is_text(text):
+                raise click.BadParameter(_("it has bytes that are not UTF-8 text"), ctx=ctx, param=param)
+            if not path and has_control(text, allow="\t"):
+                raise click.BadParameter(_("it has a control character (such as a terminal escape sequence)"),
+                                         ctx=ctx, param=param)
+
+
+def error_line(message: str) -> None:
+    """Print one error line on standard error."""
+    click.echo(message, err=True)
 
 
 def option(*names, **kwargs):
@@ -138,6 +168,29 @@ def load_pack(name: str):
         raise fail(error) from None
 
 
+def json_line(data) -> str:
+    """``data`` as one JSON line for standard output: UTF-8 as it is when the output is
+    UTF-8, else with ``\\u`` escapes (still the same JSON, never an encoding error).
+    Control characters of any kind are escaped either way."""
+    text = json.dumps(data, ensure_ascii=False)
+    if not text.isascii() and (not _utf8_output() or not is_text(text)):
+        text = json.dumps(data)  # undecodable bytes of a file name, or a terminal that is not UTF-8
+    return _ESCAPE_C1.sub(_c1, text) + "\n"
+
+
 def echo_json(data) -> None:
     """Print ``data`` as one JSON line."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_line(data))
+
+
+def _utf8_output() -> bool:
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding in ("utf8", "utf8sig")
+
+
+# json.dumps escapes C0 controls but not DEL and C1 (a C1 CSI is an escape sequence on some terminals)
+_ESCAPE_C1 = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def _c1(match) -> str:
+    return f"\\u{ord(match.group(0)):04x}"
