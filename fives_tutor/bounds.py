@@ -61,14 +61,23 @@ def shown(value, limit: int = ECHO) -> str:
     elif isinstance(value, str):
         text = value
     else:
-        import reprlib
-
-        text = reprlib.Repr(maxstring=limit, maxother=limit, maxlevel=2, maxlist=4, maxdict=4).repr(value)
+        text = bounded_repr(value, limit)
     cut = len(text) > limit
     text = safe(text[:limit])
     if cut or len(text) > limit:
         text = text[:max(1, limit - 1)] + "…"
     return text
+
+
+def bounded_repr(value, limit: int = ECHO) -> str:
+    """``repr(value)`` with the work bounded: long strings, deep nesting and long lists
+    are cut (``reprlib``) before the text is built."""
+    import reprlib
+
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = short.maxlong = limit
+    short.maxlevel, short.maxlist, short.maxtuple, short.maxdict, short.maxset = 2, 4, 4, 4, 4
+    return short.repr(value)
 
 
 def has_control(text: str, allow: str = "") -> bool:
