@@ -27,6 +27,19 @@ def N_(message: str) -> str:
     return message
 
 
+class Msg(str):
+    """A parameter that is itself a message (a msgid marked with ``N_``, with its own
+    ``params``), such as the reason a file cannot be written: it is translated and
+    filled with the sentence it is part of."""
+
+    params: dict
+
+    def __new__(cls, template: str, **params: Any) -> "Msg":
+        made = super().__new__(cls, template)
+        made.params = params
+        return made
+
+
 class FivesError(ValueError):
     """Base class of every error fives-tutor raises on bad input.
 
@@ -48,8 +61,17 @@ class FivesError(ValueError):
         first bounded and made printable (:func:`~fives_tutor.bounds.shown`): an
         error never echoes a whole value, nor a control character of one.
         """
-        values = {key: wrap(_bounded(key, value), key) for key, value in self.params.items()}
-        return translate(self.template).format(**values)
+        return _render(self.template, self.params, translate, wrap)
+
+
+def _render(template: str, params: dict, translate, wrap) -> str:
+    values = {}
+    for key, value in params.items():
+        if isinstance(value, Msg):  # already in the reader's language: bounded, not wrapped as notation
+            values[key] = _bounded(key, _render(value, value.params, translate, wrap))
+        else:
+            values[key] = wrap(_bounded(key, value), key)
+    return translate(template).format(**values)
 
 
 def _bounded(key: str, value: Any) -> Any:

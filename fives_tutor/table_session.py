@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
+from .bounds import TOO_LARGE, whole_number
 from .errors import N_, FivesError, IllegalPlayError, NotationError
 from .journal import Journal
-from .keeper import can_redo, can_undo, effective_actions, replay
+from .keeper import can_redo, can_undo, effective_actions, replay, replay_saved
 from .rules import RuleSet
 from .tiles import ascii_digits, parse_hand
 
@@ -53,10 +54,10 @@ def parse_command(line: str, names: Sequence[str]) -> Command:
             player = lowered.index(rest[0].casefold())
             rest = rest[1:]
         if rest and head in ("draw", "muggins"):
-            if not rest[0].isdecimal() or len(rest) > 1:
+            count = whole_number(rest[0])
+            if count is None or count >= TOO_LARGE or len(rest) > 1:
                 raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line, word=head,
                                     example="draw 2" if head == "draw" else "muggins 10")
-            count = int(rest[0])
         elif rest:
             raise NotationError(N_("'{word}' takes nothing after it"), text=line, word=head)
         return Command(head, player, count=count)
@@ -69,7 +70,7 @@ def parse_command(line: str, names: Sequence[str]) -> Command:
             if len(rest) > 1 or not (mark.startswith("=") and mark[1:].isdecimal()):
                 raise NotationError(N_("after a play only the announced points may follow, such as =10"),
                                     text=line)
-            announced = int(mark[1:])
+            announced = whole_number(mark[1:])
         return Command("play", player, text=head, announced=announced)
     raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command (help lists them)"), text=line,
                         word=original[0] if player is None else original[1])
@@ -93,15 +94,14 @@ class Session:
         self.names = list(names)
         self.teams = teams
         self.events = journal.events(match_id)
-        self.state = replay(rules, names, teams, self.events)
-        self.pips_given: dict[int, int] = {}
+        self.state = replay_saved(rules, names, teams, self.events)
 
     # --- what the shell shows ------------------------------------------------------------
 
     def asking(self) -> int | None:
         """The player whose remaining pips the session is asking for, or None."""
         for player in self.state.pips_needed():
-            if player not in self.pips_given:
+            if player not in self.state.pips_given:
                 return player
         return None
 
@@ -128,12 +128,10 @@ class Session:
             if not can_undo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to undo"))})
             taken_back = effective_actions(self.events)[-1]
-            self.pips_given.clear()
             return self._commit({"type": "undo"}, undone=taken_back)
         if word == "redo":
             if not can_redo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to redo"))})
-            self.pips_given.clear()
             return self._commit({"type": "redo"})
         if asked is not None and word != "muggins":
             return Reply("refused", {"error": IllegalPlayError(
@@ -173,10 +171,11 @@ class Session:
         clean = ascii_digits(line.strip())
         try:
             if clean.isdecimal():
-                pips = int(clean)
+                pips = whole_number(clean)
                 if pips > 2 * self.rules.max_pips * state.counts[player]:
                     raise IllegalPlayError(N_("{pips} pips is not possible for {name}'s {count} tiles"),
-                                           pips=pips, name=self.names[player], count=state.counts[player])
+                                           pips=pips if pips < TOO_LARGE else clean, name=self.names[player],
+                                           count=state.counts[player])
             else:
                 tiles = parse_hand(line, self.rules.max_pips)
                 out = set(state.layout.tiles())
@@ -189,11 +188,13 @@ class Session:
                 pips = self.rules.hand_end.hand_pips(tiles)
         except FivesError as error:
             return Reply("refused", {"error": error})
-        self.pips_given[player] = pips
-        if self.asking() is not None:
-            return Reply("show", {"what": "ask"})
-        values = [self.pips_given.get(p, 0) for p in range(state.players)]
-        self.pips_given.clear()
+        others = [p for p in state.pips_needed() if p not in state.pips_given and p != player]
+        if others:
+            # saved before it is acknowledged, like every other entry
+            reply = self._commit({"type": "pips", "player": player, "pips": pips})
+            return Reply("show", {"what": "ask"}) if reply.kind == "done" else reply
+        values = [state.pips_given.get(p, 0) for p in range(state.players)]
+        values[player] = pips
         return self._commit({"type": "hand_end", "pips": values})
 
     def _commit(self, event: dict, undone: dict | None = None) -> Reply:
@@ -204,7 +205,10 @@ class Session:
         except FivesError as error:
             return Reply("refused", {"error": error})
         before = self.state
-        self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
+        try:
+            self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
+        except FivesError as error:  # a full disk, a read-only file: not saved, so not done
+            return Reply("refused", {"error": error})
         self.events = candidate
         self.state = state
         return Reply("done", {"event": event, "before": before, "undone": undone})

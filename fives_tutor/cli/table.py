@@ -93,14 +93,16 @@ def _ask_setup(players, teams, rules_name, lang):
         help=N_("How the board draws tiles."))
 def table(players, teams, rules_name, lang, db, resume, tiles):
     from ..journal import Journal, JournalError
+    from ..match_lock import keep
     from ..packs import load_pack_data, rules_from_data
     from ..table_session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        journal = Journal(db, exclusive=True)
+        journal = Journal(db)
     except JournalError as error:
         raise fail(error) from None
+    keeper = None
     try:
         if resume is not None:
             if players or teams or rules_name:
@@ -110,9 +112,13 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if info is None:
                     raise CliError(_("there is no unfinished match to resume"))
             else:
-                if not resume.isdecimal():
+                from ..bounds import whole_number
+
+                number = whole_number(resume)
+                if number is None:
                     raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
-                info = journal.match(int(resume))
+                info = journal.match(number)
+            keeper = _keep(keep, journal, info.id)
             rules = rules_from_data(info.rules_data, info.rules_path)
             names, team_list, match_id = info.names, info.teams, info.id
         else:
@@ -129,6 +135,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             from ..i18n import current
 
             match_id = journal.create_match(names, team_list, rules.id, path, data, current().code)
+            keeper = _keep(keep, journal, match_id)
         session = Session(journal, match_id, rules, names, team_list)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
         if interactive:
@@ -140,9 +147,23 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
     except FivesError as error:
         raise fail(error) from None
     finally:
+        if keeper is not None:
+            keeper.release()
         journal.close()
     if code:
         sys.exit(code)
+
+
+def _keep(keep, journal, match_id):
+    """This shell's hold on its match (another shell keeping it is named in the error)."""
+    from ..journal import JournalError
+    from ..storage import reason
+
+    try:
+        return keep(journal.path, match_id)
+    except OSError as error:
+        raise JournalError(N_("cannot save to {path}: {reason}; nothing was changed"), path=journal.path,
+                           reason=reason(error)) from None
 
 
 def _unicode_ok() -> bool:
