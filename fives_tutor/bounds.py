@@ -23,7 +23,8 @@ import re
 #: characters of a value shown in a message (a path or a list of choices may use more)
 ECHO = 60
 #: whole numbers with more digits than this are "too large" for every bound fives-tutor has
-MAX_DIGITS = 18
+#: (SQLite stores ids up to 2**63 - 1, 19 digits)
+MAX_DIGITS = 19
 #: what :func:`whole_number` returns for a number with more than MAX_DIGITS digits
 TOO_LARGE = 10 ** MAX_DIGITS
 
@@ -55,7 +56,7 @@ def shown(value, limit: int = ECHO) -> str:
     (``…`` marks a cut), escapes for control characters (see :func:`safe`). A number
     too long to print is shown by its size."""
     if isinstance(value, int) and not isinstance(value, bool):
-        if value.bit_length() > 60:
+        if value.bit_length() > 3000:  # over ~900 digits: str() would cost (and past 4,300, fail)
             return ("-" if value < 0 else "") + f"~10^{int(value.bit_length() * 0.30103)}"
         text = str(value)
     elif isinstance(value, str):

@@ -79,6 +79,18 @@ def default_path() -> str:
     return os.path.join(user_home(), "games.sqlite3")
 
 
+def match_number(text: str) -> int | None:
+    """The number of a saved match as typed (digits of any script and any length), or
+    None when ``text`` is not a number. Raises :class:`JournalError` for a number too
+    large for SQLite (no match can have it), showing it as typed."""
+    from .bounds import whole_number
+
+    number = whole_number(text)
+    if number is not None and number > MAX_ID:
+        raise JournalError(N_("there is no saved match {id}"), id=text)
+    return number
+
+
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
@@ -203,7 +215,7 @@ class Journal:
         from .storage import reason
 
         if writing:
-            return JournalError(N_("cannot save to {path}: {reason}; nothing was changed"), path=self.path,
+            return JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                 reason=reason(error))
         return JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
                             reason=reason(error))
@@ -212,7 +224,7 @@ class Journal:
         """Run ``work(db)`` in one committed transaction; any failure rolls it back and
         raises :class:`JournalError` with the reason (a full disk, a read-only file)."""
         if self.connection is None or self.readonly:
-            raise JournalError(N_("cannot save to {path}: {reason}; nothing was changed"), path=self.path,
+            raise JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                reason=Msg(N_("the file or its folder is read-only")))
         db = self.connection
         try:

@@ -69,7 +69,28 @@ class _Translated:
 
 
 class FivesCommand(_Translated, click.Command):
-    """A command with translated help and exit code 2 on bad input."""
+    """A command with translated help and exit code 2 on bad input.
+
+    Its parameter list and option parser are built once and reused: ``--batch`` parses
+    every line with the command's own parser (``make_context``), and rebuilding them
+    (with Click's checks for duplicate options) cost more than the answer itself."""
+
+    def get_params(self, ctx):
+        cache = self.__dict__.setdefault("_params_cache", {})
+        key = (tuple(ctx.help_option_names), len(self.params))
+        if key not in cache:
+            cache[key] = super().get_params(ctx)
+        return cache[key]
+
+    def make_parser(self, ctx):
+        key = (tuple(ctx.help_option_names), ctx.allow_interspersed_args, ctx.ignore_unknown_options,
+               ctx.token_normalize_func, len(self.params))
+        cached = self.__dict__.get("_parser_cache")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_parser_cache"] = (key, super().make_parser(ctx))
+        parser = cached[1]
+        parser.ctx = ctx  # errors name the line's own context
+        return parser
 
 
 def check_text_params(ctx: click.Context, params: dict | None = None) -> None:

@@ -123,9 +123,12 @@ def _list(matches, as_json, damaged=()):
 
 def _match_id(value: str) -> int:
     """A match number as typed (any length: one SQLite cannot store is simply no match)."""
-    from ..bounds import whole_number
+    from ..journal import match_number
 
-    number = whole_number(value)
+    try:
+        number = match_number(value)
+    except FivesError as error:
+        raise fail(error) from None
     if number is None:
         raise CliError(_("give the number of a saved match (see fives games list)"))
     return number
@@ -244,7 +247,7 @@ def delete_game(match_id, yes, db):
             from ..journal import JournalError
             from ..storage import reason
 
-            raise JournalError(N_("cannot save to {path}: {reason}; nothing was changed"), path=journal.path,
+            raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path,
                                reason=reason(error)) from None
         with keeper:
             journal.delete(info.id)

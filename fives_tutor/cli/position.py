@@ -186,12 +186,18 @@ def _need_position(position_text, batch):
 
 
 def _serve(ctx: click.Context, work, as_json: bool):
-    """One request from the command line, or one a line with --batch: the same ``work``."""
+    """One request from the command line, or one a line with --batch: the same checks
+    and the same ``work`` for both."""
     params = ctx.params
     _need_position(params["position_text"], params["batch"])
+
+    def checked(line_params):
+        _need_position(line_params["position_text"], None)
+        return work(line_params)
+
     if params["batch"]:
-        return run_batch(ctx, params["batch"], work)
-    _output(work(params), as_json)
+        return run_batch(ctx, params["batch"], checked)
+    _output(checked(params), as_json)
 
 
 # --- the commands ------------------------------------------------------------------------

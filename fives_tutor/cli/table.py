@@ -112,9 +112,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if info is None:
                     raise CliError(_("there is no unfinished match to resume"))
             else:
-                from ..bounds import whole_number
+                from ..journal import match_number
 
-                number = whole_number(resume)
+                number = match_number(resume)
                 if number is None:
                     raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
                 info = journal.match(number)
@@ -162,7 +162,7 @@ def _keep(keep, journal, match_id):
     try:
         return keep(journal.path, match_id)
     except OSError as error:
-        raise JournalError(N_("cannot save to {path}: {reason}; nothing was changed"), path=journal.path,
+        raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path,
                            reason=reason(error)) from None
 
 
