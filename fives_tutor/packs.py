@@ -256,7 +256,7 @@ def _read(path: str) -> Any:
     try:
         raw = read_bounded(path, MAX_PACK_BYTES)
         compiled = os.path.splitext(path)[0] + ".json"
-        if os.path.isfile(compiled):
+        if path.endswith(".yaml") and is_builtin(path) and os.path.isfile(compiled):
             with open(compiled, encoding="utf-8") as handle:
                 stored = json.load(handle)
             if isinstance(stored, dict) and stored.get("yaml_crc32") == zlib.crc32(raw) and stored.get("yaml_size") == len(raw):
@@ -264,7 +264,7 @@ def _read(path: str) -> Any:
         text = raw.decode("utf-8")
     except RulePackError:
         raise
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=str(error)) from None
     return parse_yaml(text, str(path))
 

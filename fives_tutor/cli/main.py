@@ -54,6 +54,7 @@ class FivesGroup(_Translated, click.Group):
         every echoed value bounded and printable, and never a traceback."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        _plain_streams()
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:
@@ -122,13 +123,29 @@ def _quiet_broken_pipe() -> None:
     sys.exit(141)  # 128 + SIGPIPE, what a shell reports for such a command
 
 
-def _plain_output() -> None:
-    """Output encodings that cannot show every character (``PYTHONIOENCODING=ascii``,
-    a Latin-1 terminal) get a fallback instead of an error: arrows and dots become
-    ASCII, anything else a question mark. UTF-8 streams are left alone (no cost)."""
+def _plain_streams() -> None:
+    """Streams that never fail on what passes through them. Output encodings that
+    cannot show every character (``PYTHONIOENCODING=ascii``, a Latin-1 terminal) get a
+    fallback instead of an error: arrows and dots become ASCII, anything else a
+    question mark. Bytes that are not UTF-8, read or written, are carried as Python's
+    ``surrogateescape`` carries them (refused or escaped where text is checked)."""
+    stdin = sys.stdin
+    if stdin is not None and hasattr(stdin, "reconfigure") and getattr(stdin, "errors", None) == "strict":
+        try:
+            stdin.reconfigure(errors="surrogateescape")
+        except (ValueError, OSError):
+            pass
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
-        if encoding in ("utf8", "utf8sig") or not hasattr(stream, "reconfigure"):
+        if not hasattr(stream, "reconfigure"):
+            continue
+        if encoding in ("utf8", "utf8sig"):
+            if stream.errors == "strict":
+                try:
+                    # a file name with bytes that are not UTF-8 is written back as those bytes
+                    stream.reconfigure(errors="surrogateescape")
+                except (ValueError, OSError):
+                    pass
             continue
         from .. import fallback
 
@@ -141,7 +158,6 @@ def _plain_output() -> None:
 
 def main(args=None) -> None:
     """Console entry point of ``fives``."""
-    _plain_output()
     try:
         cli.main(args=args, prog_name="fives")
     except SystemExit:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError
 from ..i18n import _
 from .batch import run_batch
@@ -77,11 +78,11 @@ def _numbers(text: str, option_name: str) -> list[int]:
 
     values = []
     for token, column in split_tokens(text):
-        clean = ascii_digits(token)
-        if not clean.isdecimal():
+        value = whole_number(ascii_digits(token))
+        if value is None or value >= TOO_LARGE:
             raise NotationError(N_("{option}: '{token}' is not a whole number"), text=text, column=column,
                                 option=option_name, token=token)
-        values.append(int(clean))
+        values.append(value)
     return values
 
 
@@ -93,13 +94,14 @@ def _voids(specs: tuple, counts, rules) -> tuple:
     voids = [set() for _ in range(opponents)]
     for spec in specs:
         who, colon, numbers = ascii_digits(spec).partition(":")
-        if not colon or not who.strip().isdecimal() or not 1 <= int(who) <= opponents:
+        seat = whole_number(who.strip())
+        if not colon or seat is None or not 1 <= seat <= opponents:
             raise NotationError(N_("--void takes OPPONENT:NUMBERS, such as 1:6,2 (opponent 1 is the next player)"),
                                 text=spec)
         for number in _numbers(numbers, "--void"):
             if number > rules.max_pips:
                 raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
-            voids[int(who) - 1].add(number)
+            voids[seat - 1].add(number)
     return tuple(frozenset(v) for v in voids)
 
 
@@ -108,11 +110,11 @@ def _opponent_tiles(text: str) -> list[int]:
 
     counts = []
     for token, column in split_tokens(text):
-        clean = ascii_digits(token)
-        if not clean.isdecimal() or not 0 <= int(clean) <= 40:
+        count = whole_number(ascii_digits(token))
+        if count is None or not 0 <= count <= 40:
             raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as 5 or 5,4,6"),
                                 text=text, column=column, token=token)
-        counts.append(int(clean))
+        counts.append(count)
     if not counts:
         raise NotationError(N_("give each opponent's tile count, such as 5 or 5,4,6"), text=text)
     return counts
@@ -147,12 +149,13 @@ def _pips(text: str, rules) -> tuple[int, str | None]:
     from ..tiles import ascii_digits, format_hand, parse_hand
 
     clean = ascii_digits(text.strip())
-    if clean.isdecimal():
+    value = whole_number(clean)
+    if value is not None:
         most = rules.max_pips * (rules.max_pips + 1) * (rules.max_pips + 2) // 2  # every pip of the set
-        if int(clean) > most:
+        if value > most:
             raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
-                                pips=int(clean), most=most)
-        return int(clean), None
+                                pips=value if value < TOO_LARGE else clean, most=most)
+        return value, None
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)

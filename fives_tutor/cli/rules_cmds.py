@@ -37,12 +37,13 @@ def rules() -> None:
 @click.argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
 def list_command(files, lang, as_json):
+    from ..bounds import safe
     from ..packs import PackInfo, check_user_file, list_packs, user_dir
 
     found = []
     failed = False
     entries = [(info.id, info, "builtin" if info.builtin else "user") for info in list_packs()]
-    entries += [(path, PackInfo(path, path, False), "file") for path in files]
+    entries += [(safe(path), PackInfo(path, path, False), "file") for path in files]  # a path as typed, escaped
     for pack_id, info, kind in entries:
         try:
             check_user_file(info)  # named like a built-in pack: reported, never silently ignored

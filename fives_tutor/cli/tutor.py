@@ -160,11 +160,12 @@ def _start(lessons, name, done) -> int:
             if lesson.id not in done:
                 return index
         return 0
+    from ..bounds import whole_number
     from ..tiles import ascii_digits
 
-    text = ascii_digits(name)
-    if text.isdecimal() and 1 <= int(text) <= len(lessons):
-        return int(text) - 1
+    number = whole_number(ascii_digits(name))
+    if number is not None and 1 <= number <= len(lessons):
+        return number - 1
     for index, lesson in enumerate(lessons):
         if lesson.id == name:
             return index
