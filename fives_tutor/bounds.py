@@ -105,7 +105,7 @@ def whole_number(text: str) -> int | None:
     return int(text)
 
 
-def one_line(text: str, limit: int = 400, word: int = 80) -> str:
+def one_line(text: str, limit: int = 600, word: int = 240) -> str:
     """A message made safe to print as one line: escapes (see :func:`safe`), every
     word longer than ``word`` characters cut, the whole at most ``limit`` characters.
     For messages built by libraries (Click) around a value they echo whole."""

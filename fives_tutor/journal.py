@@ -132,8 +132,7 @@ class Journal:
             self._prepare()
         except sqlite3.Error as error:
             self.close()
-            raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                               reason=reason(error)) from None
+            raise self._failed(error, writing=_is_write_failure(error)) from None
         except BaseException:
             self.close()  # a newer or foreign file: leave it, and unlocked
             raise
@@ -145,6 +144,8 @@ class Journal:
         db.execute("BEGIN IMMEDIATE")
         try:
             upgrade(db, MIGRATIONS, SCHEMA_VERSION)
+            # a write that changes nothing: a read-only file or a full disk is found now, not at the first entry
+            db.execute("UPDATE schema_version SET version = version")
             db.execute("COMMIT")
         except TooNew as newer:
             _rollback(db)
@@ -358,6 +359,14 @@ class Journal:
             return match_id
 
         return self._write(work)
+
+
+def _is_write_failure(error: sqlite3.Error) -> bool:
+    """Whether opening for writing failed because nothing may be written (a read-only
+    file or folder, a full disk), rather than because the file is not ours."""
+    from .storage import WRITE_REASONS, reason
+
+    return reason(error) in WRITE_REASONS
 
 
 def _rollback(db: sqlite3.Connection) -> None:

@@ -107,8 +107,8 @@ def raw_lessons(path: str) -> list[dict]:
                           limit=MAX_LESSON_BYTES) from None
     try:
         data = parse_yaml(text, path)
-    except FivesError as error:
-        raise LessonError(N_("{file}: {reason}"), file=path, reason=error.render(lambda t: t)) from None
+    except FivesError as error:  # the reader's own message, naming this file
+        raise LessonError(error.template, **error.params) from None
     if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
         raise LessonError(N_("{file}: expected a list of lessons under 'lessons:'"), file=path)
     for index, lesson in enumerate(data["lessons"], start=1):
@@ -152,8 +152,9 @@ def _check_text(text: Any, path: str, where: str) -> None:
         raise LessonError(N_("{file}: {step}: the text has a control character"), file=path, step=where)
     try:
         parts = list(string.Formatter().parse(text))
-    except ValueError as error:  # a lone { or }
-        raise LessonError(N_("{file}: {step}: {reason}"), file=path, step=where, reason=str(error)) from None
+    except ValueError:  # a lone { or }
+        raise LessonError(N_("{file}: {step}: a {{ or }} must open or close a placeholder such as {{target_2}} "
+                             "(write {{{{ or }}}} for the brace itself)"), file=path, step=where) from None
     for _literal, name, spec, conversion in parts:
         if name is None:
             continue

@@ -23,7 +23,7 @@ import os
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .errors import N_, RulePackError
+from .errors import N_, Msg, RulePackError
 from .resources import data_dir, user_home
 from .rules import (HandEndRules, LeadRules, MatchRules, MugginsRules, PlayerRules, RuleSet, ScoringRules,
                     SpinnerRules, TurnRules)
@@ -264,7 +264,14 @@ def _read(path: str) -> Any:
         text = raw.decode("utf-8")
     except RulePackError:
         raise
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+    except UnicodeDecodeError:
+        raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path),
+                            reason=Msg(N_("it is not UTF-8 text"))) from None
+    except OSError as error:
+        from .storage import reason
+
+        raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=reason(error)) from None
+    except (ValueError, RecursionError) as error:
         raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=str(error)) from None
     return parse_yaml(text, str(path))
 

@@ -94,7 +94,14 @@ class Session:
         self.names = list(names)
         self.teams = teams
         self.events = journal.events(match_id)
-        self.state = replay_saved(rules, names, teams, self.events)
+        try:
+            self.state = replay_saved(rules, names, teams, self.events)
+        except FivesError as error:
+            from .errors import Msg
+            from .journal import JournalError
+
+            raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=match_id,
+                               reason=Msg(error.template, **error.params)) from None
 
     # --- what the shell shows ------------------------------------------------------------
 

@@ -305,7 +305,7 @@ def test_a_foreign_sqlite_database_is_refused_and_left_alone(run, tmp_path):
     before = digest(db)
     result = run("games", "list", "--db", str(db))
     assert result.exit_code == 2
-    assert "not a fives-tutor database" in result.stderr
+    assert "it is not a fives-tutor file" in result.stderr
     assert digest(db) == before
 
 
@@ -318,7 +318,7 @@ def test_a_foreign_sqlite_database_is_refused(run, tmp_path):
     for args in COMMANDS:
         result = run(*args, "--db", str(db), input="6|6\n")
         assert result.exit_code == 2
-        assert f"cannot read the saved games at {db}: not a fives-tutor database" in result.stderr
+        assert f"cannot read the saved games at {db}: it is not a fives-tutor file" in result.stderr
     connection = sqlite3.connect(db)
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     connection.close()
