@@ -22,6 +22,7 @@ import sys
 import click
 from click.core import ParameterSource
 
+from ..bounds import one_line
 from ..errors import FivesError
 from ..i18n import _, current, localize_error
 from .common import CliError, check_text_params, json_line, set_language
@@ -133,10 +134,9 @@ def _answer(parser: LineParser, work, raw: bytes | None, language: str) -> dict 
     """The answer to one line (None for a blank line or a comment)."""
     if raw is None:
         return {"error": _("the line is longer than {limit} bytes").format(limit=current().number(MAX_LINE))}
-    try:
-        line = raw.decode("utf-8").strip()
-    except UnicodeDecodeError:
-        return {"error": _("cannot read the line: it is not UTF-8 text")}
+    # bytes that are not UTF-8 are kept as the command line keeps them (surrogateescape):
+    # refused in text, allowed in a file name, by the same checks
+    line = raw.decode("utf-8", "surrogateescape").strip()
     if not line or line.startswith("#"):
         return None
     try:
@@ -151,7 +151,7 @@ def _answer(parser: LineParser, work, raw: bytes | None, language: str) -> dict 
     except FivesError as error:
         return {"error": localize_error(error)}
     except click.ClickException as error:
-        return {"error": error.format_message()}
+        return {"error": one_line(error.format_message())}  # bounded as on the command line
     finally:
         if switched:
             from ..i18n import activate
