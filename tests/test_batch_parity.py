@@ -73,3 +73,33 @@ def test_a_line_in_another_language(run):
     english, dutch, again = (answer["error"] for answer in answers)
     assert english == again and english != dutch
     assert dutch == command_line_message(run, "score", ["5 x", "--lang", "nl"]) + dutch[len(dutch.rstrip(".")):]
+
+
+READABLE = [
+    ["5 3"], ["5 3", "--play", "3|0"], ["--play", "3|0", "5 3"], ["-"], ["", "--json"], ["5 3", "--json", "--json"],
+    ["5 3", "--hand", "5|0", "--hand", "3|3"], ["5 3", "--hand", "-"], ["5 3", "--rules", "muggins", "--lang", "nl"],
+    ["5 3", "--hand", "-5"], ["5 3", "--level", "greedy"], ["5 3", "--samples", "5"], ["--", "-5"], ["5 3", "-h"],
+]
+
+
+@pytest.mark.parametrize("command", ["score", "moves", "best"])
+def test_a_line_read_without_click_gets_the_values_click_gives(command):
+    """Lines of plain words, text options and flags are read directly (for speed); the
+    values must be Click's own, and any other line must go to Click."""
+    import click
+
+    from fives_tutor.cli.batch import LineParser
+    from fives_tutor.cli.main import cli
+
+    target = cli.get_command(click.Context(cli), command)
+    root = click.Context(cli, info_name="fives")
+    outer = target.make_context(command, ["--batch", "-", "--rules", "muggins"], parent=root)
+    parser = LineParser(target, outer)
+    for words in READABLE + [args for name, lists in BAD.items() for args in lists]:
+        direct = parser._direct(words)
+        try:
+            clicked = parser._click(words)
+        except click.ClickException:
+            assert direct is None, words  # a line Click refuses is never read directly
+            continue
+        assert direct is None or direct == clicked, words

@@ -49,21 +49,51 @@ def split_line(line: str) -> list[str]:
 
 
 class LineParser:
-    """Reads a line's words with ``command``'s own Click parser into its parameters
-    (names as Click's ``ctx.params``); the command line's ``ctx`` gives the defaults."""
+    """Reads a line's words into ``command``'s parameters (names as Click's ``ctx.params``)
+    as the command line does; the command line's ``ctx`` gives the defaults.
+
+    Click's own parser (``make_context``) reads every line that has anything to check:
+    an option with a type or a callback, ``--name=value``, ``--``, a short option, an
+    unknown option, a missing value, a word too many. Only a line made of positional
+    words, plain text options (``--hand TILES``) and on/off flags, which Click would
+    read to exactly the same values without a word to say, is read directly: building
+    a Click context costs more than answering the request, and thousands of lines a
+    second must go through (docs/benchmarks.md). Every message comes from Click.
+    """
 
     def __init__(self, command: click.Command, ctx: click.Context) -> None:
         self.command = command
         self.ctx = ctx
-        arguments = {p.name for p in command.params if isinstance(p, click.Argument)}
+        self.arguments = [p for p in command.params if isinstance(p, click.Argument)]
+        names = {p.name for p in self.arguments}
         # options the command line gave (not Click's defaults) apply to every line
         self.given = {name: value for name, value in ctx.params.items()
-                      if name not in arguments and name != "batch"
+                      if name not in names and name != "batch"
                       and ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
+        self.text_options: dict[str, click.Option] = {}
+        self.flags: dict[str, click.Option] = {}
+        for param in command.params:
+            if not isinstance(param, click.Option) or param.callback is not None or param.envvar or param.multiple:
+                continue
+            if param.is_flag and param.is_bool_flag and param.flag_value is True and not param.secondary_opts:
+                self.flags.update((name, param) for name in param.opts)
+            elif not param.is_flag and param.nargs == 1 and type(param.type) is click.types.StringParamType:
+                self.text_options.update((name, param) for name in param.opts)
+        if any(param.nargs != 1 or param.callback is not None for param in self.arguments):
+            self.defaults = None  # every line through Click
+        else:
+            self.defaults = self._click([])
 
     def parse(self, words: list[str]) -> dict:
         """The parameter values; raises a ``click.ClickException`` for bad words, the
         same as the command line would."""
+        params = self._direct(words) if self.defaults is not None else None
+        if params is None:
+            params = self._click(words)
+        check_text_params(self.ctx, params)
+        return params
+
+    def _click(self, words: list[str]) -> dict:
         # help is for the command line: a line asks for answers (and --help would print into the output)
         line_ctx = self.command.make_context(self.ctx.info_name, list(words), parent=self.ctx.parent,
                                              help_option_names=[])
@@ -73,8 +103,35 @@ class LineParser:
                 params[name] = value
         if params.get("batch"):
             raise click.UsageError(_("--batch cannot be nested"), ctx=line_ctx)
-        check_text_params(line_ctx, params)
         return params
+
+    def _direct(self, words: list[str]) -> dict | None:
+        """The values Click would give ``words``, or None when Click must read them."""
+        values = dict(self.defaults)
+        positional = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            index += 1
+            if word[:1] != "-" or word == "-":
+                positional.append(word)
+                continue
+            option = self.text_options.get(word)
+            if option is not None:
+                if index >= len(words) or (words[index][:1] == "-" and words[index] != "-"):
+                    return None
+                values[option.name] = words[index]
+                index += 1
+                continue
+            option = self.flags.get(word)
+            if option is None:
+                return None
+            values[option.name] = True
+        if len(positional) > len(self.arguments):
+            return None
+        for param, word in zip(self.arguments, positional):
+            values[param.name] = word
+        return values
 
 
 def read_lines(stream):
