@@ -490,3 +490,22 @@ def test_a_closed_pipe_is_not_an_error(home):
     _out, err = process.communicate(timeout=60)
     assert err == b"", err
     assert process.returncode in (0, 141)
+
+
+def test_a_20_mb_line_and_dev_zero_at_the_table_and_the_tutor(home, tmp_path):
+    lines = tmp_path / "lines.txt"
+    with open(lines, "wb") as handle:
+        handle.write(b"6|6\n" + b"5 " * (10 * 1024 * 1024) + b"\n6|3\n")
+    db = os.path.join(home, "games.sqlite3")
+    with open(lines, "rb") as handle:
+        child = bounded(["table", "--players", "Ana,Ben", "--db", db], home, stdin=handle.read())
+    out = child.stdout.decode()
+    assert child.returncode == 2 and b"Traceback" not in child.stderr, child.stderr
+    assert "Refused: the line is longer than 65,536 characters. Nothing was recorded." in out
+    assert "Ben plays 6|3@6|6*" in out  # the line after it is read
+    for args in (["table", "--players", "Cy,Dee", "--db", db], ["quiz"], ["learn"]):
+        with open("/dev/zero", "rb") as zero:
+            done = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", *args], stdin=zero,
+                                  capture_output=True, env=environment(home), timeout=SECONDS, preexec_fn=_limit,
+                                  cwd=home, check=False)
+        assert done.returncode in (0, 2) and b"Traceback" not in done.stderr, (args, done.stderr)

@@ -52,8 +52,10 @@ class Console:
             except (EOFError, KeyboardInterrupt):
                 return None
         click.echo(self._visual(prompt) if self.visual else prompt)
-        line = sys.stdin.readline()
-        return None if line == "" else line.rstrip("\n")
+        from .common import LineTooLong, read_line
+
+        line = read_line(sys.stdin)  # bounded: an over-long answer is simply not right
+        return "" if isinstance(line, LineTooLong) else line
 
 
 def _answer_words(value) -> str:
