@@ -183,6 +183,26 @@ def rounding_phrase(rules: RuleSet) -> str:
     }[rules.hand_end.rounding]
 
 
+def collection_how(collection: Collection, rules: RuleSet) -> str:
+    """How the winner's points were counted (``rules.hand_end``), as a phrase."""
+    t = current()
+    mode = collection.mode
+    if mode == "none":
+        how = _("under these rules the winner collects no pips")
+    elif rules.hand_end.rounding == "none":
+        how = _("the opponents' pips, not rounded")
+    elif mode == "each_opponent":
+        how = _("each opponent's pips {rounding}, then added").format(rounding=rounding_phrase(rules))
+    else:
+        how = _("the opponents' pips added, then {rounding}").format(rounding=rounding_phrase(rules))
+    if rules.hand_end.subtract_winner_pips and mode != "none":
+        how += "; " + _("minus the winner's own {pips}").format(
+            pips=ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips)))
+    if rules.hand_end.points == "per_five" and mode != "none":
+        how += "; " + _("one point per five pips")
+    return how
+
+
 def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet) -> str:
     """The text of ``fives count``."""
     t = current()
@@ -200,19 +220,7 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
         lines.append(_("Together: {pips}, counts as {rounded}").format(
             pips=ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips)),
             rounded=t.number(rules.hand_end.round_pips(collection.combined_pips))))
-    if mode == "none":
-        how = _("under these rules the winner collects no pips")
-    elif rules.hand_end.rounding == "none":
-        how = _("the opponents' pips, not rounded")
-    elif mode == "each_opponent":
-        how = _("each opponent's pips {rounding}, then added").format(rounding=rounding_phrase(rules))
-    else:
-        how = _("the opponents' pips added, then {rounding}").format(rounding=rounding_phrase(rules))
-    if rules.hand_end.subtract_winner_pips and mode != "none":
-        how += "; " + _("minus the winner's own {pips}").format(
-            pips=ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips)))
-    if rules.hand_end.points == "per_five" and mode != "none":
-        how += "; " + _("one point per five pips")
+    how = collection_how(collection, rules)
     points = ngettext("{n} point", "{n} points", collection.points).format(n=t.number(collection.points))
     lines.append(_("The winner collects {points}: {how}.").format(points=points, how=how))
     if rules.hand_end.rounding == "nearest_five" and mode != "none":
