@@ -165,8 +165,9 @@ class Session:
         if state.over:
             return None
         player = command.player if command.player is not None else state.turn
-        corrected = (command.player is not None and command.player != state.turn
-                     and (state.layout.line != () or state.leader_known))
+        # mid-hand, naming another player corrects the turn (a pass the table did not
+        # say, a slip); who leads a hand is the lead rule's, not the table's to correct
+        corrected = command.player is not None and command.player != state.turn and state.layout.line != ()
         if command.word in ("play", "draw", "pass"):
             if command.word == "play":
                 tile, _, end = command.text.partition("@")

@@ -176,7 +176,11 @@ def test_completer_tiles_on_the_three(session):
         "3|0@3": "total 12: no score", "3|1@3": "total 13: no score", "3|2@3": "total 14: no score",
         "3|3@3": "total 18: no score", "3|4@3": "total 16: no score", "3|5@3": "total 17: no score",
     }
-    assert complete(session, "2|") == {}
+    # a tile typed in either order: 2| finds 3|2 on the 3 and 6|2 on the sixes. On the
+    # spinner's free side 6|6* the 2 covers it: 3 + 2 + 0 + 0 = 5; on an arm: 3 + 12 + 2 = 17
+    assert complete(session, "2|") == {"2|3@3": "total 14: no score", "2|6@6|6*": "total 5: 5 points",
+                                       "2|6@6*": "total 17: no score"}
+    assert complete(session, "2|1") == {}
 
 
 def test_completer_names_and_commands(session):
@@ -212,7 +216,7 @@ def test_completer_after_the_match_offers_no_tile(tmp_path):
     ("6|6", "6|6 is already on the table"),
     ("7|7", "bad tile '7|7'"),
     ("6|2", "6|2 fits more than one end"),
-    ("Ben 6|2@6*", "it is Ana's turn, not Ben's"),
+    ("Ben 7|7", "bad tile '7|7'"),
     ("pass", "a player who cannot play must draw while the boneyard has tiles"),
     ("draw 15", "the boneyard has only 14 tiles to draw"),
     ("hello", "'hello' is neither a tile"),

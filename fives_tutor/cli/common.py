@@ -141,3 +141,46 @@ def load_pack(name: str):
 def echo_json(data) -> None:
     """Print ``data`` as one JSON line."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, list[str] | None]:
+    """``--players``, the same on every command: a count (``4``: returns ``(4, None)``)
+    or the players' names in turn order separated by commas (``Ana,Ben``: returns
+    ``(2, ["Ana", "Ben"])``). Persian digits and the Persian comma are accepted.
+    ``(None, None)`` when ``text`` is None or empty."""
+    import re
+
+    from ..tiles import ascii_digits
+
+    if text is None or not text.strip():
+        return None, None
+    clean = ascii_digits(text.strip())
+    if clean.isdecimal():
+        return int(clean), None
+    names = [" ".join(name.split()) for name in re.split(r"[,،]", text) if name.strip()]
+    return len(names), names
+
+
+class PlayersType(click.ParamType):
+    """``--players N`` or ``--players Ana,Ben``: converts to the number of players,
+    checked against ``low`` and ``high`` (commands where only the count matters)."""
+
+    name = "players"
+
+    def __init__(self, low: int = 2, high: int = 10) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            count = value
+        else:
+            count, _names = split_players(str(value))
+            if count is None:
+                self.fail(_("give a number of players or their names separated by commas"), param, ctx)
+        if not self.low <= count <= self.high:
+            self.fail(_("{count} players: give {low} to {high}").format(count=count, low=self.low, high=self.high),
+                      param, ctx)
+        return count
+
+    def get_metavar(self, param, ctx=None):
+        return "N|NAMES"
