@@ -161,7 +161,14 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
                                                if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
     }[level])
-    return "\n".join(lines)
+    from .text.wrap import wrap_lines
+
+    # prose to the terminal's width, each line's continuation hanging under its text
+    wrapped = []
+    for line in lines:
+        indent = line[:len(line) - len(line.lstrip())]
+        wrapped += wrap_lines(line.lstrip(), indent=indent, hanging=indent + "  ")
+    return "\n".join(wrapped)
 
 
 def value_words(ranked: RankedPlay, level: str) -> str:

@@ -182,7 +182,7 @@ def _ask_setup(names, teams, rules_name, lang):
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 @option("--db", metavar="FILE", help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))
 @option("--resume", "resume", is_flag=False, flag_value="latest", default=None, metavar="[ID]",
-        shell_complete=lambda ctx, param, incomplete: _complete_match(ctx, incomplete),
+        shell_complete=lambda ctx, param, incomplete: _complete_match(ctx, param, incomplete),
         help=N_("Continue a saved match: the one numbered ID, or the latest unfinished one."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
@@ -246,18 +246,11 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
         sys.exit(code)
 
 
-def _complete_match(ctx, incomplete: str):
+def _complete_match(ctx, param, incomplete: str):
     """Shell completion of ``--resume``: the saved matches' numbers."""
-    from click.shell_completion import CompletionItem
+    from .games import complete_match_id
 
-    from ..journal import Journal
-
-    try:
-        with Journal(ctx.params.get("db"), create=False) as journal:
-            return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
-                    if str(m.id).startswith(incomplete)]
-    except (FivesError, OSError):
-        return []
+    return complete_match_id(ctx, param, incomplete)
 
 
 def _unicode_ok() -> bool:
