@@ -42,7 +42,21 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
         from ..render_table import ask_line
 
         lines.append(ask_line(state, asked))
-    return lines
+    board = draw(state.layout, style, width) if session.events and state.layout.line else None
+    return [piece for line in lines for piece in ([line] if line == board else prose([line], width))]
+
+
+def prose(lines: list[str], width: int | None = None) -> list[str]:
+    """Reply lines wrapped to the terminal's width at word boundaries, each continuation
+    hanging under its line's text."""
+    from ..text.wrap import wrap_lines
+
+    wrapped = []
+    for line in lines:
+        for part in line.split("\n"):
+            indent = part[:len(part) - len(part.lstrip())]
+            wrapped += wrap_lines(part.lstrip(), width, indent=indent, hanging=indent + "  ")
+    return wrapped
 
 
 def tiles_line(state) -> str:
@@ -64,9 +78,9 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     state = session.state
     kind, data = reply
     if kind == "refused":
-        return [words.refusal(data["error"])]
+        return prose([words.refusal(data["error"])], width)
     if kind == "done":
-        return words.after_action(data, state)
+        return prose(words.after_action(data, state), width)
     if kind != "show":
         return []
     what = data["what"]
@@ -75,7 +89,7 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     if what == "sheet":
         return [words.sheet(state, width)]
     if what == "history":
-        return [words.history(state)]
+        return prose([words.history(state)], width)
     if what == "rules":
         return [render_show(session.rules)]
     if what == "help":
