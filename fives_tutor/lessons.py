@@ -326,7 +326,9 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
         return None
     if step.question == "where":
         position = board_position(parse_board(step.position, rules), rules)
-        labels = {str(e.pips) if position.lone else str(e) for e in position.ends}
+        from .plays import _end_label
+
+        labels = {_end_label(position, index) for index in range(len(position.ends))}
         for part in (p for p in re.split(r"[\s,،]+", text) if p):
             if part in labels or part in ("-", "none"):
                 continue
