@@ -46,9 +46,9 @@ def winner_line(state: TableState) -> str:
             n=current().number(state.scores[state.winner])))
 
 
-def toolbar(state: TableState) -> str:
+def toolbar(state: TableState, width: int | None = None) -> str:
     """The bottom toolbar: whose turn, the ends and their total, the boneyard; the
-    scores; how many tiles each player holds."""
+    scores; how many tiles each player holds; wrapped to ``width`` (the terminal's)."""
     t = current()
     position = state.position
     total = position.total(state.rules)
@@ -64,10 +64,13 @@ def toolbar(state: TableState) -> str:
         _("boneyard: {count}").format(count=t.number(state.boneyard)),
     ])
     scores = " · ".join(f"{state.side_name(s)} {t.number(v)}" for s, v in enumerate(state.scores))
-    held = " · ".join(ngettext("{name} holds {count} tile", "{name} holds {count} tiles", count).format(
-        name=name, count=t.number(count)) for name, count in zip(state.names, state.counts))
-    return "\n".join([first, _("Scores: {scores} (target {target})").format(
-        scores=scores, target=t.number(state.board.target)), held])
+    held = _("Tiles held: {held}").format(held=" · ".join(
+        f"{name} {t.number(count)}" for name, count in zip(state.names, state.counts)))
+    lines = [first, _("Scores: {scores} (target {target})").format(scores=scores, target=t.number(state.board.target)),
+             held]
+    from .text.wrap import wrap_lines
+
+    return "\n".join(part for line in lines for part in wrap_lines(line, width, hanging="  "))
 
 
 def describe_event(event: dict, state_before: TableState, state_after: TableState,

@@ -26,7 +26,7 @@ from prompt_toolkit.validation import ValidationError, Validator
 
 from ..i18n import _, current, localize_error
 from ..render import points_phrase
-from ..render_table import ask_line, refusal, toolbar
+from ..render_table import ask_line, toolbar
 from ..table_grammar import candidates, command_word, find_player, grammar, read_tile
 from ..tiles import ascii_digits
 from .table_replies import answer, closing, history_path, opening
@@ -148,8 +148,8 @@ class TableValidator(Validator):
             return
         if typing and valid_beginning(self.session, text):
             return
-        message = localize_error(refused.error) if typing else refusal(refused.error)
-        raise ValidationError(message=message, cursor_position=min(len(text), refused.position))
+        # one line under the input (the line itself stays, so nothing was recorded goes unsaid)
+        raise ValidationError(message=localize_error(refused.error), cursor_position=min(len(text), refused.position))
 
     def validate(self, document: Document) -> None:
         """On Enter: the whole line must be one the table takes."""
@@ -200,7 +200,7 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
         pass
     return PromptSession(history=history, completer=TableCompleter(session), validator=TableValidator(session),
                          validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
-                         bottom_toolbar=lambda: toolbar(session.state))
+                         bottom_toolbar=lambda: toolbar(session.state, _width()))
 
 
 def _width() -> int:
