@@ -233,3 +233,10 @@ def test_best_answers_must_be_a_tile_of_the_hand(reply, expected):
     problem = reply_problem(step, load_rules("dominos-cc"), reply)
     assert problem is not None and expected in str(problem)
     assert reply_problem(step, load_rules("dominos-cc"), "0|3") is None
+
+
+def test_an_explanation_keeps_its_lines_when_wrapped(run):
+    questions = quiz_questions(run, "--count", "1", "--seed", "3", "--kind", "collect")
+    result = run("quiz", "--count", "1", "--seed", "3", "--kind", "collect", input=f"{questions[0]['answer']}\n")
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("The winner collects") for line in lines), result.stdout

@@ -35,7 +35,8 @@ class Console:
         (before any visual reordering, so each screen row is reordered by itself)."""
         from ..text.wrap import wrap_lines
 
-        lines = wrap_lines(text) if wrap else text.split("\n")
+        # each line of the text is its own paragraph (an explanation's lines stay lines)
+        lines = [piece for line in text.split("\n") for piece in (wrap_lines(line) if wrap and line.strip() else [line])]
         for line in lines:
             click.echo(self._visual(line) if self.visual else line)
 
