@@ -436,7 +436,9 @@ def test_bad_entry_is_refused_and_changes_nothing(run, tmp_path, setup, bad, rea
     before_info, before_state = saved()
     result = run("table", "--resume", input=bad + "\n")
     assert result.exit_code == 2
-    refusals = [line for line in result.stdout.splitlines() if line.startswith("Refused: ")]
+    # replies are wrapped to the terminal's width: a refusal's continuation lines hang under it
+    lines = re.sub(r"\n  (?=\S)", " ", result.stdout).splitlines()
+    refusals = [line for line in lines if line.startswith("Refused: ")]
     assert len(refusals) == 1 and refusals[0].startswith(f"Refused: {reason}"), result.stdout
     assert refusals[0].endswith("Nothing was recorded.")
     after_info, after_state = saved()
