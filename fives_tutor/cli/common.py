@@ -10,7 +10,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, activate, choose_language, localize_error
+from ..i18n import _, activate, choose_language, current, localize_error
 
 EXIT_BAD_INPUT = 2
 
@@ -248,7 +248,7 @@ class LevelType(click.ParamType):
         known = list(self.extra) + list(engine_levels())
         if value not in known:
             self.fail(_("unknown engine level '{level}': choose one of {choices}").format(
-                level=value, choices=", ".join(known)), param, ctx)
+                level=value, choices=current().comma.join(known)), param, ctx)
         return value
 
     def get_metavar(self, param, ctx=None):

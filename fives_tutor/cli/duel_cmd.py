@@ -38,12 +38,12 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
         name = level.partition(":")[0]
         if name not in known:
             raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
-                level=level, choices=", ".join(known)))
+                level=level, choices=current().comma.join(known)))
         try:
             duels.parse_level(level)
         except ValueError:
             raise CliError(_("the engine level {level} cannot play a duel yet; choose one of {choices}").format(
-                level=level, choices=", ".join(duels.LEVELS))) from None
+                level=level, choices=current().comma.join(duels.LEVELS))) from None
     deals = (matches + 1) // 2
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:

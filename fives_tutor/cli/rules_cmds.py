@@ -9,7 +9,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _
+from ..i18n import _, current
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, complete_level,
                      complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option, rules_from)
 
@@ -123,7 +123,7 @@ def _strategy(level: str, strategy: str | None) -> str:
         level = strategy
     if level not in _level_names():
         raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
-            level=level, choices=", ".join(_level_names())))
+            level=level, choices=current().comma.join(_level_names())))
     if level not in ("greedy", "random"):
         raise CliError(_("simulation plays greedy or random players; the level {level} is for fives best and "
                          "fives duel").format(level=level))
