@@ -125,9 +125,9 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
     return answer.strip() or default
 
 
-def _ask_setup(names, teams, rules_name, lang):
+def _ask_setup(names, teams, rules_name, lang, full: bool = True):
     """Ask for what the options did not give (a terminal only): the language once (then
-    remembered), the rule pack, the players, the teams."""
+    remembered), and when ``full`` (no players given) the rule pack, the players, the teams."""
     from .. import settings
     from ..i18n import LANGUAGES, activate, match_language
 
@@ -143,6 +143,8 @@ def _ask_setup(names, teams, rules_name, lang):
             code = match_language(answer) if answer else current().code
             activate(code)
             settings.save({"language": code})
+    if not full:
+        return names, teams, rules_name
     if rules_name is None:
         from ..packs import list_packs
 
@@ -214,9 +216,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             rules = rules_from_data(info.rules_data, info.rules_path)
             session = Session(journal, info.id, rules, info.names, info.teams)
         else:
-            if interactive and (names is None or rules_name is None or (len(names) == 4 and teams is None)
-                                or not lang):
-                names, teams, rules_name = _ask_setup(names, teams, rules_name, lang)
+            if interactive and (names is None or not lang):
+                # the options given are taken as they are; what --players leaves open is asked
+                names, teams, rules_name = _ask_setup(names, teams, rules_name, lang, full=names is None)
             data, path = load_pack_data(rules_name or "dominos-cc")
             rules = rules_from_data(data, path)
             reason = check_players_answer(names, rules)
