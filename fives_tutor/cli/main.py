@@ -10,7 +10,7 @@ import click
 from ..errors import N_
 from .. import __version__
 from ..i18n import _
-from .common import _Translated, option, set_language
+from .common import SuggestingGroup, _Translated, option, set_language
 
 # command name -> "module:function"; modules are imported on use so that one-shot
 # commands start fast (Click's --help still imports them all, which is fine).
@@ -36,7 +36,7 @@ def _show_version(ctx, _param, value):
         ctx.exit()
 
 
-class FivesGroup(_Translated, click.Group):
+class FivesGroup(SuggestingGroup, _Translated, click.Group):
     """The top group: sets the language before Click parses or shows help, and loads
     subcommands lazily."""
 
