@@ -27,16 +27,32 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a count for translation (extracted like ``ngettext``): an
+    error whose template is this pair takes the form that fits its ``count``."""
+    return (singular, plural)
+
+
 class Msg(str):
     """A parameter that is itself a message (a msgid marked with ``N_``, with its own
     ``params``), such as the reason a file cannot be written: it is translated and
-    filled with the sentence it is part of."""
+    filled with the sentence it is part of. ``plural`` is the plural msgid of a
+    message with a count (see :func:`Nn_`)."""
 
     params: dict
+    plural: str | None
 
     def __new__(cls, template: str, **params: Any) -> "Msg":
         made = super().__new__(cls, template)
         made.params = params
+        made.plural = None
+        return made
+
+    @classmethod
+    def of(cls, error: "FivesError") -> "Msg":
+        """An error's message as a parameter of another (its column left out)."""
+        made = cls(error.template, **error.params)
+        made.plural = error.plural
         return made
 
 
@@ -48,29 +64,39 @@ class FivesError(ValueError):
     ``template`` with gettext and formats it with the same parameters.
     """
 
-    def __init__(self, template: str, **params: Any) -> None:
+    def __init__(self, template: str | tuple[str, str], **params: Any) -> None:
+        self.plural = None
+        if isinstance(template, tuple):  # Nn_(singular, plural): the form follows params["count"]
+            template, self.plural = template
         self.template = template
         self.params = params
         super().__init__(self.render(lambda text: text))
 
-    def render(self, translate, wrap=lambda value, name="": value) -> str:
-        """Return the message translated by ``translate`` (a gettext function).
+    def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
+        """Return the message translated by ``translate`` (a gettext function), or for a
+        message with a count by ``ngettext`` (English forms when it is not given).
 
         ``wrap(value, name)`` formats each parameter (for example to isolate notation
         inside a right-to-left sentence, or to change digits). Every parameter is
         first bounded and made printable (:func:`~fives_tutor.bounds.shown`): an
         error never echoes a whole value, nor a control character of one.
         """
-        return _render(self.template, self.params, translate, wrap)
+        return _render(self.template, self.plural, self.params, translate, wrap, ngettext)
 
 
-def _render(template: str, params: dict, translate, wrap) -> str:
+def _render(template: str, plural: str | None, params: dict, translate, wrap, ngettext=None) -> str:
     values = {}
     for key, value in params.items():
         if isinstance(value, Msg):  # already in the reader's language: bounded, not wrapped as notation
-            values[key] = _bounded(key, _render(value, value.params, translate, wrap))
+            values[key] = _bounded(key, _render(value, value.plural, value.params, translate, wrap, ngettext))
         else:
             values[key] = wrap(_bounded(key, value), key)
+    if plural is not None:
+        count = params.get("count", 0)
+        count = count if isinstance(count, int) else 0
+        if ngettext is not None:
+            return ngettext(template, plural, count).format(**values)
+        return (template if count == 1 else plural).format(**values)
     return translate(template).format(**values)
 
 
@@ -99,9 +125,9 @@ class NotationError(FivesError):
             params["column"] = column
         super().__init__(template, **params)
 
-    def render(self, translate, wrap=lambda value, name="": value) -> str:
+    def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
         """The message, then where it is (translated separately, so both are in the catalog)."""
-        message = super().render(translate, wrap)
+        message = super().render(translate, wrap, ngettext)
         if self.column is None:
             return message
         return message + translate(N_(" (column {column})")).format(column=wrap(self.column, "column"))

@@ -253,7 +253,7 @@ def localize_error(error: FivesError) -> str:
             value = translator.digits(str(value))
         return f"{LRM}{value}{LRM}{RLM}"
 
-    return error.render(translator.gettext, wrap)
+    return error.render(translator.gettext, wrap, translator.ngettext)
 
 
 #: error parameters that hold notation (shown with the language's digits); others

@@ -328,8 +328,13 @@ class Journal:
         return found
 
     def latest_unfinished(self) -> MatchInfo | None:
-        """The most recently updated match that is not finished (damaged ones are skipped)."""
-        return next((info for info in self.matches() if not info.finished), None)
+        """The most recently updated match that is not finished and has at least one entry
+        (damaged ones are skipped)."""
+        if self._empty():
+            return None
+        # a match closed before its first entry is nothing to continue
+        begun = {row[0] for row in self._read("SELECT DISTINCT match_id FROM events")}
+        return next((info for info in self.matches() if not info.finished and info.id in begun), None)
 
     def delete(self, match_id: int) -> None:
         """Delete a match and its events."""

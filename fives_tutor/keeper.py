@@ -8,10 +8,12 @@ the keeper can see; a refused action raises
 :class:`~fives_tutor.errors.IllegalPlayError` and changes nothing.
 
 Events: ``{"type": "play", "player", "tile", "end", "announced"}``, ``{"type": "draw",
-"player", "count"}``, ``{"type": "pass", "player"}``, ``{"type": "claim", "player",
-"amount"}``, ``{"type": "pips", "player", "pips"}`` (one player's remaining pips at the
-end of a hand, kept until every needed answer is in), ``{"type": "hand_end", "pips":
-[...]}``, ``{"type": "undo"}``, ``{"type": "redo"}``.
+"player", "count"}``, ``{"type": "pass", "player"}`` (each of the three may carry
+``"corrected": true``: the table named a player other than the one the keeper expected,
+and the turn moves to them), ``{"type": "claim", "player", "amount"}``, ``{"type":
+"pips", "player", "pips"}`` (one player's remaining pips at the end of a hand, kept
+until every needed answer is in), ``{"type": "hand_end", "pips": [...]}``, ``{"type":
+"undo"}``, ``{"type": "redo"}``.
 
 >>> from fives_tutor import load_rules
 >>> state = TableState(load_rules("dominos-cc"), ["Ana", "Ben"])
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .errors import N_, FivesError, IllegalPlayError, Msg
+from .errors import N_, FivesError, IllegalPlayError, Msg, Nn_
 from .game import HandResult, Scoreboard, check_players, hand_result, sides_for
 from .layout import Layout
 from .plays import Play, parse_play, tiles_on_table
@@ -36,7 +38,9 @@ from .tiles import domino_set
 
 class SheetRow(NamedTuple):
     """One hand on the score sheet: its ``number``, the ``leader``, points each side
-    scored by plays and at the end, the ``result`` and each side's ``totals`` after it."""
+    scored by plays and at the end, the ``result``, each side's ``totals`` after it, and
+    ``refused``: the points of the play that went out and of going out, together, when
+    an exact target refused them (0 otherwise)."""
 
     number: int
     leader: int
@@ -44,6 +48,7 @@ class SheetRow(NamedTuple):
     at_end: tuple[int, ...]
     result: HandResult | None
     totals: tuple[int, ...]
+    refused: int = 0
 
 
 class Logged(NamedTuple):
@@ -148,21 +153,31 @@ class TableState:
             raise IllegalPlayError(N_("unknown player"))
         return player
 
-    def _check_turn(self, player: int) -> None:
+    def _check_turn(self, player: int, event: dict | None = None) -> None:
+        """Refuse a player out of turn, unless the event corrects the turn (then it moves to them)."""
         lead_open = self.layout.line == () and not self.leader_known
         if player != self.turn and not lead_open:
+            if event is not None and event.get("corrected") is True:
+                self.turn = player
+                self.drawn = 0
+                return
             raise IllegalPlayError(N_("it is {name}'s turn, not {other}'s"), name=self.names[self.turn],
                                    other=self.names[player])
 
     def _play(self, event: dict) -> Play:
         player = self._player(event)
-        self._check_turn(player)
+        self._check_turn(player, event)
         text = str(event.get("tile", ""))
         end = event.get("end") or ""
         play = parse_play(f"{text}@{end}" if end else text, self.layout, self.rules)
         if self.counts[player] == 0:
             raise IllegalPlayError(N_("{name} has no tiles left"), name=self.names[player])
         announced = event.get("announced")
+        if announced is not None and (not isinstance(announced, int) or isinstance(announced, bool) or announced < 0
+                                      or announced > play.points):
+            # muggins: a player announces what the play made, never more
+            raise IllegalPlayError(N_("{play} makes {points}: no more can be announced"), play=play.notation,
+                                   points=play.points)
         credited = play.points
         self.claimable = None
         self.last_points = play.points
@@ -173,8 +188,14 @@ class TableState:
         if not self.layout.line:
             self.leader = player
         side = self.sides[player]
-        taken = self.board.take(side, credited)
-        self.from_play[side] += taken
+        if self.counts[player] == 1 and self.rules.match.exact:
+            # the play that goes out is scored with the points for going out, at the end
+            # of the hand, and both are refused if they pass the target (as in game.Match)
+            self.going_out = (side, credited, len(self.log))
+            taken = 0
+        else:
+            taken = self.board.take(side, credited)
+            self.from_play[side] += taken
         self.layout = play.layout
         self.counts[player] -= 1
         self.passes = 0
@@ -191,7 +212,7 @@ class TableState:
 
     def _draw(self, event: dict) -> int:
         player = self._player(event)
-        self._check_turn(player)
+        self._check_turn(player, event)
         count = event.get("count", 1)
         rule = self.rules.turn.draw
         if not isinstance(count, int) or count < 1:
@@ -201,7 +222,8 @@ class TableState:
         if not self.layout.line:
             raise IllegalPlayError(N_("nobody draws before the lead"))
         if count > self.drawable:
-            raise IllegalPlayError(N_("the boneyard has only {count} tiles to draw"), count=self.drawable)
+            raise IllegalPlayError(Nn_("the boneyard has only {count} tile to draw",
+                                       "the boneyard has only {count} tiles to draw"), count=self.drawable)
         if rule == "one" and self.drawn + count > 1:
             raise IllegalPlayError(N_("under these rules a player draws only one tile a turn"))
         self.boneyard -= count
@@ -212,7 +234,7 @@ class TableState:
 
     def _pass(self, event: dict) -> None:
         player = self._player(event)
-        self._check_turn(player)
+        self._check_turn(player, event)
         rule = self.rules.turn.draw
         if not self.layout.line:
             raise IllegalPlayError(N_("the lead cannot pass"))
@@ -264,11 +286,15 @@ class TableState:
         if self.claimable is not None:
             most = self.claimable[1]
             if amount > most:
-                raise IllegalPlayError(N_("muggins {amount}: the last play left {points} points unannounced, "
-                                          "so a claim can be at most that"), amount=amount, points=most)
+                raise IllegalPlayError(Nn_("muggins {amount}: the last play left {count} point unannounced, "
+                                           "so a claim can be at most that",
+                                           "muggins {amount}: the last play left {count} points unannounced, "
+                                           "so a claim can be at most that"), amount=amount, count=most)
         elif amount > self.last_points:
-            raise IllegalPlayError(N_("muggins {amount}: the last play scored {points} points, so a claim can be "
-                                      "at most that"), amount=amount, points=self.last_points)
+            raise IllegalPlayError(Nn_("muggins {amount}: the last play scored {count} point, so a claim can be "
+                                       "at most that",
+                                       "muggins {amount}: the last play scored {count} points, so a claim can be "
+                                       "at most that"), amount=amount, count=self.last_points)
 
     def _pips(self, event: dict) -> int:
         """One player's remaining pips at the end of the hand, saved as it is given."""
@@ -280,12 +306,18 @@ class TableState:
         value = event.get("pips")
         self._check_pips(player, value)
         self.pips_given[player] = value
+        tiles = event.get("tiles")
+        if tiles is not None:
+            if not isinstance(tiles, str) or len(tiles) > 200:
+                raise IllegalPlayError(N_("unknown event {kind}"), kind="pips")
+            self.tiles_given[player] = tiles  # as the table gave them, for the hand-end count
         return value
 
     def _check_pips(self, player: int, value) -> None:
         if (not isinstance(value, int) or isinstance(value, bool)
                 or not 0 <= value <= 2 * self.rules.max_pips * self.counts[player]):
-            raise IllegalPlayError(N_("{pips} pips is not possible for {name}'s {count} tiles"),
+            raise IllegalPlayError(Nn_("{pips} pips is not possible for {name}'s {count} tile",
+                                       "{pips} pips is not possible for {name}'s {count} tiles"),
                                    pips=str(value), name=self.names[player], count=self.counts[player])
 
     def pips_needed(self) -> list[int]:
@@ -308,14 +340,33 @@ class TableState:
         if kind == "domino":
             pips[domino_player] = 0
         result = hand_result(self.rules, kind, self.sides, pips, self.counts, domino_player)
-        taken = tuple(self.board.take(side, points) for side, points in zip(result.winners, result.points))
+        taken, refused = self._award(result)
         self.log.append(Logged(self.hand_number, dict(event), None, sum(taken)))
         self.awaiting = None
         self.pips_given = {}
-        self._close_row(result, taken)
+        self.tiles_given = {}
+        self._close_row(result, taken, refused)
         if not self.over:
             self._next_hand(result)
         return result
+
+    def _award(self, result: HandResult) -> tuple[tuple[int, ...], int]:
+        """Give the winners their points; returns what each took and the points refused
+        together with the play that went out (``going_out``) under an exact target."""
+        taken, refused = [], 0
+        for side, points in zip(result.winners, result.points):
+            if self.going_out is not None and side == self.going_out[0]:
+                _, play_points, line = self.going_out
+                together = self.board.take(side, play_points + points)
+                play_part = play_points if together else 0
+                refused = 0 if together else play_points + points
+                self.from_play[side] += play_part
+                self.log[line] = self.log[line]._replace(credited=play_part)
+                taken.append(together - play_part)
+            else:
+                taken.append(self.board.take(side, points))
+        self.going_out = None
+        return tuple(taken), refused
 
     # --- hands -------------------------------------------------------------------------------
 
@@ -333,6 +384,7 @@ class TableState:
         self.passes = 0
         self.drawn = 0
         self.from_play = [0] * len(self.scores)
+        self.going_out: tuple[int, int, int] | None = None  # (side, points, log line) of a play held back
         if self.hand_number == 1:
             # points left unannounced stay claimable until the next play, even across
             # the end of a hand, as in the game engine
@@ -340,6 +392,7 @@ class TableState:
             self.last_player: int | None = None
             self.last_points = 0  # what the last play scored: the most a claim may name
         self.pips_given: dict[int, int] = {}  # remaining pips given so far at the end of the hand
+        self.tiles_given: dict[int, str] = {}  # and the tiles, where they were given as tiles
 
     def _next_hand(self, result: HandResult) -> None:
         """The next leader (``rules.lead.later_hands``) when the keeper can know it."""
@@ -353,13 +406,13 @@ class TableState:
             # the highest double or a lot decides at the table: the first player by default
             self._start_hand(0, False)
 
-    def _close_row(self, result: HandResult | None, taken: tuple[int, ...]) -> None:
+    def _close_row(self, result: HandResult | None, taken: tuple[int, ...], refused: int = 0) -> None:
         at_end = [0] * len(self.scores)
         if result is not None:
             for side, points in zip(result.winners, taken):
                 at_end[side] += points
         self.sheet.append(SheetRow(self.hand_number, self.leader, tuple(self.from_play), tuple(at_end), result,
-                                   tuple(self.scores)))
+                                   tuple(self.scores), refused))
 
 
 def effective_actions(events: Sequence[dict]) -> list[dict]:
@@ -437,7 +490,7 @@ def replay_saved(rules: RuleSet, names: Sequence[str], teams, events: Sequence[d
             state.apply(event)
         except FivesError as error:
             raise IllegalPlayError(N_("event {seq} does not apply: {reason}"), seq=str(seq),
-                                   reason=Msg(error.template, **error.params)) from None
+                                   reason=Msg.of(error)) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError):
             raise IllegalPlayError(N_("event {seq} is malformed"), seq=str(seq)) from None
     return state

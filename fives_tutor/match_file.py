@@ -27,11 +27,11 @@ _MATCH_KEYS = {"id", "names", "teams", "rules_id", "rules_path", "rules_data", "
                "finished"}
 #: each event type: its fields, and which of them it must have
 EVENT_FIELDS = {
-    "play": ({"player", "tile", "end", "announced"}, {"player", "tile"}),
-    "draw": ({"player", "count"}, {"player"}),
-    "pass": ({"player"}, {"player"}),
+    "play": ({"player", "tile", "end", "announced", "corrected"}, {"player", "tile"}),
+    "draw": ({"player", "count", "corrected"}, {"player"}),
+    "pass": ({"player", "corrected"}, {"player"}),
     "claim": ({"player", "amount"}, {"player"}),
-    "pips": ({"player", "pips"}, {"player", "pips"}),
+    "pips": ({"player", "pips", "tiles"}, {"player", "pips"}),
     "hand_end": ({"pips"}, {"pips"}),
     "undo": (set(), set()),
     "redo": (set(), set()),
@@ -207,6 +207,10 @@ def _event(event: dict, seq: int, file: str) -> None:
             continue
         if key in ("tile", "end"):
             ok = _short_text(value, 16)
+        elif key == "tiles":
+            ok = _short_text(value, 200)
+        elif key == "corrected":
+            ok = isinstance(value, bool)
         elif key == "player":
             ok = _number(value, 0, 9)
         elif key == "pips" and kind == "hand_end":

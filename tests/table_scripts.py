@@ -47,9 +47,13 @@ def pass_(player: int) -> dict:
     return {"type": "pass", "player": player}
 
 
-def pips(player: int, count: int) -> dict:
-    """One player's remaining pips, given while others are still to be asked (saved at once)."""
-    return {"type": "pips", "player": player, "pips": count}
+def pips(player: int, count: int, tiles: str | None = None) -> dict:
+    """One player's remaining pips, given while others are still to be asked (saved at once),
+    with the tiles when they were given as tiles."""
+    event = {"type": "pips", "player": player, "pips": count}
+    if tiles is not None:
+        event["tiles"] = tiles
+    return event
 
 
 def hand_end(*pips: int) -> dict:
@@ -223,7 +227,7 @@ FOUR_PLAYERS = [
     # Ana's last tile, 0|6: 10 + 6 + 4 + 5 = 25 for Ana+Cy: 50. Domino: the keeper asks Ben, Cy, Dee.
     Step("0|6", "Ana goes out: domino!", play(0, "0|6"), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # Ben holds 6|6 (12 pips) ...
-    Step("6|6", "Remaining tile or pips of Cy (1 tile):", pips(1, 12), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
+    Step("6|6", "Remaining tile or pips of Cy (1 tile):", pips(1, 12, "6|6"), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # ... Cy, Ana's partner, 3 pips (asked, never collected) ...
     Step("3", "Remaining tile or pips of Dee (1 tile):", pips(2, 3), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # ... Dee 1|1, 2 pips. Each opponent rounded first: Ben 12 -> 10, Dee 2 -> 0: 10 for Ana+Cy, 60.

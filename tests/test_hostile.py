@@ -384,9 +384,9 @@ def test_a_full_disk_loses_nothing(home):
     child = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", "table", "--resume", "--db", db],
                            input=lines, capture_output=True, env=env, timeout=60, cwd=home, preexec_fn=small_files,
                            check=False)
-    out = child.stdout.decode()
+    out = " ".join(child.stdout.decode().split())  # replies are wrapped to the width
     assert child.returncode == 2 and b"Traceback" not in child.stderr + child.stdout, (out, child.stderr)
-    assert f"cannot save to {db}: the disk" in out
+    assert "Refused: cannot save to" in out and "the disk could not be read or written" in out
     acknowledged = out.count("draws 1 tile")
     assert 0 < acknowledged < 12  # some entries fitted, the rest were refused
     events = json.loads(subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", "games", "export", "1", "--db",
@@ -499,7 +499,7 @@ def test_a_20_mb_line_and_dev_zero_at_the_table_and_the_tutor(home, tmp_path):
     db = os.path.join(home, "games.sqlite3")
     with open(lines, "rb") as handle:
         child = bounded(["table", "--players", "Ana,Ben", "--db", db], home, stdin=handle.read())
-    out = child.stdout.decode()
+    out = " ".join(child.stdout.decode().split())  # replies are wrapped to the width
     assert child.returncode == 2 and b"Traceback" not in child.stderr, child.stderr
     assert "Refused: the line is longer than 65,536 characters. Nothing was recorded." in out
     assert "Ben plays 6|3@6|6*" in out  # the line after it is read

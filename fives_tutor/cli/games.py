@@ -11,10 +11,10 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
-from .common import CliError, FivesCommand, _Translated, echo_json, fail, option
+from .common import CliError, FivesCommand, SuggestingGroup, _Translated, echo_json, fail, option
 
 
-class FivesSubGroup(_Translated, click.Group):
+class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
 
 
@@ -64,7 +64,7 @@ def _state(journal, info):
         raise
     except FivesError as error:
         raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=info.id,
-                           reason=Msg(error.template, **error.params)) from None
+                           reason=Msg.of(error)) from None
 
 
 def _side_scores(info, state=None) -> dict:
@@ -121,6 +121,20 @@ def _list(matches, as_json, damaged=()):
     click.echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
 
 
+def complete_match_id(ctx, param, incomplete):
+    """Shell completion of a saved match's number (with its players as the help)."""
+    from click.shell_completion import CompletionItem
+
+    from ..journal import Journal
+
+    try:
+        with Journal(ctx.params.get("db"), create=False) as journal:
+            return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
+                    if str(m.id).startswith(incomplete)]
+    except (FivesError, OSError):
+        return []
+
+
 def _match_id(value: str) -> int:
     """A match number as typed (any length: one SQLite cannot store is simply no match)."""
     from ..journal import match_number
@@ -135,7 +149,7 @@ def _match_id(value: str) -> int:
 
 
 @games.command("show", cls=FivesCommand, help=N_("A saved match as a score sheet."))
-@click.argument("match_id", metavar="ID")
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @_db_option
 @_json_option
 @_lang_option
@@ -167,7 +181,7 @@ def _export(journal, info, state) -> dict:
 
 @games.command("export", cls=FivesCommand, help=N_(
     "Write a saved match as JSON (every event and the score sheet) or CSV (one row a hand)."))
-@click.argument("match_id", metavar="ID")
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
         help=N_("json or csv."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
@@ -224,7 +238,7 @@ def import_game(file, db):
 
 
 @games.command("delete", cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
-@click.argument("match_id", metavar="ID")
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
 @_db_option
 @_lang_option

@@ -12,7 +12,7 @@ from ..errors import N_
 from .. import __version__
 from ..i18n import _
 from ..bounds import one_line
-from .common import _Translated, error_line, option, set_language
+from .common import SuggestingGroup, _Translated, error_line, option, set_language
 
 #: exit code of an error in fives-tutor itself (BSD's EX_SOFTWARE): never bad input
 EXIT_INTERNAL = 70
@@ -41,7 +41,7 @@ def _show_version(ctx, _param, value):
         ctx.exit()
 
 
-class FivesGroup(_Translated, click.Group):
+class FivesGroup(SuggestingGroup, _Translated, click.Group):
     """The top group: sets the language before Click parses or shows help, and loads
     subcommands lazily."""
 

@@ -8,15 +8,16 @@ from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError
 from ..i18n import _
 from .batch import run_batch
-from .common import FivesCommand, common_options, echo_json, load_pack, option
+from .common import DEFAULT_SEED, FivesCommand, LevelType, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
 
 def _board(text, rules):
-    from ..plays import parse_board
+    """The board and how it was read (see :func:`fives_tutor.plays.read_board`)."""
+    from ..plays import read_board
 
-    return parse_board(text, rules)
+    return read_board(text, rules)
 
 
 def do_score(position_text: str, play_text: str | None, rules_name: str):
@@ -25,10 +26,10 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
     from ..report import score_report
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     play = parse_play(play_text, board, rules) if play_text is not None else None
     position = board_position(board, rules)
-    return score_report(position, play, rules), lambda: _render("render_score", position, play, rules)
+    return score_report(position, play, rules, reading), lambda: _render("render_score", position, play, rules, reading)
 
 
 def do_moves(position_text: str, hand_text: str, rules_name: str):
@@ -38,39 +39,91 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
     from ..tiles import parse_hand
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     plays = legal_plays(board, hand, rules)
     position = board_position(board, rules)
-    return moves_report(position, plays, rules), lambda: _render("render_moves", position, plays, rules)
+    return moves_report(position, plays, rules, reading), lambda: _render("render_moves", position, plays, rules, reading)
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
-            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = "0",
-            voids: tuple = (), scores: str | None = None, boneyard: int | None = None):
-    """The recommended play and the ranking behind it."""
+            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = DEFAULT_SEED,
+            voids: tuple = (), scores: str | None = None, boneyard: int | None = None, show_progress: bool = False):
+    """The recommended play and the ranking behind it (``show_progress``: a progress
+    bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
     from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
     from ..tiles import parse_hand
 
+    from ..plays import check_known_tiles
+
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
+    check_known_tiles(board, rules, hand, played)
     counts = _opponent_tiles(opponents) if opponents else None
     situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
                                 scores=_numbers(scores, "--scores") if scores else None, boneyard=boneyard)
     level = resolve_level(situation, level)
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
-    ranked = rank(situation, level, **options)
+    if level == "monte-carlo" and show_progress:
+        ranked = thinking(lambda: rank(situation, level, **options), seconds, samples,
+                          lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
+    else:
+        ranked = rank(situation, level, **options)
     position = board_position(board, rules)
-    return best_report(position, ranked, level, rules), lambda: _render("render_best", position, ranked, level, rules,
-                                                                       scores is not None)
+    return best_report(position, ranked, level, rules, reading), lambda: _render(
+        "render_best", position, ranked, level, rules, scores is not None, reading)
+
+
+#: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
+LONG_SAMPLES = 1000
+
+
+def thinking(work, seconds: float | None, samples: int | None, calibrate):
+    """``work()``, with a progress bar on stderr when it is a terminal and the engine
+    thinks long: ``--time`` (the bar fills with the time given) or ``--samples`` of at
+    least :data:`LONG_SAMPLES` (the time is estimated from a small run, ``calibrate(n)``,
+    on other deals, so the answer is the same with or without the bar)."""
+    import sys
+    import threading
+    import time
+
+    if not sys.stderr.isatty() or not (seconds or (samples and samples >= LONG_SAMPLES)):
+        return work()
+    if seconds:
+        expected = seconds
+    else:
+        trial = 20
+        start = time.perf_counter()
+        calibrate(trial)
+        expected = (time.perf_counter() - start) * samples / trial
+    steps = 100
+    done = threading.Event()
+    with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
+        def tick():
+            shown = 0
+            started = time.perf_counter()
+            while not done.wait(0.1):
+                due = min(steps - 1, int(steps * (time.perf_counter() - started) / max(expected, 0.01)))
+                if due > shown:
+                    bar.update(due - shown)
+                    shown = due
+            bar.update(steps - shown)
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            return work()
+        finally:
+            done.set()
+            ticker.join()
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
@@ -122,31 +175,27 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
+    from ..scoring import check_remaining
     from ..report import count_report
     from ..scoring import collect
+    from ..tiles import format_hand
 
     rules = load_pack(rules_name)
     if len(hands) > rules.players.max - 1:
         raise NotationError(N_("{count} opponents: this rule pack is for at most {players} players"),
                             text=" ".join(hands), count=len(hands), players=rules.players.max)
-    pips, shown, seen = [], [], set()
-    for text in hands:
-        value, tiles = _pips(text, rules)
-        if tiles:
-            for tile in tiles.split():
-                if tile in seen:
-                    raise NotationError(N_("tile {tile} is written twice"), text=text, tile=tile)
-                seen.add(tile)
-        pips.append(value)
-        shown.append(tiles)
-    winner_pips = _pips(winner, rules)[0] if winner else 0
-    collection = collect(pips, rules, winner_pips)
+    opponents = [_remaining(text, rules) for text in hands]
+    winner_hand = _remaining(winner, rules) if winner else None
+    check_remaining(opponents, winner_hand, rules)
+    collection = collect([o.pips for o in opponents], rules, winner_hand.pips if winner_hand else 0)
+    shown = [format_hand(o.tiles) if o.tiles else None for o in opponents]
     return count_report(collection, rules), lambda: _render("render_count", collection, shown, rules)
 
 
-def _pips(text: str, rules) -> tuple[int, str | None]:
-    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
-    from ..tiles import ascii_digits, format_hand, parse_hand
+def _remaining(text: str, rules):
+    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.scoring.Remaining`."""
+    from ..scoring import Remaining
+    from ..tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
     value = whole_number(clean)
@@ -155,11 +204,19 @@ def _pips(text: str, rules) -> tuple[int, str | None]:
         if value > most:
             raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
                                 pips=value if value < TOO_LARGE else clean, most=most)
-        return value, None
+        return Remaining(text, value, None)
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)
-    return rules.hand_end.hand_pips(tiles), format_hand(tiles)
+    return Remaining(text, rules.hand_end.hand_pips(tiles), tiles)
+
+
+def _pips(text: str, rules) -> tuple[int, str | None]:
+    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
+    from ..tiles import format_hand
+
+    hand = _remaining(text, rules)
+    return hand.pips, format_hand(hand.tiles) if hand.tiles is not None else None
 
 
 def _render(name, *args):
@@ -248,14 +305,14 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
         help=N_("Tiles already played that the position does not show."))
 @option("--opponents", "opponents", metavar="N[,N...]",
         help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
-@option("--level", "level", type=click.Choice(["auto", "monte-carlo", "exact", "defensive", "greedy"]),
-        default="auto", show_default=True,
+@option("--level", "level", type=LevelType(("auto",)), default="auto", show_default=True,
         help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; monte-carlo plays "
                 "the hand out over many deals of the hidden tiles; exact solves the hand when every tile is known; "
                 "auto is exact where it applies, else monte-carlo."))
 @option("--samples", type=click.IntRange(1, 100000), help=N_("Monte Carlo: deals of the hidden tiles (default 200)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), help=N_("Monte Carlo: seconds to think instead of a number of deals."))
-@option("--seed", default="0", show_default=True, help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
+@option("--seed", default=DEFAULT_SEED, show_default=True,
+        help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",
         help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
 @option("--scores", metavar="MINE,THEIRS",
@@ -271,7 +328,8 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, samples, 
             raise click.UsageError(_("Missing option '--hand'."))
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
-                       params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"])
+                       params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"],
+                       show_progress=not params.get("batch"))
 
     return _serve(ctx, work, as_json)
 
