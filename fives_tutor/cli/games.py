@@ -128,7 +128,7 @@ def complete_match_id(ctx, param, incomplete):
     from ..journal import Journal
 
     try:
-        with Journal(ctx.params.get("db"), create=False) as journal:
+        with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
             return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
                     if str(m.id).startswith(incomplete)]
     except (FivesError, OSError):
