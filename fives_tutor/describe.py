@@ -66,14 +66,14 @@ def _scoring(rules: RuleSet) -> str:
         if len(divisors) == 1:
             text = _("a total that is a multiple of {divisor} scores itself").format(divisor=divisors[0])
         else:
-            text = _("a total that is a multiple of any of {divisors} scores itself").format(divisors=", ".join(divisors))
+            text = _("a total that is a multiple of any of {divisors} scores itself").format(divisors=current().join(divisors))
     elif len(divisors) == 1:
         text = _("one point for each {divisor} in the total").format(divisor=divisors[0])
     elif len(divisors) == 2:
         text = _("one point for each {first} in the total and one for each {second}, added up").format(
             first=divisors[0], second=divisors[1])
     else:
-        text = _("one point for each of {divisors} in the total, added up").format(divisors=", ".join(divisors))
+        text = _("one point for each of {divisors} in the total, added up").format(divisors=current().join(divisors))
     return text + " " + _("({total} scores {points})").format(total=_number(example), points=_number(points))
 
 

@@ -39,9 +39,12 @@ class FivesError(ValueError):
         """Return the message translated by ``translate`` (a gettext function).
 
         ``wrap(value, name)`` formats each parameter (for example to isolate notation
-        inside a right-to-left sentence, or to change digits).
+        inside a right-to-left sentence, or to change digits); a list or tuple it leaves
+        as it is is joined with commas.
         """
         values = {key: wrap(value, key) for key, value in self.params.items()}
+        values = {key: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+                  for key, value in values.items()}
         return translate(self.template).format(**values)
 
 
@@ -78,7 +81,7 @@ class AmbiguousPlayError(IllegalPlayError):
 
     def __init__(self, template: str, *, choices: tuple[str, ...] = (), **params: Any) -> None:
         self.choices = choices
-        params.setdefault("choices", ", ".join(choices))
+        params.setdefault("choices", tuple(choices))
         super().__init__(template, **params)
 
 

@@ -262,8 +262,8 @@ def localize_error(error: FivesError) -> str:
     def wrap(value, name=""):
         if isinstance(value, int) and not isinstance(value, bool):
             return translator.number(value)
-        if name == "choices" and getattr(error, "choices", None):
-            return translator.join(translator.notation(choice) for choice in error.choices)
+        if isinstance(value, (list, tuple)):  # notation to choose from: 5|2@5|5*, 5|2@5*
+            return translator.join(translator.notation(item) for item in value)
         if not translator.rtl:
             return value
         from .text.bidi import ltr

@@ -190,7 +190,7 @@ def _find_end(end_text: str, position: Position, rules: RuleSet, text: str, colu
     similar = [str(e) for e in position.ends if str(e.pips) == ascii_digits(end_text).split("|")[0].rstrip("*")]
     if similar and not position.lone:
         raise IllegalPlayError(N_("there is no open end {end} in {position}: did you mean {choices}?"), end=end_text,
-                               position=str(position), choices=", ".join(dict.fromkeys(similar)))
+                               position=str(position), choices=tuple(dict.fromkeys(similar)))
     raise IllegalPlayError(N_("there is no open end {end} in {position}"), end=end_text, position=str(position))
 
 

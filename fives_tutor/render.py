@@ -52,7 +52,7 @@ def count_expression(position: Position, rules: RuleSet) -> str:
     if rules.scoring.points == "quotient" and count.points:
         shares = [f"{t.number(count.total)} ÷ {t.number(d)} = {t.number(count.total // d)}"
                   for d in rules.scoring.divisors if count.total % d == 0]
-        line += " (" + ", ".join(t.notation(s) for s in shares) + ")"
+        line += " (" + t.join(t.notation(s) for s in shares) + ")"
     return line
 
 
@@ -209,10 +209,10 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
     else:
         how = _("the opponents' pips added, then {rounding}").format(rounding=rounding_phrase(rules))
     if rules.hand_end.subtract_winner_pips and mode != "none":
-        how += "; " + _("minus the winner's own {pips}").format(
+        how += t.semicolon + _("minus the winner's own {pips}").format(
             pips=ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips)))
     if rules.hand_end.points == "per_five" and mode != "none":
-        how += "; " + _("one point per five pips")
+        how += t.semicolon + _("one point per five pips")
     points = ngettext("{n} point", "{n} points", collection.points).format(n=t.number(collection.points))
     lines.append(_("The winner collects {points}: {how}.").format(points=points, how=how))
     if rules.hand_end.rounding == "nearest_five" and mode != "none":

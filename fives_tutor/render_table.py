@@ -171,7 +171,8 @@ def ask_line(state: TableState, player: int) -> str:
 def sheet(state: TableState) -> str:
     """The hand-by-hand score sheet with running totals, and a bar of each side's total."""
     t = current()
-    from .render_rules import table
+    from .text.table import table
+    from .text.width import rjust
 
     sides = range(len(state.scores))
     header = [_("Hand"), _("Leader")] + [state.side_name(s) for s in sides]
@@ -193,7 +194,7 @@ def sheet(state: TableState) -> str:
     for side in sides:
         score = state.scores[side]
         filled = min(width, round(width * score / target)) if target else 0
-        lines.append(f"{state.side_name(side):>12} {'█' * filled}{'░' * (width - filled)} "
+        lines.append(("\u200f" if t.rtl else "") + f"{rjust(state.side_name(side), 12)} {'█' * filled}{'░' * (width - filled)} "
                      f"{t.number(score)}/{t.number(target)}")
     return "\n".join(lines)
 

@@ -11,14 +11,24 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, activate, choose_language, localize_error
+from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
+BIDI_CHOICES = ("logical", "visual")
 
 
 class CliError(click.ClickException):
     """Bad input: one localized line on stderr and exit code 2."""
 
     exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None) -> None:
+        """The line, through the one output function (marks, visual order)."""
+        echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class BidiExtraMissing(FivesError):
+    """``--bidi visual`` without python-bidi and arabic-reshaper installed."""
 
 
 def fail(error: FivesError) -> CliError:
@@ -37,12 +47,36 @@ class FivesOption(click.Option):
         return super().get_help_record(ctx)
 
 
+def _show_help(ctx, _param, value):
+    """``--help``: the help through the one output function (Click's own callback
+    writes it past the marks and the visual order)."""
+    if value and not ctx.resilient_parsing:
+        echo(ctx.get_help())
+        ctx.exit()
+
+
+def _bidi_callback(ctx, _param, value):
+    if value is not None and not ctx.resilient_parsing:
+        set_bidi(value)
+    return value
+
+
+def bidi_option() -> click.Option:
+    """``--bidi logical|visual``, which every command and group of ``fives`` takes."""
+    return FivesOption(["--bidi"], type=click.Choice(BIDI_CHOICES), expose_value=False, is_eager=True,
+                       callback=_bidi_callback, metavar="[logical|visual]",
+                       help=N_("Right-to-left text: logical (default; for terminals that do bidi) or visual "
+                               "(for those that do not; needs the bidi extra)."))
+
+
 class _Translated:
-    """Mixin: translate a command's help at display time; turn FivesError into exit 2."""
+    """Mixin: translate a command's help at display time; turn FivesError into exit 2;
+    take ``--bidi``; show help through the one output function."""
 
     def _help_msgid(self):
         if not hasattr(self, "_msgid"):
             self._msgid = self.help
+            self._short_msgid = self.short_help
         return self._msgid
 
     def format_help_text(self, ctx, formatter):
@@ -53,7 +87,25 @@ class _Translated:
     def get_short_help_str(self, limit: int = 45) -> str:
         msgid = self._help_msgid()
         self.help = _(msgid) if msgid else msgid
+        self.short_help = _(self._short_msgid) if self._short_msgid else self._short_msgid
         return super().get_short_help_str(limit)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        if any("--bidi" in param.opts for param in params):
+            return params
+        if not hasattr(self, "_bidi_param"):
+            self._bidi_param = bidi_option()
+        help_option = self.get_help_option(ctx)
+        if help_option is not None and params and params[-1] is help_option:
+            return params[:-1] + [self._bidi_param, help_option]
+        return params + [self._bidi_param]
 
     def invoke(self, ctx):
         try:
@@ -80,6 +132,29 @@ def language_from_args(args) -> str | None:
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1]
     return None
+
+
+def bidi_from_args(args) -> str | None:
+    """The value of ``--bidi`` anywhere in ``args`` (before or after the command name)."""
+    for index, arg in enumerate(args):
+        if arg == "--bidi" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--bidi="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def set_bidi(value: str | None) -> None:
+    """Choose how right-to-left lines are written: ``visual`` needs the ``bidi`` extra
+    (a :class:`CliError`, exit 2, when it is missing). Any other value is left to Click."""
+    from ..text import output
+
+    if value not in BIDI_CHOICES:
+        return
+    try:
+        output.set_visual(value == "visual")
+    except ImportError:
+        raise fail(BidiExtraMissing(N_("--bidi visual needs the bidi extra: pip install 'fives-tutor[bidi]'"))) from None
 
 
 def set_language(args, completing: bool = False) -> str:

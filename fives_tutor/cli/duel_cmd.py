@@ -8,6 +8,7 @@ import click
 
 from ..errors import N_
 from ..i18n import _, current
+from ..text.output import echo
 from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, load_pack, option
 
 
@@ -64,14 +65,14 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     from ..render_rules import interval
 
     t = current()
-    click.echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
+    echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
                  "{pack}, {players} players, seed {seed}.").format(
         a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(matches), pack=rules.id,
         players=t.number(players), seed=seed))
-    click.echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
-    click.echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
+    echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
+    echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
                                                                          margin=interval(summary.margin)))
     for name, median, p95 in ((level_a, summary.a_median, summary.a_p95), (level_b, summary.b_median, summary.b_p95)):
-        click.echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
+        echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
             level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1)))
-    click.echo(_("Means with their 95% confidence intervals."))
+    echo(_("Means with their 95% confidence intervals."))

@@ -11,6 +11,7 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
+from ..text.output import echo, prompt_text
 from .common import CliError, FivesCommand, _Translated, echo_json, fail, option
 
 EXPORT_FORMAT = "fives-tutor-match"
@@ -84,15 +85,15 @@ def list_games(db, as_json):
                         "finished": m.finished, "created": m.created, "updated": m.updated} for m in matches])
             return
         if not matches:
-            click.echo(_("No saved matches yet: fives table starts one."))
+            echo(_("No saved matches yet: fives table starts one."))
             return
-        from ..render_rules import table
+        from ..text.table import table
 
         t = current()
-        rows = [(t.number(m.id), ", ".join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
+        rows = [(t.number(m.id), t.join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
                  " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
                  _("finished") if m.finished else _("unfinished")) for m in matches]
-        click.echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
+        echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
     finally:
         journal.close()
 
@@ -118,10 +119,10 @@ def show_game(match_id, db, as_json):
             return
         from ..render_table import scores_line, sheet
 
-        click.echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=", ".join(info.names),
+        echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=current().join(info.names),
                                                                pack=info.rules_id))
-        click.echo(sheet(state))
-        click.echo(scores_line(state))
+        echo(sheet(state))
+        echo(scores_line(state))
     except FivesError as error:
         raise fail(error) from None
     finally:
@@ -198,7 +199,7 @@ def import_game(file, db):
         new_id = journal.import_match(info, events, state.scores, state.over)
     finally:
         journal.close()
-    click.echo(_("Imported as match {id}.").format(id=current().number(new_id)))
+    echo(_("Imported as match {id}.").format(id=current().number(new_id)))
 
 
 def _check_import(data, file):
@@ -251,12 +252,13 @@ def delete_game(match_id, yes, db):
         if not yes:
             if not sys.stdin.isatty():
                 raise CliError(_("add --yes to delete without a terminal to ask on"))
-            if not click.confirm(_("Delete match {id} ({players})?").format(id=info.id, players=", ".join(info.names)),
-                                 default=False):
-                click.echo(_("Nothing was deleted."))
+            question = _("Delete match {id} ({players})?").format(id=current().number(info.id),
+                                                                  players=current().join(info.names))
+            if not click.confirm(prompt_text(question), default=False):
+                echo(_("Nothing was deleted."))
                 return
         journal.delete(info.id)
-        click.echo(_("Match {id} deleted.").format(id=current().number(info.id)))
+        echo(_("Match {id} deleted.").format(id=current().number(info.id)))
     except FivesError as error:
         raise fail(error) from None
     finally:

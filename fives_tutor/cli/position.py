@@ -6,6 +6,7 @@ import click
 
 from ..errors import N_, NotationError
 from ..i18n import _
+from ..text.output import echo
 from .batch import run_batch
 from .common import FivesCommand, common_options, echo_json, load_pack, option
 
@@ -170,7 +171,7 @@ def _output(result, as_json: bool) -> None:
     if as_json:
         echo_json(data)
     else:
-        click.echo(text())
+        echo(text())
 
 
 def _batch_option(function):

@@ -10,6 +10,7 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _
+from ..text.output import echo
 from .common import CliError, FivesCommand, _Translated, echo_json, fail, load_pack, option
 
 
@@ -58,8 +59,8 @@ def list_command(files, lang, as_json):
     else:
         from ..render_rules import render_list
 
-        click.echo(render_list(found))
-        click.echo(_("Your packs folder: {folder}").format(folder=user_dir()))
+        echo(render_list(found))
+        echo(_("Your packs folder: {folder}").format(folder=user_dir()))
     if failed:
         sys.exit(2)
 
@@ -85,12 +86,12 @@ def show_command(pack, lang, as_json):
         from ..describe import describe
 
         echo_json({"id": rules_set.id, "name": rules_set.name(_code()), "summary": rules_set.summary(_code()),
-                   "source": rules_set.source, "extends": rules_set.extends, "path": rules_set.path,
+                   "source": rules_set.source, "citation": rules_set.citation, "extends": rules_set.extends, "path": rules_set.path,
                    "rules": [{"key": row.key, "label": row.label, "value": row.value} for row in describe(rules_set)]})
         return
     from ..render_rules import render_show
 
-    click.echo(render_show(rules_set))
+    echo(render_show(rules_set))
 
 
 def _simulation_options(function):
@@ -131,10 +132,10 @@ def compare_command(packs, simulate, players, seed, workers, strategy, lang, as_
         return
     from ..render_rules import render_compare, render_statistics
 
-    click.echo(render_compare(loaded))
+    echo(render_compare(loaded))
     if summaries is not None:
-        click.echo("")
-        click.echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
+        echo("")
+        echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
 
 
 @click.command(cls=FivesCommand, help=N_(
@@ -158,7 +159,7 @@ def simulate(pack, matches, records_file, players, seed, workers, strategy, lang
     from ..render_rules import render_statistics
 
     if records_file != "-":
-        click.echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
+        echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
 
 
 def _check_players(rules_set, players):

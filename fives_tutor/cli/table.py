@@ -9,11 +9,14 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _
+from ..text.output import echo
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option
 
 
 def _split_names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+    from ..tiles import split_list
+
+    return split_list(text)
 
 
 def _teams(text: str | None, names: list[str]):
@@ -22,7 +25,7 @@ def _teams(text: str | None, names: list[str]):
         return None
     lowered = [n.casefold() for n in names]
     teams = []
-    for part in text.split(","):
+    for part in _split_names(text):
         members = [m.strip() for m in part.split("+") if m.strip()]
         try:
             teams.append([lowered.index(m.casefold()) for m in members])
@@ -55,24 +58,25 @@ def _ask_setup(players, teams, rules_name, lang):
     from prompt_toolkit import prompt
 
     from ..i18n import LANGUAGES, activate, current, match_language
+    from ..text.output import prompt_text
 
     if not lang and not os.environ.get("FIVES_LANG"):
-        answer = prompt(_("Language: {choices} (Enter for {current}): ").format(
-            choices=", ".join(LANGUAGES), current=current().code)).strip()
+        answer = prompt(prompt_text(_("Language: {choices} (Enter for {current}): ").format(
+            choices=current().join(LANGUAGES), current=current().code))).strip()
         if answer:
             code = match_language(answer)
             if code is None:
                 raise CliError(_("unknown language '{language}': choose one of {choices}").format(
-                    language=answer, choices=", ".join(LANGUAGES)))
+                    language=answer, choices=current().join(LANGUAGES)))
             activate(code)
     if not players:
-        players = prompt(_("Players, in turn order, separated by commas: "))
+        players = prompt(prompt_text(_("Players, in turn order, separated by commas: ")))
     names = _split_names(players)
     if rules_name is None:
-        rules_name = prompt(_("Rule pack (Enter for dominos-cc): ")).strip() or "dominos-cc"
+        rules_name = prompt(prompt_text(_("Rule pack (Enter for dominos-cc): "))).strip() or "dominos-cc"
     if len(names) == 4 and teams is None:
-        teams = prompt(_("Teams, such as {example} (Enter: each for themselves): ").format(
-            example=f"{names[0]}+{names[2]},{names[1]}+{names[3]}")).strip() or None
+        teams = prompt(prompt_text(_("Teams, such as {example} (Enter: each for themselves): ").format(
+            example=f"{names[0]}+{names[2]},{names[1]}+{names[3]}"))).strip() or None
     return names, teams, rules_name
 
 
@@ -159,7 +163,7 @@ def opening(session) -> list[str]:
     state = session.state
     t = current()
     lines = [_("Match {id}: {players}, {pack}. Type help for the commands.").format(
-        id=t.number(session.match_id), players=", ".join(state.side_name(s) for s in range(len(state.scores))),
+        id=t.number(session.match_id), players=t.join(state.side_name(s) for s in range(len(state.scores))),
         pack=session.rules.name(t.code))]
     if session.events:
         lines.append(scores_line(state))
@@ -204,7 +208,7 @@ def run_lines(session, stream, style: str) -> int:
     """The shell without a terminal: one command a line, plain text answers. Returns
     2 when any line was refused, else 0."""
     for line in opening(session):
-        click.echo(line)
+        echo(line)
     refused = False
     for raw in stream:
         reply = session.handle(raw)
@@ -213,12 +217,12 @@ def run_lines(session, stream, style: str) -> int:
         if reply.kind == "refused":
             refused = True
         for line in answer(session, reply, style):
-            click.echo(line)
+            echo(line)
         asked = session.asking()
         if asked is not None:
             from ..render_table import ask_line
 
-            click.echo(ask_line(session.state, asked))
+            echo(ask_line(session.state, asked))
     return 2 if refused else 0
 
 

@@ -18,6 +18,7 @@ from ..keeper import replay
 from ..render import points_phrase
 from ..render_table import ask_line, refusal, toolbar
 from ..table_session import WORDS, parse_command
+from ..text.output import echo, menu_meta, menu_text, prompt_text
 from .table import answer, history_path, opening
 
 
@@ -38,13 +39,15 @@ class TableCompleter(Completer):
             text = play.notation
             if text.startswith(word):
                 meta = _("total {total}: {points}").format(total=t.number(play.total), points=points_phrase(play.points))
-                yield Completion(text, start_position=-len(word), display_meta=meta)
+                yield Completion(text, start_position=-len(word), display=menu_text(text), display_meta=menu_meta(meta))
         for name in state.names:
             if name.casefold().startswith(word.casefold()):
-                yield Completion(name, start_position=-len(word), display_meta=_("player"))
+                yield Completion(name, start_position=-len(word), display=menu_text(name),
+                                 display_meta=menu_meta(_("player")))
         for command in WORDS:
             if command.startswith(word.lower()):
-                yield Completion(command, start_position=-len(word), display_meta=_("command"))
+                yield Completion(command, start_position=-len(word), display=menu_text(command),
+                                 display_meta=menu_meta(_("command")))
 
 
 class TableValidator(Validator):
@@ -65,7 +68,7 @@ class TableValidator(Validator):
                 if event is not None:
                     replay(session.rules, session.names, session.teams, session.events + [event])
         except FivesError as error:
-            raise ValidationError(message=refusal(error), cursor_position=len(document.text)) from None
+            raise ValidationError(message=prompt_text(refusal(error)), cursor_position=len(document.text)) from None
 
 
 def make_prompt_session(session, history_file: str | None = None) -> PromptSession:
@@ -79,17 +82,17 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
         pass
     return PromptSession(history=history, completer=TableCompleter(session), validator=TableValidator(session),
                          validate_while_typing=True, complete_while_typing=False,
-                         bottom_toolbar=lambda: toolbar(session.state))
+                         bottom_toolbar=lambda: prompt_text(toolbar(session.state)))
 
 
 def run_interactive(session, style: str, prompt_session: PromptSession | None = None) -> int:
     """The shell loop in a terminal. Ctrl-D or ``quit`` leaves; the match is saved."""
     prompt_session = prompt_session or make_prompt_session(session)
     for line in opening(session):
-        print(line)
+        echo(line)
     while True:
         asked = session.asking()
-        message = ask_line(session.state, asked) + " " if asked is not None else _prompt(session)
+        message = prompt_text(ask_line(session.state, asked) + " " if asked is not None else _prompt(session))
         try:
             line = prompt_session.prompt(message)
         except KeyboardInterrupt:
@@ -100,8 +103,8 @@ def run_interactive(session, style: str, prompt_session: PromptSession | None = 
         if reply.kind == "quit":
             break
         for text in answer(session, reply, style):
-            print(text)
-    print(_("The match is saved: fives table --resume {id} continues it.").format(id=session.match_id))
+            echo(text)
+    echo(_("The match is saved: fives table --resume {id} continues it.").format(id=session.match_id))
     return 0
 
 

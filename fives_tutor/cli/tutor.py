@@ -9,7 +9,9 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
-from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option
+from ..text.output import echo, prompt_text
+from .common import (CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option,
+                     set_bidi)
 
 
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
@@ -17,28 +19,16 @@ from .common import CliError, FivesCommand, complete_language, complete_pack, ec
 
 class Console:
     """Where the tutor reads and writes: prompt_toolkit in a terminal, else plain lines.
-    ``visual`` reorders right-to-left lines for terminals that do not (python-bidi)."""
+    ``visual`` writes right-to-left lines in visual order (``--bidi visual``)."""
 
     def __init__(self, visual: bool = False) -> None:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        self.visual = visual
         self._session = None
         if visual:
-            try:
-                import arabic_reshaper  # noqa: F401
-                from bidi.algorithm import get_display  # noqa: F401
-            except ImportError:
-                raise CliError(_("--bidi visual needs the bidi extra: pip install 'fives-tutor[bidi]'")) from None
+            set_bidi("visual")
 
     def show(self, text: str = "") -> None:
-        for line in text.split("\n"):
-            click.echo(self._visual(line) if self.visual else line)
-
-    def _visual(self, line: str) -> str:
-        import arabic_reshaper
-        from bidi.algorithm import get_display
-
-        return get_display(arabic_reshaper.reshape(line), base_dir="R")
+        echo(text)
 
     def ask(self, prompt: str) -> str | None:
         """A line from the learner, or None at the end of the input."""
@@ -48,10 +38,10 @@ class Console:
 
                 self._session = PromptSession()
             try:
-                return self._session.prompt(self._visual(prompt) if self.visual else prompt)
+                return self._session.prompt(prompt_text(prompt))
             except (EOFError, KeyboardInterrupt):
                 return None
-        click.echo(self._visual(prompt) if self.visual else prompt)
+        echo(prompt)
         line = sys.stdin.readline()
         return None if line == "" else line.rstrip("\n")
 
@@ -235,7 +225,7 @@ def _question(exercise) -> str:
     if kind == "where":
         return _("The open ends are {ends}. On which ends may {tile} go? Write each end as shown, "
                  "separated by spaces.").format(ends=ends, tile=t.notation(step.hand))
-    hands = "; ".join(t.notation(h) for h in step.opponents)
+    hands = t.semicolon.join(t.notation(h) for h in step.opponents)
     return _("The hand is over. The opponents hold {hands}. How many points does the winner collect?").format(hands=hands)
 
 
@@ -281,7 +271,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                  "answer": sorted(map(str, a.value)) if isinstance(a.value, frozenset) else a.value,
                  "explanation": a.why} for e, a in zip(exercises, answers)]})
         else:
-            click.echo(_worksheet(rules, seed, exercises, answers))
+            echo(_worksheet(rules, seed, exercises, answers), markdown=True)
         return
     progress = _progress()
     try:
@@ -312,7 +302,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
 
 
 def _show_stats(console, stats) -> None:
-    from ..render_rules import table
+    from ..text.table import table
 
     t = current()
     rows = []
@@ -331,10 +321,10 @@ def _worksheet(rules, seed, exercises, answers) -> str:
     lines = [f"# {title}: {rules.name(t.code)}", "",
              _("Seed {seed}: the same seed gives the same worksheet.").format(seed=seed), ""]
     for number, exercise in enumerate(exercises, start=1):
-        lines.append(f"{t.number(number)}. {_question(exercise)}")
+        lines.append(f"{number}. {_question(exercise)}")  # Markdown reads a list item only after ASCII digits
         lines.append("")
     lines += [f"## {key}", ""]
     for number, answer in enumerate(answers, start=1):
         why = " ".join(part if part.endswith((".", "!", "?", ":")) else part + "." for part in answer.why.split("\n"))
-        lines.append(f"{t.number(number)}. **{_answer_words(answer.value)}**: {why}")
+        lines.append(f"{number}. **{_answer_words(answer.value)}**: {why}")
     return "\n".join(lines)
