@@ -51,7 +51,7 @@ def _show_help(ctx, _param, value):
     """``--help``: the help through the one output function (Click's own callback
     writes it past the marks and the visual order)."""
     if value and not ctx.resilient_parsing:
-        echo(ctx.get_help())
+        echo(ctx.get_help(), block=True)
         ctx.exit()
 
 
@@ -214,5 +214,19 @@ def load_pack(name: str):
 
 
 def echo_json(data) -> None:
-    """Print ``data`` as one JSON line."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """Print ``data`` as one JSON line, its texts without bidi marks (JSON is read by
+    programs, which lay text out themselves)."""
+    sys.stdout.write(json.dumps(_unmarked(data), ensure_ascii=False) + "\n")
+
+
+def _unmarked(data):
+    if isinstance(data, str):
+        return data.translate(_NO_MARKS) if "\u200e" in data or "\u200f" in data else data
+    if isinstance(data, dict):
+        return {key: _unmarked(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_unmarked(value) for value in data]
+    return data
+
+
+_NO_MARKS = {0x200E: None, 0x200F: None, 0x061C: None}

@@ -155,27 +155,60 @@ def is_ltr_run(text: str) -> bool:
     return any(unicodedata.bidirectional(char) == "L" for char in core)
 
 
+def _kind(chunk: str) -> str | None:
+    """What a chunk is, for joining it to its neighbours: ``words`` (Latin letters, or
+    ASCII digits: commands, options, names, examples), ``notation`` (the language's
+    digits glued to notation, ``۵|۳``), ``number`` (a bare number in the language's
+    digits), or None (right-to-left text, punctuation, arithmetic)."""
+    core = _core(chunk)
+    if not core:
+        return None
+    if is_ltr_run(chunk):
+        if _ASCII_DIGIT.search(core) or any(unicodedata.bidirectional(c) == "L" for c in core):
+            return "words"
+        return "notation"
+    if _NUMBER.fullmatch(chunk.rstrip(_TRAILING)):  # bare: not in brackets or quotes
+        return "number"
+    return None
+
+
+#: chunks that may share a run: words with words (``fives table --resume 3``), notation
+#: and numbers with each other (a position ``۳ ۵|۵* ۵*``, ``۶ ۵``); a name beside a tile
+#: or a score (``Ana ۵|۳``, ``Ana ۱۵``) stays two runs, read in the line's own order
+_JOINS = {("words", "words"), ("notation", "notation"), ("notation", "number"), ("number", "notation"),
+          ("number", "number")}
+_NUMBER = re.compile(r"\d+(?:[\u066b\u066c.,]\d+)*")
+
+
 def find_runs(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each left-to-right run of ``text`` outside marked spans:
-    chunks that must read left to right, joined across single spaces (``fives table
-    --resume``, ``--lang LANG``) but not after a colon or semicolon, without the
-    brackets and punctuation around them."""
+    chunks that must read left to right, joined across single spaces with their own
+    kind (``fives table --resume``, ``--lang LANG``, a position ``۳ ۵|۵* ۵*`` or ``۶ ۵``)
+    but not after a colon, semicolon or full stop, without the brackets and punctuation around
+    them. Bare numbers are a run only two or more together (a position)."""
     runs: list[tuple[int, int]] = []
     for free_start, free_end in _free_parts(text):
         segment = text[free_start:free_end]
         group: list[tuple[int, int]] = []
-        for match in _pattern("chunk").finditer(segment):
-            if not is_ltr_run(match.group(0)):
-                if group:
-                    runs.append(_trimmed(segment, group, free_start))
-                    group = []
-                continue
-            if group and (segment[group[-1][1]:match.start()] != " " or segment[group[-1][1] - 1] in ":;"):
+        kinds: list[str] = []
+
+        def close():
+            if group and (len(group) > 1 or kinds[0] != "number"):
                 runs.append(_trimmed(segment, group, free_start))
-                group = []
+            group.clear()
+            kinds.clear()
+
+        for match in _pattern("chunk").finditer(segment):
+            kind = _kind(match.group(0))
+            if kind is None:
+                close()
+                continue
+            if group and (segment[group[-1][1]:match.start()] != " " or segment[group[-1][1] - 1] in ":;."
+                          or (kinds[-1], kind) not in _JOINS):
+                close()
             group.append(match.span())
-        if group:
-            runs.append(_trimmed(segment, group, free_start))
+            kinds.append(kind)
+        close()
     return [run for run in runs if run[1] > run[0]]
 
 

@@ -61,11 +61,13 @@ def _rtl() -> bool:
     return current().rtl
 
 
-def render(text: str, markdown: bool = False, columns: int | None = None) -> list[str]:
+def render(text: str, markdown: bool = False, block: bool = False, columns: int | None = None) -> list[str]:
     """The lines of ``text`` as they are to be written: marked in a right-to-left
-    language (``markdown``: the mark after a Markdown block marker), a left-to-right
-    line that starts with right-to-left letters kept left to right, and in visual
-    order with ``--bidi visual`` (wrapped to ``columns``, default the terminal's)."""
+    language (``markdown``: the mark after a Markdown block marker; ``block``: every
+    line that is not blank is right to left, as in help where Click breaks a sentence
+    over lines), a left-to-right line that starts with right-to-left letters kept left
+    to right, and in visual order with ``--bidi visual`` (wrapped to ``columns``,
+    default the terminal's)."""
     lines = text.split("\n")
     if not _RTL_HINT.search(text):
         return lines
@@ -73,6 +75,8 @@ def render(text: str, markdown: bool = False, columns: int | None = None) -> lis
 
     if _rtl():
         mark = bidi.mark_markdown_line if markdown else bidi.mark_line
+        if block:
+            lines = [RLM + line if line.strip() and not line.startswith(RLM) else line for line in lines]
         lines = [mark(line) for line in lines]
     else:
         lines = [bidi.guard_ltr_line(line) for line in lines]
@@ -123,11 +127,12 @@ def for_terminal(lines: list[str], stream) -> list[str]:
     return [" " + line if line.startswith(RLM) else line for line in lines]
 
 
-def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = False) -> None:
+def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = False, block: bool = False) -> None:
     """Write ``text`` (any number of lines) to standard output, or standard error with
-    ``err``: the single exit of text for people (see the module's notes)."""
+    ``err``: the single exit of text for people (see the module's notes; ``markdown``
+    and ``block`` as in :func:`render`)."""
     stream = sys.stderr if err else sys.stdout
-    out = "\n".join(for_terminal(render(str(text), markdown=markdown), stream))
+    out = "\n".join(for_terminal(render(str(text), markdown=markdown, block=block), stream))
     try:
         click.echo(out, err=err, nl=nl)
     except UnicodeEncodeError:
