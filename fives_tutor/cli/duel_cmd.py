@@ -12,7 +12,7 @@ from ..text.output import echo
 from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, load_pack, option
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
     "Play engine level A against B on paired deals (each deal twice, the seats swapped) and report A's "
     "match win rate with its 95% confidence interval, the point margin per hand and each side's time "
     "per move. Levels: greedy, defensive, monte-carlo (or monte-carlo:N for N deals a move), random."))

@@ -37,7 +37,7 @@ def _lang_option(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(cls=FivesSubGroup, help=N_("Saved matches: list, show, export, import, delete."))
+@click.group(short_help=N_("Saved matches: list, show, export, import, delete"), cls=FivesSubGroup, help=N_("Saved matches: list, show, export, import, delete."))
 @_lang_option
 def games() -> None:
     """The ``games`` group (help text above)."""
@@ -72,7 +72,7 @@ def _side_scores(info, state=None) -> dict:
     return {side: (scores[i] if i < len(scores) else 0) for i, side in enumerate(sides)}
 
 
-@games.command("list", cls=FivesCommand, help=N_("Every saved match: players, rule pack, date, score, finished or not."))
+@games.command("list", short_help=N_("Every saved match"), cls=FivesCommand, help=N_("Every saved match: players, rule pack, date, score, finished or not."))
 @_db_option
 @_json_option
 @_lang_option
@@ -104,7 +104,7 @@ def _match_id(value: str) -> int:
     return int(value)
 
 
-@games.command("show", cls=FivesCommand, help=N_("A saved match as a score sheet."))
+@games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
 @click.argument("match_id", metavar="ID")
 @_db_option
 @_json_option
@@ -142,7 +142,7 @@ def _export(journal, info, state) -> dict:
     }
 
 
-@games.command("export", cls=FivesCommand, help=N_(
+@games.command("export", short_help=N_("A saved match as JSON or CSV"), cls=FivesCommand, help=N_(
     "Write a saved match as JSON (every event and the score sheet) or CSV (one row a hand)."))
 @click.argument("match_id", metavar="ID")
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
@@ -182,7 +182,7 @@ def export_game(match_id, fmt, output, db):
         sys.stdout.write(text)
 
 
-@games.command("import", cls=FivesCommand, help=N_(
+@games.command("import", short_help=N_("Add a match from a JSON export"), cls=FivesCommand, help=N_(
     "Add a match from a JSON export; a malformed or inconsistent file is refused with the reason."))
 @click.argument("file", metavar="FILE")
 @_db_option
@@ -240,7 +240,7 @@ def _check_import(data, file):
     return match, events, state
 
 
-@games.command("delete", cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
+@games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
 @click.argument("match_id", metavar="ID")
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
 @_db_option

@@ -198,7 +198,7 @@ def _serve(ctx: click.Context, work, as_json: bool):
 # --- the commands ------------------------------------------------------------------------
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The open-end total and the points of a play"), cls=FivesCommand, help=N_(
     "The open-end total and points of POSITION, and of a play on it.\n\n"
     "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
     "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is TILE or TILE@END, such as 3|0 or 5|2@5*."))
@@ -214,7 +214,7 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Every legal play of a hand, most points first"), cls=FivesCommand, help=N_(
     "Every legal play of a hand on POSITION, with its total and points, most points first."))
 @click.argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
@@ -230,7 +230,7 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The best play for your hand, and why"), cls=FivesCommand, help=N_(
     "The recommended play for your hand on POSITION, and why.\n\n"
     "It values each play by its points now minus what the next player can expect to score in "
     "reply, over the tiles you cannot see (the set minus your hand and the tiles known to be out)."))
@@ -268,7 +268,7 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, samples, 
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("What the winner collects at the end of a hand"), cls=FivesCommand, help=N_(
     "End of a hand: what the winner collects.\n\n"
     "Each HAND is one opponent's remaining tiles ('5|3 4|4') or their pips as a number (16)."))
 @click.argument("hands", metavar="HAND...", nargs=-1, required=True)

@@ -26,14 +26,14 @@ def _lang_json(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
+@click.group(short_help=N_("Rule packs: list, show in words, compare"), cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
 @option("--lang", "lang", metavar="LANG", expose_value=False,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 def rules() -> None:
     """The ``rules`` group (help text above)."""
 
 
-@rules.command("list", cls=FivesCommand, help=N_(
+@rules.command("list", short_help=N_("Every rule pack"), cls=FivesCommand, help=N_(
     "Every rule pack: the built-in ones, those in your packs folder, and any FILE given."))
 @click.argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
@@ -77,7 +77,7 @@ def _code():
     return current().code
 
 
-@rules.command("show", cls=FivesCommand, help=N_("Every parameter of PACK in plain words, with its source."))
+@rules.command("show", short_help=N_("The rules of one pack in plain words"), cls=FivesCommand, help=N_("Every parameter of PACK in plain words, with its source."))
 @click.argument("pack", metavar="PACK")
 @_lang_json
 def show_command(pack, lang, as_json):
@@ -105,7 +105,7 @@ def _simulation_options(function):
     return function
 
 
-@rules.command("compare", cls=FivesCommand, help=N_(
+@rules.command("compare", short_help=N_("What differs between packs"), cls=FivesCommand, help=N_(
     "The rules that differ between PACKs, side by side; with --simulate N, also how the "
     "difference plays out over N simulated matches per pack, on the same deals."))
 @click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, required=True)
@@ -138,7 +138,7 @@ def compare_command(packs, simulate, players, seed, workers, strategy, lang, as_
         echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Statistics of simulated matches under a pack"), cls=FivesCommand, help=N_(
     "Simulate matches under PACK and report the statistics with 95% confidence intervals."))
 @click.argument("pack", metavar="PACK")
 @option("--matches", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,

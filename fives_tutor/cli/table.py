@@ -80,7 +80,7 @@ def _ask_setup(players, teams, rules_name, lang):
     return names, teams, rules_name
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Keep the score of a real match"), cls=FivesCommand, help=N_(
     "Keep the score of a real match: type each play as it happens; the sheet is saved after every entry.\n\n"
     "Type help in the shell for its commands. With standard input not a terminal, the same commands are "
     "read one a line, so a match can be replayed from a file."))

@@ -98,7 +98,7 @@ def _progress():
 # --- learn -----------------------------------------------------------------------------------------
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Lessons of the rules, step by step"), cls=FivesCommand, help=N_(
     "Lessons of the rule pack, one step at a time, with questions the engine checks. "
     "LESSON is a lesson's number or id; without it, the first lesson not yet done."))
 @click.argument("lesson_name", metavar="[LESSON]", required=False)
@@ -229,7 +229,7 @@ def _question(exercise) -> str:
     return _("The hand is over. The opponents hold {hands}. How many points does the winner collect?").format(hands=hands)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Drills on positions from simulated play"), cls=FivesCommand, help=N_(
     "Drills made from positions of simulated play, with the count worked out after each answer. "
     "Kinds you get wrong come back more often (a Leitner schedule kept between sessions)."))
 @option("--count", type=click.IntRange(1, 500), default=10, show_default=True, help=N_("Questions to ask."))
