@@ -190,6 +190,14 @@ class Translator:
         """Items of a list joined with the language's separator (``، `` in Persian)."""
         return self.comma.join(str(item) for item in items)
 
+    def span(self, low: int, high: int) -> str:
+        """A range of whole numbers in words: ``3``, ``3 or 4`` (two values are not a
+        range), ``2 to 4``."""
+        if low == high:
+            return self.number(low)
+        template = self.gettext("{low} or {high}") if high == low + 1 else self.gettext("{low} to {high}")
+        return template.format(low=self.number(low), high=self.number(high))
+
     def of(self, count: int, total: int) -> str:
         """``1 of 3`` in words (a slash reads as a fraction or a date in Persian)."""
         return self.gettext("{count} of {total}").format(count=self.number(count), total=self.number(total))
@@ -276,4 +284,4 @@ def localize_error(error: FivesError) -> str:
 #: error parameters that hold notation (shown with the language's digits); others
 #: (file paths, key paths, reasons from the system) are shown as they are
 _NOTATION = {"tile", "end", "position", "choices", "pips", "token", "count", "low", "high", "players", "tiles",
-             "size", "unseen"}
+             "size", "unseen", "example", "example2"}

@@ -140,9 +140,10 @@ def parse_play(text: str, board: Board, rules: RuleSet) -> Play:
     """
     tile_text, at, end_text = text.strip().partition("@")
     if not tile_text.strip():
-        raise NotationError(N_("write the tile of the play, such as 5|3 or 5|3@3"), text=text, column=1)
+        raise NotationError(N_("write the tile of the play, such as {example} or {example2}"), text=text, column=1,
+                            example="5|3", example2="5|3@3")
     if at and not end_text.strip():
-        raise NotationError(N_("after @ write the open end to play on, such as 5|3@3"), text=text,
+        raise NotationError(N_("after @ write the open end to play on, such as {example}"), example="5|3@3", text=text,
                             column=len(text.rstrip()) + 1)
     tile = parse_tile(tile_text, rules.max_pips, whole=text)
     position = board_position(board, rules)

@@ -210,7 +210,7 @@ def parse_ends(text: str, max_pips: int = 12) -> Position:
         if only.kind in (EndKind.DOUBLE, EndKind.SPINNER):
             return Position((only,), lone=True)
         raise NotationError(
-            N_("a position has at least two open ends; a tile alone is written whole, such as 5|3"),
+            N_("a position has at least two open ends; a tile alone is written whole, such as {example}"), example="5|3",
             text=text, column=tokens[0][1],
         )
     return Position(tuple(ends))

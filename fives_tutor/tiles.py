@@ -109,8 +109,8 @@ def parse_tile(text: str, max_pips: int = 12, *, column: int = 1, whole: str | N
     if not match:
         bad = next((i for i, c in enumerate(clean) if not (c.isdecimal() and c.isascii()) and c not in "|-[] "), 0)
         raise NotationError(
-            N_("bad tile '{tile}': expected two pip numbers such as 5|3"),
-            text=source, column=column + bad, tile=text,
+            N_("bad tile '{tile}': expected two pip numbers such as {example}"),
+            text=source, column=column + bad, tile=text, example="5|3",
         )
     a, b = int(match.group(1)), int(match.group(2))
     for value, group in ((a, 1), (b, 2)):

@@ -40,8 +40,9 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
                 level=level)) from None
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules.id, low=rules.players.min, high=rules.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
+            count=current().number(players)))
     bar = None
     if not as_json and sys.stderr.isatty():
         bar = click.progressbar(length=2 * matches, label=_("Playing"), file=sys.stderr)

@@ -41,7 +41,8 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
     board = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     plays = legal_plays(board, hand, rules)
     position = board_position(board, rules)
     return moves_report(position, plays, rules), lambda: _render("render_moves", position, plays, rules)
@@ -60,7 +61,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     board = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
     counts = _opponent_tiles(opponents) if opponents else None
     situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
@@ -95,8 +97,8 @@ def _voids(specs: tuple, counts, rules) -> tuple:
     for spec in specs:
         who, colon, numbers = ascii_digits(spec).partition(":")
         if not colon or not who.strip().isdecimal() or not 1 <= int(who) <= opponents:
-            raise NotationError(N_("--void takes OPPONENT:NUMBERS, such as 1:6,2 (opponent 1 is the next player)"),
-                                text=spec)
+            raise NotationError(N_("--void takes an opponent's number, a colon and the numbers that opponent cannot "
+                                   "hold, such as {example} (opponent 1 is the next player)"), text=spec, example="1:6,2")
         for number in _numbers(numbers, "--void"):
             if number > rules.max_pips:
                 raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
@@ -111,11 +113,13 @@ def _opponent_tiles(text: str) -> list[int]:
     for token, column in split_tokens(text):
         clean = ascii_digits(token)
         if not clean.isdecimal() or not 0 <= int(clean) <= 40:
-            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as 5 or 5,4,6"),
-                                text=text, column=column, token=token)
+            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as "
+                                   "{example} or {example2}"), text=text, column=column, token=token, example="5",
+                                example2="5,4,6")
         counts.append(int(clean))
     if not counts:
-        raise NotationError(N_("give each opponent's tile count, such as 5 or 5,4,6"), text=text)
+        raise NotationError(N_("give each opponent's tile count, such as {example} or {example2}"), text=text,
+                            example="5", example2="5,4,6")
     return counts
 
 

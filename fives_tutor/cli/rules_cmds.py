@@ -9,7 +9,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _
+from ..i18n import _, current
 from ..text.output import echo
 from .common import CliError, FivesCommand, _Translated, echo_json, fail, load_pack, option
 
@@ -164,8 +164,9 @@ def simulate(pack, matches, records_file, players, seed, workers, strategy, lang
 
 def _check_players(rules_set, players):
     if not rules_set.players.min <= players <= rules_set.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules_set.id, low=rules_set.players.min, high=rules_set.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules_set.id, players=current().span(rules_set.players.min, rules_set.players.max),
+            count=current().number(players)))
 
 
 def _simulate_all(loaded, matches, players, seed, workers, strategy, as_json, keep=None):

@@ -8,7 +8,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _
+from ..i18n import _, current
 from ..text.output import echo
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option
 
@@ -49,8 +49,9 @@ def _check_names(names: list[str], rules) -> None:
         if name.lower() in WORDS or any(c in name for c in "|@= "):
             raise CliError(_("'{name}' cannot be a player's name: it looks like a command or a tile").format(name=name))
     if not rules.players.min <= len(names) <= rules.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules.id, low=rules.players.min, high=rules.players.max, count=len(names)))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
+            count=current().number(len(names)))))
 
 
 def _ask_setup(players, teams, rules_name, lang):
