@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 
 import click
@@ -36,8 +37,27 @@ def fail(error: FivesError) -> CliError:
     return CliError(localize_error(error))
 
 
+#: the words of metavars and of Click's usage line, translated where help is shown; a
+#: language may keep them as written (docs/translating.md). Single letters (N, A, B) stay.
+METAVAR_WORDS = frozenset((
+    N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
+    N_("NAMES"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
+    N_("COMMAND"), N_("ARGS"),
+))
+_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]+\b")
+
+
+def translate_metavar(text: str) -> str:
+    """``TILES|PIPS``, ``[OPTIONS]`` with each word in the active language, the notation
+    around the words (``| , : [ ] ...``) as it is."""
+    return _METAVAR_WORD.sub(lambda m: _(m.group(0)) if m.group(0) in METAVAR_WORDS else m.group(0), text)
+
+
 class FivesOption(click.Option):
-    """An option whose help (a msgid) is translated when help is shown."""
+    """An option whose help (a msgid) and metavar are translated when help is shown."""
+
+    def make_metavar(self, ctx) -> str:
+        return translate_metavar(super().make_metavar(ctx))
 
     def get_help_record(self, ctx):
         msgid = getattr(self, "_msgid", None)
@@ -89,6 +109,9 @@ class _Translated:
         self.help = _(msgid) if msgid else msgid
         self.short_help = _(self._short_msgid) if self._short_msgid else self._short_msgid
         return super().get_short_help_str(limit)
+
+    def collect_usage_pieces(self, ctx):
+        return [translate_metavar(piece) for piece in super().collect_usage_pieces(ctx)]
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)

@@ -205,9 +205,10 @@ def _serve(ctx: click.Context, work, as_json: bool):
 @click.command(short_help=N_("The open-end total and the points of a play"), cls=FivesCommand, help=N_(
     "The open-end total and points of POSITION, and of a play on it.\n\n"
     "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
-    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is TILE or TILE@END, such as 3|0 or 5|2@5*."))
+    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is a tile, or a tile, @ and the end it goes on, such as 3|0 or "
+    "5|2@5*."))
 @click.argument("position_text", metavar="POSITION", required=False)
-@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: TILE or TILE@END."))
+@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: a tile, or a tile, @ and the end it goes on."))
 @_batch_option
 @common_options
 @click.pass_context

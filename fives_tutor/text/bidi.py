@@ -245,6 +245,8 @@ def mark_runs(text: str) -> str:
     an RLM after every marked span that lacks one. Idempotent."""
     if LRM not in text and not _ASCII_DIGIT.search(text) and not _has_latin_or_notation(text):
         return text
+    if not _well_paired(text):  # a stray LRM would pair with the wrong one: mark afresh
+        text = text.replace(LRM, "")
     pieces, last = [], 0
     for start, end in find_runs(text):
         pieces.append(text[last:start])
@@ -254,6 +256,14 @@ def mark_runs(text: str) -> str:
     marked = "".join(pieces)
     # a span closed by LRM is followed by RLM, so that a number after it stays apart
     return _SPANS.sub(lambda m: m.group(0) if marked.startswith(RLM, m.end()) else m.group(0) + RLM, marked)
+
+
+def _well_paired(text: str) -> bool:
+    """Every LRM pairs with another around left-to-right text (no right-to-left letter
+    inside a span)."""
+    if text.count(LRM) % 2:
+        return False
+    return not any(_pattern("rtl").search(match.group(0).replace(RLM, "")) for match in _SPANS.finditer(text))
 
 
 def _has_latin_or_notation(text: str) -> bool:

@@ -18,8 +18,13 @@ import wcwidth
 
 
 def width(text: str) -> int:
-    """Columns ``text`` (one line) takes in a terminal; marks and joiners count 0."""
-    return max(0, wcwidth.width(text))
+    """Columns ``text`` (one line) takes in a terminal; marks and joiners count 0.
+
+    Measured a character at a time, as a terminal lays out cells: a joiner between two
+    Persian letters takes no cell, and both letters take theirs (wcwidth's grapheme
+    rules would count an emoji sequence as one, which a joined ``ب\u200dب`` is not).
+    """
+    return sum(max(0, wcwidth.wcwidth(char)) for char in text)
 
 
 def ljust(text: str, columns: int) -> str:
