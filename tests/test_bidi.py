@@ -81,8 +81,10 @@ def phrases(line: str) -> list[str]:
         for word in match.group(0).split(" "):
             core = _strip(word)
             kind = _kind(core) if core else None
+            # a quoted value is a phrase of its own: 'x' is not ..., 'fives best -h'
             if words and (kind is None or (kind == "words") != (_kind(_strip(words[-1])) == "words")
-                          or words[-1].endswith((":", ";", ".")) or (kind == "number" and word != core)):
+                          or words[-1].endswith((":", ";", ".")) or (kind == "number" and word != core)
+                          or word.startswith(("'", '"')) or words[-1].rstrip(TRIM.replace("'", "")).endswith("'")):
                 close(words)
             if kind is not None:
                 words.append(word)

@@ -51,7 +51,7 @@ def _check_names(names: list[str], rules) -> None:
     if not rules.players.min <= len(names) <= rules.players.max:
         raise CliError(_("{pack} is for {players} players, not {count}").format(
             pack=rules.id, players=current().span(rules.players.min, rules.players.max),
-            count=current().number(len(names)))))
+            count=current().number(len(names))))
 
 
 def _ask_setup(players, teams, rules_name, lang):

@@ -119,6 +119,9 @@ def _edges(text: str) -> tuple[int, int]:
         if last in _CLOSERS and _unbalanced(inner, _CLOSERS[last], last, opening=False):
             end -= 1
             changed = True
+        elif last in "([{«" and end - start > 1:  # an opener at the end opens nothing in the run
+            end -= 1
+            changed = True
     return start, end
 
 
@@ -181,41 +184,64 @@ _NUMBER = re.compile(r"\d+(?:[\u066b\u066c.,]\d+)*")
 
 
 def find_runs(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of each left-to-right run of ``text`` outside marked spans:
-    chunks that must read left to right, joined across single spaces with their own
-    kind (``fives table --resume``, ``--lang LANG``, a position ``۳ ۵|۵* ۵*`` or ``۶ ۵``)
-    but not after a colon, semicolon or full stop, without the brackets and punctuation around
-    them. Bare numbers are a run only two or more together (a position)."""
+    """``(start, end)`` of each left-to-right run of ``text`` that is not yet one marked
+    span: chunks that must read left to right, joined across single spaces with their
+    own kind (``fives table --resume``, ``--lang LANG``, a position ``۳ ۵|۵* ۵*`` or
+    ``۶ ۵``) but not after a colon, semicolon or full stop, without the brackets and
+    punctuation around them. Bare numbers are a run only two or more together (a
+    position). Three Latin words or more are a clause (English left in a Persian line,
+    a message not translated yet): it takes in everything up to the next right-to-left
+    letter, marked spans inside it included, so that it reads as one."""
     runs: list[tuple[int, int]] = []
-    for free_start, free_end in _free_parts(text):
-        segment = text[free_start:free_end]
-        group: list[tuple[int, int]] = []
-        kinds: list[str] = []
+    group: list[tuple[int, int, str | None, bool]] = []
 
-        def close():
-            if group and (len(group) > 1 or kinds[0] != "number"):
-                runs.append(_trimmed(segment, group, free_start))
-            group.clear()
-            kinds.clear()
+    def close():
+        free = [item for item in group if not item[3]]
+        if group and free and (len(group) > 1 or group[0][2] != "number"):
+            start, end = group[0][0], group[-1][1]
+            inner_start, inner_end = _edges(text[start:end])
+            if inner_end > inner_start:
+                runs.append((start + inner_start, start + inner_end))
+        group.clear()
 
-        for match in _pattern("chunk").finditer(segment):
-            kind = _kind(match.group(0))
-            if kind is None:
-                close()
+    for item in _items(text):
+        start, end, kind, _span = item
+        gap = text[group[-1][1]:start].replace(RLM, "") if group else ""
+        if kind is None:
+            if group and gap == " " and _clause(text, group):
+                group.append(item)  # punctuation inside an English clause
                 continue
-            if group and (segment[group[-1][1]:match.start()] != " " or segment[group[-1][1] - 1] in ":;."
-                          or (kinds[-1], kind) not in _JOINS):
+            close()
+            continue
+        if group:
+            previous = text[group[-1][1] - 1]
+            clause = _clause(text, group)
+            # a marked span is a unit the code made: it joins its neighbours only in a clause
+            span_edge = _span or group[-1][3]
+            if gap != " " or (not clause and (previous in ":;." or span_edge or (group[-1][2], kind) not in _JOINS)):
                 close()
-            group.append(match.span())
-            kinds.append(kind)
-        close()
-    return [run for run in runs if run[1] > run[0]]
+        group.append(item)
+    close()
+    return runs
 
 
-def _trimmed(segment: str, group: list[tuple[int, int]], offset: int) -> tuple[int, int]:
-    start, end = group[0][0], group[-1][1]
-    inner_start, inner_end = _edges(segment[start:end])
-    return offset + start + inner_start, offset + start + inner_end
+def _items(text: str) -> list[tuple[int, int, str | None, bool]]:
+    """``(start, end, kind, is_span)`` of every chunk outside marked spans and of every
+    marked span, in order."""
+    items = []
+    for free_start, free_end in _free_parts(text):
+        for match in _pattern("chunk").finditer(text, free_start, free_end):
+            items.append((match.start(), match.end(), _kind(match.group(0)), False))
+    for match in _SPANS.finditer(text):
+        items.append((match.start(), match.end(), _kind(strip_marks(match.group(0))) or "words", True))
+    return sorted(items)
+
+
+def _clause(text: str, group) -> bool:
+    """Three Latin words or more in ``group``: a clause of English, not an item."""
+    words = sum(1 for start, end, kind, span in group
+                if not span and kind == "words" and re.search("[A-Za-z]{2}", text[start:end]))
+    return words >= 3
 
 
 def _free_parts(text: str) -> list[tuple[int, int]]:
@@ -243,14 +269,14 @@ def unmarked_runs(text: str) -> list[str]:
 def mark_runs(text: str) -> str:
     """``text`` with every unmarked left-to-right run written ``LRM run LRM RLM``, and
     an RLM after every marked span that lacks one. Idempotent."""
-    if LRM not in text and not _ASCII_DIGIT.search(text) and not _has_latin_or_notation(text):
+    if not text:
         return text
     if not _well_paired(text):  # a stray LRM would pair with the wrong one: mark afresh
         text = text.replace(LRM, "")
     pieces, last = [], 0
     for start, end in find_runs(text):
         pieces.append(text[last:start])
-        pieces.append(f"{LRM}{text[start:end]}{LRM}{RLM}")
+        pieces.append(f"{LRM}{strip_marks(text[start:end])}{LRM}{RLM}")  # spans inside become one
         last = end
     pieces.append(text[last:])
     marked = "".join(pieces)
@@ -264,11 +290,6 @@ def _well_paired(text: str) -> bool:
     if text.count(LRM) % 2:
         return False
     return not any(_pattern("rtl").search(match.group(0).replace(RLM, "")) for match in _SPANS.finditer(text))
-
-
-def _has_latin_or_notation(text: str) -> bool:
-    return any(char.isascii() and char.isalpha() for char in text) or bool(_NOTATION.search(text)) \
-        or any(unicodedata.bidirectional(char) == "L" for char in text if not char.isascii())
 
 
 def localize_runs(text: str, digits) -> str:
