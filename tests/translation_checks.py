@@ -26,13 +26,13 @@ GAME_TERMS = (
 #: English words a language's players use as they are (GLOSSARY.md): Tagalog keeps
 #: tile, pip, double, spinner, set, round, boneyard, multiple, turn, block, pass, domino;
 #: Indonesian spinner, set, pip, pass, domino; Dutch its own words that are spelled the
-#: same (hand, set, score, team, partner, quiz, arm) and spinner, domino; Persian none
+#: same (hand, set, score, team, partner, quiz) and spinner, domino; Persian none
 LOANWORDS = {
     "tl": {"domino", "dominoes", "tile", "tiles", "pip", "pips", "double", "doubles", "spinner", "spinners", "set",
            "round", "rounds", "boneyard", "multiple of five", "turn", "turns", "pass"},
     "id": {"domino", "spinner", "spinners", "set", "pip", "pass"},
     "nl": {"domino", "spinner", "spinners", "set", "hand", "score", "scores", "team", "teams", "partner", "partners",
-           "quiz", "arm", "game", "games"},
+           "quiz"},
     "fa": set(),
 }
 _TERM = re.compile(r"(?<![\w-])(" + "|".join(sorted((re.escape(t) for t in GAME_TERMS), key=len, reverse=True))
