@@ -122,8 +122,9 @@ def describe(rules: RuleSet) -> list[Row]:
             "after_sides": _("after both its sides hold a tile"),
         }[spinner.arms_open]),
         ("rules.spinner.lone_counts", _("A double led alone counts"), {
-            "both_halves": _("both halves (5|5 counts 10)"),
-            "one_half": _("one half (5|5 counts 5)"),
+            "both_halves": _("both halves ({tile} counts {pips})").format(tile=current().notation("5|5"),
+                                                                        pips=_number(10)),
+            "one_half": _("one half ({tile} counts {pips})").format(tile=current().notation("5|5"), pips=_number(5)),
         }[spinner.lone_counts]),
         ("rules.scoring", _("Scoring during play"), _scoring(rules)),
         ("rules.muggins.announce", _("Points must be announced (muggins)"), _yes_no(muggins.announce)),

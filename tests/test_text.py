@@ -200,3 +200,39 @@ def test_an_encoding_without_persian_does_not_crash(monkeypatch):
     output.echo("حرکت: ۵|۳")
     stream.flush()
     assert raw.getvalue().endswith(b"\n")
+
+
+# --- the Persian comma in lists, and counters in words -------------------------------------------
+
+
+def test_the_persian_comma_separates_every_list(run):
+    # the same request written with ASCII commas and with Persian ones gives the same answer
+    ascii = run("best", "6 2", "--hand", "2|5,6|4,3|3", "--scores", "120,135", "--void", "1:6,2",
+                "--opponents", "5", "--samples", "20", "--json")
+    persian = run("best", "۶ ۲", "--hand", "۲|۵،۶|۴،۳|۳", "--scores", "۱۲۰،۱۳۵", "--void", "۱:۶،۲",
+                  "--opponents", "۵", "--samples", "20", "--json")
+    assert ascii.exit_code == 0 and persian.exit_code == 0, persian.stderr
+    assert ascii.stdout == persian.stdout
+    assert run("count", "5|3،4|4", "--json").stdout == run("count", "5|3,4|4", "--json").stdout
+
+
+def test_players_and_teams_take_the_persian_comma(run, tmp_path):
+    from table_scripts import HOUSE_CC, write_pack
+
+    pack = write_pack(tmp_path, HOUSE_CC, "house")
+    result = run("table", "--players", "Ana،Ben،Cy،Dee", "--teams", "Ana+Cy،Ben+Dee", "--rules", pack, input="quit\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Ana+Cy" in result.stdout and "Ben+Dee" in result.stdout
+
+
+def test_counters_and_ranges_in_words():
+    from fives_tutor.i18n import Translator
+
+    assert Translator("en").of(1, 3) == "1 of 3"
+    assert Translator("en").span(3, 4) == "3 or 4"  # two values are not a range
+    assert Translator("en").span(2, 4) == "2 to 4"
+    assert Translator("en").span(2, 2) == "2"
+    fa = Translator("fa")
+    assert "/" not in fa.of(1, 3) and "۱" in fa.of(1, 3) and "۳" in fa.of(1, 3)
+    assert fa.percent(0.5) == "۵۰٫۰٪"
+    assert fa.join(["a", "b"]) == "a، b"
