@@ -61,13 +61,14 @@ def _rtl() -> bool:
     return current().rtl
 
 
-def render(text: str, markdown: bool = False, block: bool = False, columns: int | None = None) -> list[str]:
+def render(text: str, markdown: bool = False, block: bool = False, columns: int | None = None,
+           align: bool = True) -> list[str]:
     """The lines of ``text`` as they are to be written: marked in a right-to-left
     language (``markdown``: the mark after a Markdown block marker; ``block``: every
     line that is not blank is right to left, as in help where Click breaks a sentence
     over lines), a left-to-right line that starts with right-to-left letters kept left
     to right, and in visual order with ``--bidi visual`` (wrapped to ``columns``,
-    default the terminal's)."""
+    default the terminal's, and right-aligned unless not ``align``)."""
     lines = text.split("\n")
     if not _RTL_HINT.search(text):
         return lines
@@ -82,7 +83,7 @@ def render(text: str, markdown: bool = False, block: bool = False, columns: int 
         lines = [bidi.guard_ltr_line(line) for line in lines]
     if _visual:
         columns = columns or _columns()
-        lines = [row for line in lines for row in bidi.visual_rows(line, columns)]
+        lines = [row for line in lines for row in bidi.visual_rows(line, columns, align)]
     return lines
 
 
@@ -145,8 +146,9 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
 def prompt_text(text: str) -> str:
     """A prompt, toolbar or question shown by prompt_toolkit or ``click.prompt``:
     marked (or in visual order), with the space that carries the RLM of a right-to-left
-    line (prompt_toolkit, too, drops a zero-width character in the first column)."""
-    lines = render(text)
+    line (prompt_toolkit, too, drops a zero-width character in the first column). In
+    visual order a prompt is not right-aligned: the answer is typed after it."""
+    lines = render(text, align=False)
     if not _visual and any(line.startswith(RLM) for line in lines):
         if _isatty(sys.stdout):
             _prepare_terminal(sys.stdout)
