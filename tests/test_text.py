@@ -129,7 +129,6 @@ def test_bidi_visual_option_before_or_after_the_command(run):
         assert result.exit_code == 0, result.stderr
         assert LRM not in result.stdout and RLM not in result.stdout
         assert "۳|۰@۳" in result.stdout
-    output.set_visual(False)
 
 
 def test_bidi_visual_without_the_extra_is_one_line_and_exit_2(run, monkeypatch):

@@ -357,7 +357,7 @@ def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
     if not has_rtl(line):
         return [line]
     import arabic_reshaper
-    from bidi.algorithm import get_display
+    from bidi import get_display  # python-bidi 0.6: the UAX #9 implementation (marks, no isolates)
 
     from .width import rjust, width, wrap
 
