@@ -163,6 +163,8 @@ ONE_SHOT = [
     ("rules", "show", "dominos-cc"),
     ("rules", "show", "muggins"),
     ("rules", "show", "fives-and-threes"),
+    ("rules", "show", "pagat-all-fives"),
+    ("rules", "show", "five-up"),
     ("rules", "compare", "dominos-cc", "pagat-all-fives", "five-up"),
     ("rules", "compare", "dominos-cc", "muggins", "--simulate", "3"),
     ("simulate", "dominos-cc", "--matches", "4"),
@@ -280,6 +282,9 @@ def test_a_persian_name_first_stays_left_to_right_in_english(run, tmp_path):
     pack = write_pack(tmp_path, HOUSE_CC, "house")
     result = run("table", "--players", "علی,Ben", "--rules", pack, input="6|6\n")
     assert result.exit_code == 0
-    for line in result.stdout.split("\n"):
-        if PERSIAN_LETTER.search(line) and line.lstrip(LRM)[:1] in "علی":
-            assert line.startswith(LRM), line
+    first_persian = [line for line in result.stdout.split("\n") if PERSIAN_LETTER.match(plain(line))]
+    assert first_persian  # "علی plays 6|6", "علی to play." ...
+    for line in first_persian:  # an LRM first keeps an English line left to right
+        assert line.startswith(LRM), line
+        # left to right: the name is drawn first, at the left (its letters in visual order)
+        assert plain(get_display(line)).startswith("علی"[::-1]), get_display(line)
