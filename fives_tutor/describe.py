@@ -160,7 +160,8 @@ def describe(rules: RuleSet) -> list[Row]:
         ("rules.match.target", _("Match target"),
          _per_players(rules.match.target, lambda v: ngettext("{n} point", "{n} points", v).format(n=_number(v)))),
         ("rules.match.exact", _("Exact target"),
-         _("a score that would pass the target is not taken") if rules.match.exact
+         _("a score that would pass the target is not taken; the play that goes out and the points for going out "
+           "count as one score") if rules.match.exact
          else _("no: reaching or passing the target wins")),
     ]
     return [Row(*row) for row in rows]

@@ -105,6 +105,10 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
             for side in result.winners:
                 lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
                                                                    points=points_phrase(row.at_end[side])))
+            if row.refused:
+                lines.append(_("The last play and the points for going out, {points} together, would pass {target}: "
+                               "nothing is scored.").format(points=points_phrase(row.refused),
+                                                            target=current().number(state_after.board.target)))
         else:
             lines.append(_("Nobody collects: the lowest counts are tied."))
     return lines

@@ -71,7 +71,8 @@ class HandEndRules(NamedTuple):
     (remainders 3 and 4 up, 1 and 2 down), ``down``, ``up`` or ``none``.
     ``points``: collected ``pips`` count as they are, or ``per_five`` (one point
     per five pips). ``subtract_winner_pips``: the winner's own remaining pips are
-    taken off first. ``double_in_hand``: a double left in hand weighs
+    taken off first, before rounding (off each opponent's pips where each is
+    rounded alone). ``double_in_hand``: a double left in hand weighs
     ``both_halves`` or ``one_half``. ``chip_out_bonus``: points for going out.
     ``blocked_tie``: per player count, ``fewer_tiles`` (fewer tiles wins),
     ``nobody`` (nobody scores) or ``split`` (the tied players share).
@@ -155,7 +156,8 @@ class MugginsRules(NamedTuple):
 
 class MatchRules(NamedTuple):
     """Pack keys ``rules.match.*``: the target in points per player count, and
-    ``exact``: a score that would pass the target is not taken."""
+    ``exact``: a score that would pass the target is not taken, the play that goes
+    out and the points for going out being one score (pagat.com, Fives and Threes)."""
 
     target: Mapping[int, int] = MappingProxyType({2: 150, 3: 150, 4: 150})
     exact: bool = False
