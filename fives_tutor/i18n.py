@@ -278,7 +278,7 @@ def localize_error(error: FivesError) -> str:
 
         return ltr(translator.digits(str(value)) if name in _NOTATION else str(value))
 
-    return error.render(translator.gettext, wrap)
+    return error.render(translator.gettext, wrap, translator.ngettext)
 
 
 #: error parameters that hold notation (shown with the language's digits); others

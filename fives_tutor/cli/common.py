@@ -11,7 +11,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, activate, choose_language, localize_error
+from ..i18n import _, activate, choose_language, current, localize_error
 from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
@@ -42,7 +42,7 @@ def fail(error: FivesError) -> CliError:
 METAVAR_WORDS = frozenset((
     N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
     N_("NAMES"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
-    N_("COMMAND"), N_("ARGS"),
+    N_("COMMAND"), N_("ARGS"), N_("LEVEL"),
 ))
 _METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]+\b")
 
@@ -253,3 +253,121 @@ def _unmarked(data):
 
 
 _NO_MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
+
+
+def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, list[str] | None]:
+    """``--players``, the same on every command: a count (``4``: returns ``(4, None)``)
+    or the players' names in turn order separated by commas (``Ana,Ben``: returns
+    ``(2, ["Ana", "Ben"])``). Persian digits and the Persian comma are accepted.
+    ``(None, None)`` when ``text`` is None or empty."""
+    import re
+
+    from ..tiles import ascii_digits
+
+    if text is None or not text.strip():
+        return None, None
+    clean = ascii_digits(text.strip())
+    if clean.isdecimal():
+        return int(clean), None
+    names = [" ".join(name.split()) for name in re.split(r"[,،]", text) if name.strip()]
+    return len(names), names
+
+
+class PlayersType(click.ParamType):
+    """``--players N`` or ``--players Ana,Ben``: converts to the number of players,
+    checked against ``low`` and ``high`` (commands where only the count matters)."""
+
+    name = "players"
+
+    def __init__(self, low: int = 2, high: int = 10) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            count = value
+        else:
+            count, _names = split_players(str(value))
+            if count is None:
+                self.fail(_("give a number of players or their names separated by commas"), param, ctx)
+        if not self.low <= count <= self.high:
+            self.fail(_("{count} players: give {low} to {high}").format(count=count, low=self.low, high=self.high),
+                      param, ctx)
+        return count
+
+    def get_metavar(self, param, ctx=None):
+        return "N|NAMES"
+
+
+#: the seed every command uses when --seed is not given (the quiz alone draws a new one,
+#: so that each drill brings new positions)
+DEFAULT_SEED = "1"
+
+
+def engine_levels() -> tuple[str, ...]:
+    """The engine levels by name, as the engine lists them (``fives_tutor.engine.LEVELS``):
+    the same list in ``best``, ``duel`` and ``simulate``, so a new level appears in each."""
+    from ..engine import LEVELS
+
+    return tuple(LEVELS)
+
+
+def complete_level(ctx, param, incomplete):
+    """Shell completion of an engine level."""
+    return [level for level in engine_levels() + ("random",) if level.startswith(incomplete)]
+
+
+def note_old_spelling(old: str, new: str) -> None:
+    """Say on stderr that ``old`` still works but ``new`` is the spelling now."""
+    echo(_("Note: {old} still works, but is now written {new}.").format(old=old, new=new), err=True)
+
+
+def rules_from(positional: str | None, option_value: str | None, default: str | None = "dominos-cc") -> str | None:
+    """The pack named by ``--rules`` or by the positional form kept as an alias; a
+    CliError when they name different packs."""
+    if positional and option_value and positional != option_value:
+        raise CliError(_("give the rule pack once: {first} or {second}").format(first=positional, second=option_value))
+    return positional or option_value or default
+
+
+class SuggestingGroup:
+    """Mixin for a command group: an unknown command name gets the closest known ones
+    (``fives scor``: did you mean score?)."""
+
+    def resolve_command(self, ctx, args):
+        import difflib
+
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.5)
+            if close:
+                ctx.fail(_("No such command '{name}'. Did you mean {choices}?").format(
+                    name=name, choices=_(" or ").join(close)))
+            ctx.fail(_("No such command '{name}'.").format(name=name))
+        return super().resolve_command(ctx, args)
+
+
+class LevelType(click.ParamType):
+    """An engine level name, checked against :func:`engine_levels` when used (so that
+    the engine is not imported by commands that do not need it); ``extra`` names
+    (``auto``) are accepted too."""
+
+    name = "level"
+
+    def __init__(self, extra: tuple[str, ...] = ()) -> None:
+        self.extra = extra
+
+    def convert(self, value, param, ctx):
+        known = list(self.extra) + list(engine_levels())
+        if value not in known:
+            self.fail(_("unknown engine level '{level}': choose one of {choices}").format(
+                level=value, choices=current().comma.join(known)), param, ctx)
+        return value
+
+    def get_metavar(self, param, ctx=None):
+        return "LEVEL"
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(level) for level in list(self.extra) + list(engine_levels())
+                if level.startswith(incomplete)]

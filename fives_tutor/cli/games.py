@@ -12,13 +12,13 @@ import click
 from ..errors import N_, FivesError
 from ..i18n import _, current
 from ..text.output import echo, prompt_text
-from .common import CliError, FivesCommand, _Translated, echo_json, fail, option
+from .common import CliError, FivesCommand, SuggestingGroup, _Translated, echo_json, fail, option
 
 EXPORT_FORMAT = "fives-tutor-match"
 EXPORT_VERSION = 1
 
 
-class FivesSubGroup(_Translated, click.Group):
+class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
 
 
@@ -98,6 +98,20 @@ def list_games(db, as_json):
         journal.close()
 
 
+def complete_match_id(ctx, param, incomplete):
+    """Shell completion of a saved match's number (with its players as the help)."""
+    from click.shell_completion import CompletionItem
+
+    from ..journal import Journal
+
+    try:
+        with Journal(ctx.params.get("db"), create=False) as journal:
+            return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
+                    if str(m.id).startswith(incomplete)]
+    except (FivesError, OSError):
+        return []
+
+
 def _match_id(value: str) -> int:
     if not value.isdecimal():
         raise CliError(_("give the number of a saved match (see fives games list)"))
@@ -105,7 +119,7 @@ def _match_id(value: str) -> int:
 
 
 @games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
-@click.argument("match_id", metavar="ID")
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @_db_option
 @_json_option
 @_lang_option
@@ -144,7 +158,7 @@ def _export(journal, info, state) -> dict:
 
 @games.command("export", short_help=N_("A saved match as JSON or CSV"), cls=FivesCommand, help=N_(
     "Write a saved match as JSON (every event and the score sheet) or CSV (one row a hand)."))
-@click.argument("match_id", metavar="ID")
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
         help=N_("json or csv."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
@@ -241,7 +255,7 @@ def _check_import(data, file):
 
 
 @games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
-@click.argument("match_id", metavar="ID")
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
 @_db_option
 @_lang_option

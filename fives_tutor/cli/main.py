@@ -11,7 +11,7 @@ from ..errors import N_
 from .. import __version__
 from ..i18n import _
 from ..text.output import echo
-from .common import _Translated, bidi_from_args, option, set_bidi, set_language
+from .common import SuggestingGroup, _Translated, bidi_from_args, option, set_bidi, set_language
 
 # command name -> "module:function"; modules are imported on use so that one-shot
 # commands start fast (Click's --help still imports them all, which is fine).
@@ -37,7 +37,7 @@ def _show_version(ctx, _param, value):
         ctx.exit()
 
 
-class FivesGroup(_Translated, click.Group):
+class FivesGroup(SuggestingGroup, _Translated, click.Group):
     """The top group: sets the language before Click parses or shows help, and loads
     subcommands lazily."""
 

@@ -8,7 +8,7 @@ from ..errors import N_, NotationError
 from ..i18n import _
 from ..text.output import echo
 from .batch import run_batch
-from .common import FivesCommand, common_options, echo_json, load_pack, option
+from .common import DEFAULT_SEED, FivesCommand, LevelType, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -50,9 +50,10 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
-            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = "0",
-            voids: tuple = (), scores: str | None = None, boneyard: int | None = None):
-    """The recommended play and the ranking behind it."""
+            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = DEFAULT_SEED,
+            voids: tuple = (), scores: str | None = None, boneyard: int | None = None, show_progress: bool = False):
+    """The recommended play and the ranking behind it (``show_progress``: a progress
+    bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
     from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
@@ -73,10 +74,58 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
                                 scores=_numbers(scores, "--scores") if scores else None, boneyard=boneyard)
     level = resolve_level(situation, level)
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
-    ranked = rank(situation, level, **options)
+    if level == "monte-carlo" and show_progress:
+        ranked = thinking(lambda: rank(situation, level, **options), seconds, samples,
+                          lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
+    else:
+        ranked = rank(situation, level, **options)
     position = board_position(board, rules)
     return best_report(position, ranked, level, rules, reading), lambda: _render(
         "render_best", position, ranked, level, rules, scores is not None, reading)
+
+
+#: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
+LONG_SAMPLES = 1000
+
+
+def thinking(work, seconds: float | None, samples: int | None, calibrate):
+    """``work()``, with a progress bar on stderr when it is a terminal and the engine
+    thinks long: ``--time`` (the bar fills with the time given) or ``--samples`` of at
+    least :data:`LONG_SAMPLES` (the time is estimated from a small run, ``calibrate(n)``,
+    on other deals, so the answer is the same with or without the bar)."""
+    import sys
+    import threading
+    import time
+
+    if not sys.stderr.isatty() or not (seconds or (samples and samples >= LONG_SAMPLES)):
+        return work()
+    if seconds:
+        expected = seconds
+    else:
+        trial = 20
+        start = time.perf_counter()
+        calibrate(trial)
+        expected = (time.perf_counter() - start) * samples / trial
+    steps = 100
+    done = threading.Event()
+    with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
+        def tick():
+            shown = 0
+            started = time.perf_counter()
+            while not done.wait(0.1):
+                due = min(steps - 1, int(steps * (time.perf_counter() - started) / max(expected, 0.01)))
+                if due > shown:
+                    bar.update(due - shown)
+                    shown = due
+            bar.update(steps - shown)
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            return work()
+        finally:
+            done.set()
+            ticker.join()
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
@@ -253,14 +302,14 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
         help=N_("Tiles already played that the position does not show."))
 @option("--opponents", "opponents", metavar="N[,N...]",
         help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
-@option("--level", "level", type=click.Choice(["auto", "monte-carlo", "exact", "defensive", "greedy"]),
-        default="auto", show_default=True,
+@option("--level", "level", type=LevelType(("auto",)), default="auto", show_default=True,
         help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; monte-carlo plays "
                 "the hand out over many deals of the hidden tiles; exact solves the hand when every tile is known; "
                 "auto is exact where it applies, else monte-carlo."))
 @option("--samples", type=click.IntRange(1, 100000), help=N_("Monte Carlo: deals of the hidden tiles (default 200)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), help=N_("Monte Carlo: seconds to think instead of a number of deals."))
-@option("--seed", default="0", show_default=True, help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
+@option("--seed", default=DEFAULT_SEED, show_default=True,
+        help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",
         help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
 @option("--scores", metavar="MINE,THEIRS",
@@ -276,7 +325,8 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, samples, 
             raise click.UsageError(_("Missing option '--hand'."))
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
-                       params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"])
+                       params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"],
+                       show_progress=not params.get("batch"))
 
     return _serve(ctx, work, as_json)
 
