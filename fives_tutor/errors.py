@@ -77,9 +77,10 @@ class FivesError(ValueError):
         message with a count by ``ngettext`` (English forms when it is not given).
 
         ``wrap(value, name)`` formats each parameter (for example to isolate notation
-        inside a right-to-left sentence, or to change digits). Every parameter is
-        first bounded and made printable (:func:`~fives_tutor.bounds.shown`): an
-        error never echoes a whole value, nor a control character of one.
+        inside a right-to-left sentence, or to change digits); a list or tuple it leaves
+        as it is is joined with commas. Every parameter is first bounded and made
+        printable (:func:`~fives_tutor.bounds.shown`): an error never echoes a whole
+        value, nor a control character of one.
         """
         return _render(self.template, self.plural, self.params, translate, wrap, ngettext)
 
@@ -91,6 +92,8 @@ def _render(template: str, plural: str | None, params: dict, translate, wrap, ng
             values[key] = _bounded(key, _render(value, value.plural, value.params, translate, wrap, ngettext))
         else:
             values[key] = wrap(_bounded(key, value), key)
+    values = {key: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+              for key, value in values.items()}
     if plural is not None:
         count = params.get("count", 0)
         count = count if isinstance(count, int) else 0
@@ -100,14 +103,22 @@ def _render(template: str, plural: str | None, params: dict, translate, wrap, ng
     return translate(template).format(**values)
 
 
+#: the most items of a list shown in a message
+_ITEMS = 20
+
+
 def _bounded(key: str, value: Any) -> Any:
     """A parameter as a message may show it: small numbers stay numbers (they are
-    formatted in the reader's digits), anything else becomes bounded, printable text."""
+    formatted in the reader's digits), a list stays a list of at most 20 bounded items,
+    anything else becomes bounded, printable text."""
     if isinstance(value, int) and not isinstance(value, bool) and -10 ** 15 < value < 10 ** 15:
         return value
     if isinstance(value, float) and value == value and abs(value) < 1e15:
         return value
-    if not isinstance(value, (str, int, list, tuple, dict, set, frozenset)):
+    if isinstance(value, (list, tuple)):
+        items = [shown(str(item) if not isinstance(item, (int, str)) else item, 60) for item in value[:_ITEMS]]
+        return items + ["…"] if len(value) > _ITEMS else items
+    if not isinstance(value, (str, int, dict, set, frozenset)):
         value = str(value)  # a tile, a position: its notation
     return shown(value, _LONGER.get(key, 60))
 
@@ -145,7 +156,7 @@ class AmbiguousPlayError(IllegalPlayError):
 
     def __init__(self, template: str, *, choices: tuple[str, ...] = (), **params: Any) -> None:
         self.choices = choices
-        params.setdefault("choices", ", ".join(choices))
+        params.setdefault("choices", tuple(choices))
         super().__init__(template, **params)
 
 

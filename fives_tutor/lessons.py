@@ -201,7 +201,7 @@ def _check_step(step: dict, path: str, where: str) -> None:
 
 def placeholders(rules: RuleSet) -> dict[str, str]:
     """Every fact a lesson text may use, from the pack, in the active language."""
-    from .describe import describe
+    from .describe import describe, sentences
     from .i18n import current
 
     t = current()
@@ -224,12 +224,29 @@ def placeholders(rules: RuleSet) -> dict[str, str]:
     }
     for name, key in names.items():
         values[name] = rows[key]
+    values.update(sentences(rules))
     return values
+
+
+#: facts a lesson states as whole sentences, and the phrase each replaces: a phrase after
+#: a colon ("Its ends open: {arms_open}.") reads as a template in other languages. A
+#: translation may still use the phrase until it is rewritten; lessons compare the two as
+#: one fact.
+SENTENCES = {"first_lead_sentence": "first_lead", "later_leads_sentence": "later_leads",
+             "draw_rule_sentence": "draw_rule", "spinners_sentence": "spinners", "arms_open_sentence": "arms_open",
+             "collect_sentence": "collect", "rounding_sentence": "rounding", "targets_sentence": "targets",
+             "exact_sentence": "exact", "wrong_claim_sentence": "wrong_claim"}
 
 
 def fields(text: str) -> set[str]:
     """The placeholder names a text uses."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def facts(text: str) -> set[str]:
+    """The pack facts a text states: its placeholders, a sentence counted as the phrase
+    it replaces (``{arms_open_sentence}`` and ``{arms_open}`` are one fact)."""
+    return {SENTENCES.get(name, name) for name in fields(text)}
 
 
 def _fill(text: str, values: dict, where: str, path: str) -> str:
@@ -516,7 +533,7 @@ def _compare(english: list[dict], translated: list[dict], path: str, language: s
                 if (key in a) != (key in b):
                     found.append(f"{where}: {key} is missing")
                 elif key in a:
-                    if fields(a[key]) != fields(b[key]):
+                    if facts(a[key]) != facts(b[key]):
                         found.append(f"{where}: the placeholders of {key} differ from English")
                     if language != "en" and a[key] == b[key] and re.search("[a-z]{4,}", a[key]):
                         found.append(f"{where}: {key} is left in English")

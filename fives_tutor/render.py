@@ -53,7 +53,7 @@ def count_expression(position: Position, rules: RuleSet) -> str:
     if rules.scoring.points == "quotient" and count.points:
         shares = [f"{t.number(count.total)} ÷ {t.number(d)} = {t.number(count.total // d)}"
                   for d in rules.scoring.divisors if count.total % d == 0]
-        line += " (" + ", ".join(t.notation(s) for s in shares) + ")"
+        line += " (" + t.join(t.notation(s) for s in shares) + ")"
     return line
 
 
@@ -139,26 +139,34 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, read
 
 
 def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
-    """Why a play is valued as it is, in words."""
+    """Why a play is valued as it is, in words: one whole sentence per case, each fact a
+    named placeholder, so that a translator writes it as the language says it."""
     t = current()
     play = ranked.play
-    if play.points:
-        now = _("scores {points} now").format(points=points_phrase(play.points))
-    else:
-        now = _("scores nothing now")
+    points = points_phrase(play.points)
     if ranked.goes_out:
-        return _("{now}, and you go out: the hand ends before anyone can reply").format(now=now)
+        if play.points:
+            return _("scores {points} now, and you go out: the hand ends before anyone can reply").format(points=points)
+        return _("scores nothing now, and you go out: the hand ends before anyone can reply")
     if level == "greedy":
-        return now
+        return _("scores {points} now").format(points=points) if play.points else _("scores nothing now")
     leaves = count_expression(play.after, rules).split(f" {t.arrow} ")[0]
-    scoring = ngettext("of the {unseen} tiles you cannot see, {count} lets the next player score",
-                       "of the {unseen} tiles you cannot see, {count} let the next player score",
-                       ranked.scoring_replies).format(unseen=t.number(ranked.unseen), count=t.number(ranked.scoring_replies))
-    expected = _("expected reply: {reply} points").format(reply=t.number(ranked.reply, decimals=1))
-    text = _("{now} and leaves {leaves}: {scoring} ({expected})").format(
-        now=now, leaves=leaves, scoring=scoring, expected=expected)
+    facts = {"points": points, "leaves": leaves, "unseen": t.number(ranked.unseen),
+             "count": t.number(ranked.scoring_replies), "reply": t.number(ranked.reply, decimals=1)}
+    if play.points:
+        text = ngettext("scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} lets "
+                        "the next player score, who can expect {reply} points in reply",
+                        "scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "
+                        "the next player score, who can expect {reply} points in reply",
+                        ranked.scoring_replies).format(**facts)
+    else:
+        text = ngettext("scores nothing now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} lets "
+                        "the next player score, who can expect {reply} points in reply",
+                        "scores nothing now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "
+                        "the next player score, who can expect {reply} points in reply",
+                        ranked.scoring_replies).format(**facts)
     if level == "monte-carlo":
-        text += t.semicolon + _("expected swing at the end of the hand: {swing}").format(
+        text += t.semicolon + _("to the end of the hand you can expect a swing of {swing} points").format(
             swing=t.number(ranked.end_swing, decimals=1))
     return text
 
@@ -249,7 +257,7 @@ def collection_how(collection: Collection, rules: RuleSet) -> str:
     else:
         how = _("the opponents' pips added, then {rounding}").format(rounding=rounding)
     if rules.hand_end.points == "per_five" and mode != "none":
-        how += "; " + _("one point per five pips")
+        how += current().semicolon + _("one point per five pips")
     return how
 
 

@@ -225,7 +225,7 @@ def sheet(state: TableState, width: int | None = None) -> str:
     hand = the hand's points (every sum as printed is true); the totals row adds the
     hands up, and the bars show each total against the target.
     """
-    from .render_rules import table
+    from .text.table import table
     from .text.wrap import display_width, terminal_width
 
     t = current()
@@ -246,7 +246,7 @@ def sheet(state: TableState, width: int | None = None) -> str:
         current_row += [_("{play} so far").format(play=t.number(state.from_play[s])) for s in sides]
         rows.append(current_row)
     rows.append(["", _("Total")] + [t.number(state.scores[s]) for s in sides])
-    lines = [table(rows, header=header, width=width),
+    lines = [table(rows, header=header, columns=width),
              _("Each cell: points from play + points at the end of the hand = the hand's points.")]
     target = state.board.target
     names = [state.side_name(side) for side in sides]
@@ -259,7 +259,8 @@ def sheet(state: TableState, width: int | None = None) -> str:
         bar_width = max(5, min(30, room))
         filled = min(bar_width, round(bar_width * score / target)) if target else 0
         padding = " " * (label - display_width(name))
-        lines.append(f"{padding}{name} {'█' * filled}{'░' * (bar_width - filled)} {words}")
+        # in a right-to-left language the bars run right to left like the text around them
+        lines.append(("\u200f" if t.rtl else "") + f"{padding}{name} {'█' * filled}{'░' * (bar_width - filled)} {words}")
     return "\n".join(lines)
 
 

@@ -13,8 +13,10 @@ import click
 from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
 from ..i18n import _, activate, choose_language, current, localize_error
+from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
+BIDI_CHOICES = ("logical", "visual")
 #: parameters that name files: undecodable bytes are allowed there (a file name on
 #: disk may have them), not in text that fives-tutor keeps or shows
 PATH_PARAMS = frozenset({"rules_name", "pack", "packs", "files", "file", "db", "batch", "output", "records_file"})
@@ -25,14 +27,41 @@ class CliError(click.ClickException):
 
     exit_code = EXIT_BAD_INPUT
 
+    def show(self, file=None) -> None:
+        """The line, through the one output function (marks, visual order)."""
+        echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class BidiExtraMissing(FivesError):
+    """``--bidi visual`` without python-bidi and arabic-reshaper installed."""
+
 
 def fail(error: FivesError) -> CliError:
     """The :class:`CliError` that shows ``error`` in the active language."""
     return CliError(localize_error(error))
 
 
+#: the words of metavars and of Click's usage line, translated where help is shown; a
+#: language may keep them as written (docs/translating.md). Single letters (N, A, B) stay.
+METAVAR_WORDS = frozenset((
+    N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
+    N_("NAMES"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
+    N_("COMMAND"), N_("ARGS"), N_("LEVEL"),
+))
+_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]+\b")
+
+
+def translate_metavar(text: str) -> str:
+    """``TILES|PIPS``, ``[OPTIONS]`` with each word in the active language, the notation
+    around the words (``| , : [ ] ...``) as it is."""
+    return _METAVAR_WORD.sub(lambda m: _(m.group(0)) if m.group(0) in METAVAR_WORDS else m.group(0), text)
+
+
 class FivesOption(click.Option):
-    """An option whose help (a msgid) is translated when help is shown."""
+    """An option whose help (a msgid) and metavar are translated when help is shown."""
+
+    def make_metavar(self, ctx) -> str:
+        return translate_metavar(super().make_metavar(ctx))
 
     def get_help_record(self, ctx):
         msgid = getattr(self, "_msgid", None)
@@ -42,12 +71,36 @@ class FivesOption(click.Option):
         return super().get_help_record(ctx)
 
 
+def _show_help(ctx, _param, value):
+    """``--help``: the help through the one output function (Click's own callback
+    writes it past the marks and the visual order)."""
+    if value and not ctx.resilient_parsing:
+        echo(ctx.get_help(), block=True)
+        ctx.exit()
+
+
+def _bidi_callback(ctx, _param, value):
+    if value is not None and not ctx.resilient_parsing:
+        set_bidi(value)
+    return value
+
+
+def bidi_option() -> click.Option:
+    """``--bidi logical|visual``, which every command and group of ``fives`` takes."""
+    return FivesOption(["--bidi"], type=click.Choice(BIDI_CHOICES), expose_value=False, is_eager=True,
+                       callback=_bidi_callback, metavar="[logical|visual]",
+                       help=N_("Right-to-left text: logical (default; for terminals that do bidi) or visual "
+                               "(for those that do not; needs the bidi extra)."))
+
+
 class _Translated:
-    """Mixin: translate a command's help at display time; turn FivesError into exit 2."""
+    """Mixin: translate a command's help at display time; turn FivesError into exit 2;
+    take ``--bidi``; show help through the one output function."""
 
     def _help_msgid(self):
         if not hasattr(self, "_msgid"):
             self._msgid = self.help
+            self._short_msgid = self.short_help
         return self._msgid
 
     def format_help_text(self, ctx, formatter):
@@ -58,7 +111,28 @@ class _Translated:
     def get_short_help_str(self, limit: int = 45) -> str:
         msgid = self._help_msgid()
         self.help = _(msgid) if msgid else msgid
+        self.short_help = _(self._short_msgid) if self._short_msgid else self._short_msgid
         return super().get_short_help_str(limit)
+
+    def collect_usage_pieces(self, ctx):
+        return [translate_metavar(piece) for piece in super().collect_usage_pieces(ctx)]
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        if any("--bidi" in param.opts for param in params):
+            return params
+        if not hasattr(self, "_bidi_param"):
+            self._bidi_param = bidi_option()
+        help_option = self.get_help_option(ctx)
+        if help_option is not None and params and params[-1] is help_option:
+            return params[:-1] + [self._bidi_param, help_option]
+        return params + [self._bidi_param]
 
     def invoke(self, ctx):
         check_text_params(ctx)
@@ -142,8 +216,8 @@ def read_line(stream) -> str | LineTooLong | None:
 
 
 def error_line(message: str) -> None:
-    """Print one error line on standard error."""
-    click.echo(message, err=True)
+    """Print one error line on standard error (through the one exit of text for people)."""
+    echo(message, err=True)
 
 
 def option(*names, **kwargs):
@@ -160,6 +234,29 @@ def language_from_args(args) -> str | None:
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1]
     return None
+
+
+def bidi_from_args(args) -> str | None:
+    """The value of ``--bidi`` anywhere in ``args`` (before or after the command name)."""
+    for index, arg in enumerate(args):
+        if arg == "--bidi" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--bidi="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def set_bidi(value: str | None) -> None:
+    """Choose how right-to-left lines are written: ``visual`` needs the ``bidi`` extra
+    (a :class:`CliError`, exit 2, when it is missing). Any other value is left to Click."""
+    from ..text import output
+
+    if value not in BIDI_CHOICES:
+        return
+    try:
+        output.set_visual(value == "visual")
+    except ImportError:
+        raise fail(BidiExtraMissing(N_("--bidi visual needs the bidi extra: pip install 'fives-tutor[bidi]'"))) from None
 
 
 def set_language(args, completing: bool = False) -> str:
@@ -223,14 +320,31 @@ def json_line(data) -> str:
     UTF-8, else with ``\\u`` escapes (still the same JSON, never an encoding error).
     Control characters of any kind are escaped either way."""
     text = json.dumps(data, ensure_ascii=False)
+    if not text.isascii() and ("\u200e" in text or "\u200f" in text or "\u061c" in text):
+        data = _unmarked(data)  # bidi marks are for terminals: programs lay text out themselves
+        text = json.dumps(data, ensure_ascii=False)
     if not text.isascii() and (not _utf8_output() or not is_text(text)):
         text = json.dumps(data)  # undecodable bytes of a file name, or a terminal that is not UTF-8
     return _ESCAPE_C1.sub(_c1, text) + "\n"
 
 
 def echo_json(data) -> None:
-    """Print ``data`` as one JSON line."""
+    """Print ``data`` as one JSON line, its texts without bidi marks (JSON is read by
+    programs, which lay text out themselves)."""
     sys.stdout.write(json_line(data))
+
+
+def _unmarked(data):
+    if isinstance(data, str):
+        return data.translate(_NO_MARKS) if "\u200e" in data or "\u200f" in data or "\u061c" in data else data
+    if isinstance(data, dict):
+        return {key: _unmarked(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_unmarked(value) for value in data]
+    return data
+
+
+_NO_MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
 
 
 def _utf8_output() -> bool:
@@ -312,7 +426,7 @@ def complete_level(ctx, param, incomplete):
 
 def note_old_spelling(old: str, new: str) -> None:
     """Say on stderr that ``old`` still works but ``new`` is the spelling now."""
-    click.echo(_("Note: {old} still works, but is now written {new}.").format(old=old, new=new), err=True)
+    echo(_("Note: {old} still works, but is now written {new}.").format(old=old, new=new), err=True)
 
 
 def rules_from(positional: str | None, option_value: str | None, default: str | None = "dominos-cc") -> str | None:

@@ -8,11 +8,12 @@ import click
 
 from ..errors import N_
 from ..i18n import _, current
+from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, complete_language, complete_level, complete_pack,
                      echo_json, engine_levels, load_pack, option)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
     "Play engine level A against B on paired deals (each deal twice, the seats swapped) and report A's "
     "match win rate with its 95% confidence interval, the point margin per hand and each side's time "
     "per move. Levels: those of fives best (monte-carlo:N for N deals a move), or random."))
@@ -47,8 +48,9 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     deals = (matches + 1) // 2
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules.id, low=rules.players.min, high=rules.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
+            count=current().number(players)))
     bar = None
     if not as_json and sys.stderr.isatty():
         bar = click.progressbar(length=2 * deals, label=_("Playing"), file=sys.stderr)
@@ -72,14 +74,14 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     from ..render_rules import interval
 
     t = current()
-    click.echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
+    echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
                  "{pack}, {players} players, seed {seed}.").format(
         a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals), pack=rules.id,
         players=t.number(players), seed=seed))
-    click.echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
-    click.echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
+    echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
+    echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
                                                                          margin=interval(summary.margin)))
     for name, median, p95 in ((level_a, summary.a_median, summary.a_p95), (level_b, summary.b_median, summary.b_p95)):
-        click.echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
+        echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
             level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1)))
-    click.echo(_("Means with their 95% confidence intervals."))
+    echo(_("Means with their 95% confidence intervals."))

@@ -12,7 +12,8 @@ from ..errors import N_
 from .. import __version__
 from ..i18n import _
 from ..bounds import one_line
-from .common import SuggestingGroup, _Translated, error_line, option, set_language
+from ..text.output import echo
+from .common import SuggestingGroup, _Translated, bidi_from_args, error_line, option, set_bidi, set_language
 
 #: exit code of an error in fives-tutor itself (BSD's EX_SOFTWARE): never bad input
 EXIT_INTERNAL = 70
@@ -37,7 +38,7 @@ COMMANDS = {
 def _show_version(ctx, _param, value):
     """``--version``: Click's own message is translated when Click is imported, too early."""
     if value and not ctx.resilient_parsing:
-        click.echo(_("%(prog)s, version %(version)s") % {"prog": "fives", "version": __version__})
+        echo(_("%(prog)s, version %(version)s") % {"prog": "fives", "version": __version__})
         ctx.exit()
 
 
@@ -46,7 +47,10 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
     subcommands lazily."""
 
     def make_context(self, info_name, args, parent=None, **extra):
-        set_language(args, completing=extra.get("resilient_parsing", False))
+        completing = extra.get("resilient_parsing", False)
+        set_language(args, completing=completing)
+        if not completing:
+            set_bidi(bidi_from_args(args))
         return super().make_context(info_name, args, parent=parent, **extra)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
@@ -58,7 +62,7 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:
-            click.echo(error.ctx.get_help())  # a bare "fives": its help, as asked
+            echo(error.ctx.get_help(), block=True)  # a bare "fives": its help, as asked
             sys.exit(0)
         except click.exceptions.UsageError as error:
             hint = ""

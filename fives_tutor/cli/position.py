@@ -7,6 +7,7 @@ import click
 from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError
 from ..i18n import _
+from ..text.output import echo
 from .batch import run_batch
 from .common import DEFAULT_SEED, FivesCommand, LevelType, common_options, echo_json, load_pack, option
 
@@ -42,7 +43,8 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
     board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     plays = legal_plays(board, hand, rules)
     position = board_position(board, rules)
     return moves_report(position, plays, rules, reading), lambda: _render("render_moves", position, plays, rules, reading)
@@ -64,7 +66,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
     check_known_tiles(board, rules, hand, played)
     counts = _opponent_tiles(opponents) if opponents else None
@@ -149,8 +152,8 @@ def _voids(specs: tuple, counts, rules) -> tuple:
         who, colon, numbers = ascii_digits(spec).partition(":")
         seat = whole_number(who.strip())
         if not colon or seat is None or not 1 <= seat <= opponents:
-            raise NotationError(N_("--void takes OPPONENT:NUMBERS, such as 1:6,2 (opponent 1 is the next player)"),
-                                text=spec)
+            raise NotationError(N_("--void takes an opponent's number, a colon and the numbers that opponent cannot "
+                                   "hold, such as {example} (opponent 1 is the next player)"), text=spec, example="1:6,2")
         for number in _numbers(numbers, "--void"):
             if number > rules.max_pips:
                 raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
@@ -165,11 +168,13 @@ def _opponent_tiles(text: str) -> list[int]:
     for token, column in split_tokens(text):
         count = whole_number(ascii_digits(token))
         if count is None or not 0 <= count <= 40:
-            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as 5 or 5,4,6"),
-                                text=text, column=column, token=token)
+            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as "
+                                   "{example} or {example2}"), text=text, column=column, token=token, example="5",
+                                example2="5,4,6")
         counts.append(count)
     if not counts:
-        raise NotationError(N_("give each opponent's tile count, such as 5 or 5,4,6"), text=text)
+        raise NotationError(N_("give each opponent's tile count, such as {example} or {example2}"), text=text,
+                            example="5", example2="5,4,6")
     return counts
 
 
@@ -230,7 +235,7 @@ def _output(result, as_json: bool) -> None:
     if as_json:
         echo_json(data)
     else:
-        click.echo(text())
+        echo(text())
 
 
 def _batch_option(function):
@@ -263,12 +268,13 @@ def _serve(ctx: click.Context, work, as_json: bool):
 # --- the commands ------------------------------------------------------------------------
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The open-end total and the points of a play"), cls=FivesCommand, help=N_(
     "The open-end total and points of POSITION, and of a play on it.\n\n"
     "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
-    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is TILE or TILE@END, such as 3|0 or 5|2@5*."))
+    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is a tile, or a tile, @ and the end it goes on, such as 3|0 or "
+    "5|2@5*."))
 @click.argument("position_text", metavar="POSITION", required=False)
-@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: TILE or TILE@END."))
+@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: a tile, or a tile, @ and the end it goes on."))
 @_batch_option
 @common_options
 @click.pass_context
@@ -279,7 +285,7 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Every legal play of a hand, most points first"), cls=FivesCommand, help=N_(
     "Every legal play of a hand on POSITION, with its total and points, most points first."))
 @click.argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
@@ -295,7 +301,7 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The best play for your hand, and why"), cls=FivesCommand, help=N_(
     "The recommended play for your hand on POSITION, and why.\n\n"
     "It values each play by its points now minus what the next player can expect to score in "
     "reply, over the tiles you cannot see (the set minus your hand and the tiles known to be out)."))
@@ -334,7 +340,7 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, samples, 
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("What the winner collects at the end of a hand"), cls=FivesCommand, help=N_(
     "End of a hand: what the winner collects.\n\n"
     "Each HAND is one opponent's remaining tiles ('5|3 4|4') or their pips as a number (16)."))
 @click.argument("hands", metavar="HAND...", nargs=-1, required=True)

@@ -10,6 +10,7 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
+from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, complete_level,
                      complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option, rules_from)
 
@@ -26,14 +27,14 @@ def _lang_json(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
+@click.group(short_help=N_("Rule packs: list, show in words, compare"), cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
 @option("--lang", "lang", metavar="LANG", expose_value=False,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 def rules() -> None:
     """The ``rules`` group (help text above)."""
 
 
-@rules.command("list", cls=FivesCommand, help=N_(
+@rules.command("list", short_help=N_("Every rule pack"), cls=FivesCommand, help=N_(
     "Every rule pack: the built-in ones, those in your packs folder, and any FILE given."))
 @click.argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
@@ -61,8 +62,8 @@ def list_command(files, lang, as_json):
     else:
         from ..render_rules import render_list
 
-        click.echo(render_list(found))
-        click.echo(_("Your packs folder: {folder}").format(folder=user_dir()))
+        echo(render_list(found))
+        echo(_("Your packs folder: {folder}").format(folder=user_dir()))
     if failed:
         sys.exit(2)
 
@@ -79,7 +80,7 @@ def _code():
     return current().code
 
 
-@rules.command("show", cls=FivesCommand, help=N_(
+@rules.command("show", short_help=N_("The rules of one pack in plain words"), cls=FivesCommand, help=N_(
     "Every parameter of a rule pack in plain words, with its source (PACK, or --rules PACK)."))
 @click.argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
 @option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
@@ -91,12 +92,12 @@ def show_command(pack, rules_name, lang, as_json):
         from ..describe import describe
 
         echo_json({"id": rules_set.id, "name": rules_set.name(_code()), "summary": rules_set.summary(_code()),
-                   "source": rules_set.source, "extends": rules_set.extends, "path": rules_set.path,
+                   "source": rules_set.source, "citation": rules_set.citation, "extends": rules_set.extends, "path": rules_set.path,
                    "rules": [{"key": row.key, "label": row.label, "value": row.value} for row in describe(rules_set)]})
         return
     from ..render_rules import render_show
 
-    click.echo(render_show(rules_set))
+    echo(render_show(rules_set))
 
 
 def _level_names() -> list[str]:
@@ -132,7 +133,7 @@ def _strategy(level: str, strategy: str | None) -> str:
     return level
 
 
-@rules.command("compare", cls=FivesCommand, help=N_(
+@rules.command("compare", short_help=N_("What differs between packs"), cls=FivesCommand, help=N_(
     "The rules that differ between PACKs, side by side; with --simulate N, also how the "
     "difference plays out over N simulated matches per pack, on the same deals."))
 @click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)
@@ -169,13 +170,13 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
         return
     from ..render_rules import render_compare, render_statistics
 
-    click.echo(render_compare(loaded))
+    echo(render_compare(loaded))
     if summaries is not None:
-        click.echo("")
-        click.echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
+        echo("")
+        echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Statistics of simulated matches under a pack"), cls=FivesCommand, help=N_(
     "Simulate matches under a rule pack (PACK, or --rules PACK) and report the statistics with 95% "
     "confidence intervals."))
 @click.argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
@@ -200,13 +201,14 @@ def simulate(pack, rules_name, matches, records_file, players, seed, workers, le
     from ..render_rules import render_statistics
 
     if records_file != "-":
-        click.echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
+        echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
 
 
 def _check_players(rules_set, players):
     if not rules_set.players.min <= players <= rules_set.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules_set.id, low=rules_set.players.min, high=rules_set.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules_set.id, players=current().span(rules_set.players.min, rules_set.players.max),
+            count=current().number(players)))
 
 
 def _simulate_all(loaded, matches, players, seed, workers, strategy, as_json, keep=None):

@@ -8,6 +8,8 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
+from ..text.output import echo, prompt_text
+from ..tiles import split_list
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
 from .table_replies import run_lines
 
@@ -26,7 +28,7 @@ def _teams(text: str | None, names: list[str]):
         raise CliError(reason)
     from ..table_grammar import find_player
 
-    return [[find_player(m, names) for m in part.split("+") if m.strip()] for part in text.split(",")]
+    return [[find_player(m, names) for m in part.split("+") if m.strip()] for part in split_list(text)]
 
 
 def check_teams_answer(text: str, names: list[str]) -> str | None:
@@ -34,7 +36,7 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
     from ..table_grammar import find_player
 
     teams = []
-    for part in text.split(","):
+    for part in split_list(text):
         members = [find_player(m, names) for m in part.split("+") if m.strip()]
         if None in members:
             return _("--teams names a player who is not in --players: {teams}").format(teams=text)
@@ -59,8 +61,9 @@ def check_players_answer(names: list[str], rules) -> str | None:
     if len(set(" ".join(n.split()).casefold() for n in names)) != len(names):
         return _("each player needs a different name")
     if not rules.players.min <= len(names) <= rules.players.max:
-        return _("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules.id, low=rules.players.min, high=rules.players.max, count=len(names))
+        return _("{pack} is for {players} players, not {count}").format(
+            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
+            count=current().number(len(names)))
     return None
 
 
@@ -115,10 +118,10 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
         def validate(self, document):
             reason = check(document.text)
             if reason:
-                raise ValidationError(message=reason, cursor_position=len(document.text))
+                raise ValidationError(message=prompt_text(reason), cursor_position=len(document.text))
 
     try:
-        answer = prompt(message, validator=_Check(), validate_while_typing=False,
+        answer = prompt(prompt_text(message), validator=_Check(), validate_while_typing=False,
                         completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
     except (EOFError, KeyboardInterrupt):
         raise click.exceptions.Abort() from None
@@ -171,7 +174,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
 # --- the command --------------------------------------------------------------------------------
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Keep the score of a real match"), cls=FivesCommand, help=N_(
     "Keep the score of a real match: type each play as it happens; the sheet is saved after every entry.\n\n"
     "Type help in the shell for its commands. With standard input not a terminal, the same commands are "
     "read one a line, so a match can be replayed from a file."))
@@ -246,7 +249,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
         else:
             code = run_lines(session, sys.stdin, style)
             if not session.saved:
-                click.echo(_("Nothing was played, so no match was saved."))
+                echo(_("Nothing was played, so no match was saved."))
     except FivesError as error:
         raise fail(error) from None
     finally:

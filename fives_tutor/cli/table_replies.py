@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import os
 
-import click
 
 from ..i18n import _, current
+from ..text.output import echo
 
 
 def opening(session, style: str = "plain", width: int | None = None) -> list[str]:
@@ -108,7 +108,7 @@ def run_lines(session, stream, style: str) -> int:
     """The shell without a terminal: one command a line, plain text answers. Returns
     2 when any line was refused, else 0."""
     for line in opening(session, style):
-        click.echo(line)
+        echo(line)
     refused = False
     from .common import LineTooLong, read_line
 
@@ -119,7 +119,7 @@ def run_lines(session, stream, style: str) -> int:
         if isinstance(raw, LineTooLong):
             from ..render_table import refusal
 
-            click.echo(refusal(raw))
+            echo(refusal(raw))
             refused = True
             continue
         reply = session.handle(raw)
@@ -128,12 +128,12 @@ def run_lines(session, stream, style: str) -> int:
         if reply.kind == "refused":
             refused = True
         for line in answer(session, reply, style):
-            click.echo(line)
+            echo(line)
         asked = session.asking()
         if asked is not None:
             from ..render_table import ask_line
 
-            click.echo(ask_line(session.state, asked))
+            echo(ask_line(session.state, asked))
     return 2 if refused else 0
 
 

@@ -29,6 +29,7 @@ from ..render import points_phrase
 from ..render_table import ask_line, toolbar
 from ..table_grammar import candidates, command_word, find_player, grammar, read_tile
 from ..tiles import ascii_digits
+from ..text.output import echo, menu_meta, menu_text, prompt_text
 from .table_replies import answer, closing, history_path, opening
 
 
@@ -131,7 +132,8 @@ class TableCompleter(Completer):
                                                                    points=points_phrase(play.points))
                     else:
                         meta = {"player": _("player"), "command": _("command"), "count": _("tiles")}[candidate.kind]
-                    yield Completion(candidate.text, start_position=start - len(text), display_meta=meta)
+                    yield Completion(candidate.text, start_position=start - len(text), display=menu_text(candidate.text),
+                                     display_meta=menu_meta(meta))
 
 
 class TableValidator(Validator):
@@ -149,7 +151,8 @@ class TableValidator(Validator):
         if typing and valid_beginning(self.session, text):
             return
         # one line under the input (the line itself stays, so nothing was recorded goes unsaid)
-        raise ValidationError(message=localize_error(refused.error), cursor_position=min(len(text), refused.position))
+        raise ValidationError(message=prompt_text(localize_error(refused.error)),
+                              cursor_position=min(len(text), refused.position))
 
     def validate(self, document: Document) -> None:
         """On Enter: the whole line must be one the table takes."""
@@ -200,7 +203,7 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
         pass
     return PromptSession(history=history, completer=TableCompleter(session), validator=TableValidator(session),
                          validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
-                         bottom_toolbar=lambda: toolbar(session.state, _width()))
+                         bottom_toolbar=lambda: prompt_text(toolbar(session.state, _width())))
 
 
 def _width() -> int:
@@ -213,10 +216,10 @@ def run_interactive(session, style: str, prompt_session: PromptSession | None = 
     """The shell loop in a terminal. Ctrl-D or ``quit`` leaves; the match is saved."""
     prompt_session = prompt_session or make_prompt_session(session)
     for line in opening(session, style, _width()):
-        print(line)
+        echo(line)
     while True:
         asked = session.asking()
-        message = ask_line(session.state, asked) + " " if asked is not None else _prompt(session)
+        message = prompt_text(ask_line(session.state, asked) + " " if asked is not None else _prompt(session))
         try:
             line = prompt_session.prompt(message)
         except KeyboardInterrupt:
@@ -227,8 +230,8 @@ def run_interactive(session, style: str, prompt_session: PromptSession | None = 
         if reply.kind == "quit":
             break
         for text in answer(session, reply, style, _width()):
-            print(text)
-    print(closing(session))
+            echo(text)
+    echo(closing(session))
     return 0
 
 

@@ -9,7 +9,9 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current, ngettext
-from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option
+from ..text.output import echo, prompt_text
+from .common import (CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option,
+                     set_bidi)
 
 
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
@@ -17,18 +19,13 @@ from .common import CliError, FivesCommand, complete_language, complete_pack, ec
 
 class Console:
     """Where the tutor reads and writes: prompt_toolkit in a terminal, else plain lines.
-    ``visual`` reorders right-to-left lines for terminals that do not (python-bidi)."""
+    ``visual`` writes right-to-left lines in visual order (``--bidi visual``)."""
 
     def __init__(self, visual: bool = False) -> None:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        self.visual = visual
         self._session = None
         if visual:
-            try:
-                import arabic_reshaper  # noqa: F401
-                from bidi.algorithm import get_display  # noqa: F401
-            except ImportError:
-                raise CliError(_("--bidi visual needs the bidi extra: pip install 'fives-tutor[bidi]'")) from None
+            set_bidi("visual")
 
     def show(self, text: str = "", wrap: bool = True) -> None:
         """Print ``text``; prose is wrapped to the terminal's width at word boundaries
@@ -37,14 +34,7 @@ class Console:
 
         # each line of the text is its own paragraph (an explanation's lines stay lines)
         lines = [piece for line in text.split("\n") for piece in (wrap_lines(line) if wrap and line.strip() else [line])]
-        for line in lines:
-            click.echo(self._visual(line) if self.visual else line)
-
-    def _visual(self, line: str) -> str:
-        import arabic_reshaper
-        from bidi.algorithm import get_display
-
-        return get_display(arabic_reshaper.reshape(line), base_dir="R")
+        echo("\n".join(lines))
 
     def ask(self, prompt: str) -> str | None:
         """A line from the learner, or None at the end of the input."""
@@ -54,10 +44,10 @@ class Console:
 
                 self._session = PromptSession()
             try:
-                return self._session.prompt(self._visual(prompt) if self.visual else prompt)
+                return self._session.prompt(prompt_text(prompt))
             except (EOFError, KeyboardInterrupt):
                 return None
-        click.echo(self._visual(prompt) if self.visual else prompt)
+        echo(prompt)
         from .common import LineTooLong, read_line
 
         line = read_line(sys.stdin)  # bounded: an over-long answer is simply not right
@@ -156,7 +146,7 @@ def _complete_lesson(ctx, param, incomplete):
         return []
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Lessons of the rules, step by step"), cls=FivesCommand, help=N_(
     "Lessons of the rule pack, one step at a time, with questions the engine checks. "
     "LESSON is a lesson's number or id; without it, the first lesson not yet done."))
 @click.argument("lesson_name", metavar="[LESSON]", required=False, shell_complete=_complete_lesson)
@@ -367,7 +357,7 @@ def _complete_kind(ctx, param, incomplete):
     return [kind for kind in sorted(KIND_NAMES) if kind.startswith(incomplete)]
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Drills on positions from simulated play"), cls=FivesCommand, help=N_(
     "Drills made from positions of simulated play, with the count worked out after each answer. "
     "Kinds you get wrong come back more often, and so does each exercise you missed (a Leitner schedule "
     "kept between sessions)."))
@@ -418,7 +408,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                  "answer": sorted(map(str, a.value)) if isinstance(a.value, frozenset) else a.value,
                  "explanation": a.why} for e, a in zip(exercises, answers)]})
         else:
-            click.echo(_worksheet(rules, seed, exercises, answers))
+            echo(_worksheet(rules, seed, exercises, answers), markdown=True)
         return
     progress = _progress()
     t = current()
@@ -456,7 +446,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
 
 
 def _show_stats(console, stats, missed=()) -> None:
-    from ..render_rules import table
+    from ..text.table import table
 
     t = current()
     rows = []
@@ -477,10 +467,10 @@ def _worksheet(rules, seed, exercises, answers) -> str:
     lines = [f"# {title}: {rules.name(t.code)}", "",
              _("Seed {seed}: the same seed gives the same worksheet.").format(seed=seed), ""]
     for number, exercise in enumerate(exercises, start=1):
-        lines.append(f"{t.number(number)}. {_question(exercise)}")
+        lines.append(f"{number}. {_question(exercise)}")  # Markdown reads a list item only after ASCII digits
         lines.append("")
     lines += [f"## {key}", ""]
     for number, answer in enumerate(answers, start=1):
         why = " ".join(part if part.endswith((".", "!", "?", ":")) else part + "." for part in answer.why.split("\n"))
-        lines.append(f"{t.number(number)}. **{_answer_words(answer.value)}**: {why}")
+        lines.append(f"{number}. **{_answer_words(answer.value)}**: {why}")
     return "\n".join(lines)
