@@ -58,7 +58,7 @@ PACKS = {
     "not_a_mapping.yaml": "this is not a rule pack: a pack is a mapping of keys such as id, extends and rules",
     "not_utf8.yaml": "cannot read the file: it is not UTF-8 text",
     "python_tag.yaml": "could not determine a constructor for the tag",
-    "unknown_key.yaml": "kkkkkkkkkk…: unknown key (known keys: id, extends, source, name, summary, rules, lessons)",
+    "unknown_key.yaml": "kkkkkkkkkk…: unknown key (known keys: id, extends, source, citation, name, summary, rules, lessons)",
     "wrong_type_deep.yaml": "line 5: the data nests more than 32 levels deep",
 }
 LESSONS = {
