@@ -35,7 +35,7 @@ _BY_CODE = {
     18: N_("the data is too large"),  # SQLITE_TOOBIG
 }
 #: the reasons that mean "nothing can be written here"
-WRITE_REASONS = frozenset({_BY_CODE[8], _BY_CODE[13], _BY_CODE[10], _BY_CODE[3]})
+WRITE_REASONS = frozenset({_BY_CODE[8], _BY_CODE[13], _BY_CODE[10], _BY_CODE[3], _BY_CODE[14]})
 _BY_WORDS = (
     ("readonly", 8), ("read-only", 8), ("disk is full", 13), ("disk i/o", 10), ("locked", 5), ("busy", 5),
     ("malformed", 11), ("not a database", 26), ("not a fives-tutor", 26), ("unable to open", 14), ("too big", 18),
