@@ -52,10 +52,11 @@ class Contestant(NamedTuple):
 
 
 def parse_level(text: str) -> tuple[str, int | None]:
-    """``monte-carlo`` or ``monte-carlo:120`` (deals per move) -> (level, samples).
-    Raises ValueError for an unknown level."""
+    """``monte-carlo`` or ``monte-carlo:120`` (deals per move, 1 to 100,000, as
+    ``fives best --samples``) -> (level, samples). Raises ValueError for an unknown level."""
     name, _, samples = text.partition(":")
-    if name not in LEVELS or (samples and (not samples.isdecimal() or int(samples) < 1 or int(samples) > 100_000
+    if name not in LEVELS or (samples and (not samples.isascii() or not samples.isdecimal() or len(samples) > 6
+                                           or not 1 <= int(samples) <= 100_000
                                            or name not in ("monte-carlo", "auto"))):
         raise ValueError(text)
     return name, int(samples) if samples else None
@@ -487,7 +488,10 @@ def summarise(results: Sequence[DuelMatch]) -> DuelSummary:
 def _median_p95(times: Sequence[float]) -> tuple[float, float]:
     if not times:
         return 0.0, 0.0
-    return statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
+    if len(times) == 1:
+        return times[0], times[0]
+    # the 95th percentile: the 95th of statistics.quantiles' 99 cut points
+    return statistics.median(times), statistics.quantiles(times, n=100, method="inclusive")[94]
 
 
 __all__ = ["Contestant", "DuelError", "DuelMatch", "DuelSummary", "LEVELS", "load_bot", "parse_contestant",

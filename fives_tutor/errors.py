@@ -16,10 +16,44 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bounds import shown
+
+#: parameters that may be longer than a plain value when shown (file paths, lists
+#: of choices, a reason given by the system); every other one is cut at 60 characters
+_LONGER = {"path": 240, "file": 240, "folder": 240, "choices": 400, "reason": 240}
 
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it (gettext's no-op)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a count for translation (extracted like ``ngettext``): an
+    error whose template is this pair takes the form that fits its ``count``."""
+    return (singular, plural)
+
+
+class Msg(str):
+    """A parameter that is itself a message (a msgid marked with ``N_``, with its own
+    ``params``), such as the reason a file cannot be written: it is translated and
+    filled with the sentence it is part of. ``plural`` is the plural msgid of a
+    message with a count (see :func:`Nn_`)."""
+
+    params: dict
+    plural: str | None
+
+    def __new__(cls, template: str, **params: Any) -> "Msg":
+        made = super().__new__(cls, template)
+        made.params = params
+        made.plural = None
+        return made
+
+    @classmethod
+    def of(cls, error: "FivesError") -> "Msg":
+        """An error's message as a parameter of another (its column left out)."""
+        made = cls(error.template, **error.params)
+        made.plural = error.plural
+        return made
 
 
 class FivesError(ValueError):
@@ -30,19 +64,63 @@ class FivesError(ValueError):
     ``template`` with gettext and formats it with the same parameters.
     """
 
-    def __init__(self, template: str, **params: Any) -> None:
+    def __init__(self, template: str | tuple[str, str], **params: Any) -> None:
+        self.plural = None
+        if isinstance(template, tuple):  # Nn_(singular, plural): the form follows params["count"]
+            template, self.plural = template
         self.template = template
         self.params = params
         super().__init__(self.render(lambda text: text))
 
-    def render(self, translate, wrap=lambda value, name="": value) -> str:
-        """Return the message translated by ``translate`` (a gettext function).
+    def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
+        """Return the message translated by ``translate`` (a gettext function), or for a
+        message with a count by ``ngettext`` (English forms when it is not given).
 
         ``wrap(value, name)`` formats each parameter (for example to isolate notation
-        inside a right-to-left sentence, or to change digits).
+        inside a right-to-left sentence, or to change digits); a list or tuple it leaves
+        as it is is joined with commas. Every parameter is first bounded and made
+        printable (:func:`~fives_tutor.bounds.shown`): an error never echoes a whole
+        value, nor a control character of one.
         """
-        values = {key: wrap(value, key) for key, value in self.params.items()}
-        return translate(self.template).format(**values)
+        return _render(self.template, self.plural, self.params, translate, wrap, ngettext)
+
+
+def _render(template: str, plural: str | None, params: dict, translate, wrap, ngettext=None) -> str:
+    values = {}
+    for key, value in params.items():
+        if isinstance(value, Msg):  # already in the reader's language: bounded, not wrapped as notation
+            values[key] = _bounded(key, _render(value, value.plural, value.params, translate, wrap, ngettext))
+        else:
+            values[key] = wrap(_bounded(key, value), key)
+    values = {key: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+              for key, value in values.items()}
+    if plural is not None:
+        count = params.get("count", 0)
+        count = count if isinstance(count, int) else 0
+        if ngettext is not None:
+            return ngettext(template, plural, count).format(**values)
+        return (template if count == 1 else plural).format(**values)
+    return translate(template).format(**values)
+
+
+#: the most items of a list shown in a message
+_ITEMS = 20
+
+
+def _bounded(key: str, value: Any) -> Any:
+    """A parameter as a message may show it: small numbers stay numbers (they are
+    formatted in the reader's digits), a list stays a list of at most 20 bounded items,
+    anything else becomes bounded, printable text."""
+    if isinstance(value, int) and not isinstance(value, bool) and -10 ** 15 < value < 10 ** 15:
+        return value
+    if isinstance(value, float) and value == value and abs(value) < 1e15:
+        return value
+    if isinstance(value, (list, tuple)):
+        items = [shown(str(item) if not isinstance(item, (int, str)) else item, 60) for item in value[:_ITEMS]]
+        return items + ["…"] if len(value) > _ITEMS else items
+    if not isinstance(value, (str, int, dict, set, frozenset)):
+        value = str(value)  # a tile, a position: its notation
+    return shown(value, _LONGER.get(key, 60))
 
 
 class NotationError(FivesError):
@@ -58,9 +136,9 @@ class NotationError(FivesError):
             params["column"] = column
         super().__init__(template, **params)
 
-    def render(self, translate, wrap=lambda value, name="": value) -> str:
+    def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
         """The message, then where it is (translated separately, so both are in the catalog)."""
-        message = super().render(translate, wrap)
+        message = super().render(translate, wrap, ngettext)
         if self.column is None:
             return message
         return message + translate(N_(" (column {column})")).format(column=wrap(self.column, "column"))
@@ -78,7 +156,7 @@ class AmbiguousPlayError(IllegalPlayError):
 
     def __init__(self, template: str, *, choices: tuple[str, ...] = (), **params: Any) -> None:
         self.choices = choices
-        params.setdefault("choices", ", ".join(choices))
+        params.setdefault("choices", tuple(choices))
         super().__init__(template, **params)
 
 

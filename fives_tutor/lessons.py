@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from .errors import N_, FivesError, NotationError
 from .rules import RuleSet
+from .tiles import parse_hand
 
 #: what a step may ask, and what each needs besides the answer
 QUESTIONS = {
@@ -70,12 +71,15 @@ class Step(NamedTuple):
 
 
 class Lesson(NamedTuple):
-    """A lesson: ``id``, ``title``, ``steps``, and the ``file`` it came from."""
+    """A lesson: ``id``, ``title``, ``steps``, the ``file`` it came from, and its
+    content ``key``: the same for the same lesson in two packs (the English text, the
+    pack facts it shows and the engine's answers under the pack), whatever the language."""
 
     id: str
     title: str
     steps: tuple[Step, ...]
     file: str
+    key: str = ""
 
 
 def lesson_file(prefix: str, language: str) -> str:
@@ -83,25 +87,45 @@ def lesson_file(prefix: str, language: str) -> str:
     return f"{prefix}.{language}.yaml"
 
 
-def raw_lessons(path: str) -> list[dict]:
-    """The lessons of one file as written; raises :class:`LessonError`."""
-    from .packs import parse_yaml
+#: a lesson file larger than this is refused
+MAX_LESSON_BYTES = 512 * 1024
+#: the longest text of a title, a step's text or hint, in characters
+MAX_TEXT = 4000
+#: the longest notation a step may give (a position, a hand, a play, an opponent's tiles)
+MAX_NOTATION = 200
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 
+
+def raw_lessons(path: str) -> list[dict]:
+    """The lessons of one file as written, every key and type checked; raises :class:`LessonError`."""
+    from .packs import parse_yaml, read_bounded
+
+    if not os.path.isfile(path):
+        raise LessonError(N_("{file}: the lessons are missing in this language"), file=path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        text = read_bounded(path, MAX_LESSON_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise LessonError(N_("{file}: cannot read the lessons: {reason}"), file=path, reason=str(error)) from None
+    except FivesError:
+        raise LessonError(N_("{file}: the file is larger than {limit} bytes"), file=path,
+                          limit=MAX_LESSON_BYTES) from None
     try:
         data = parse_yaml(text, path)
-    except FivesError as error:
-        raise LessonError(N_("{file}: {reason}"), file=path, reason=error.render(lambda t: t)) from None
+    except FivesError as error:  # the reader's own message, naming this file
+        raise LessonError(error.template, **error.params) from None
     if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
         raise LessonError(N_("{file}: expected a list of lessons under 'lessons:'"), file=path)
     for index, lesson in enumerate(data["lessons"], start=1):
         where = f"lessons[{index}]"
-        if not isinstance(lesson, dict) or not isinstance(lesson.get("id"), str) or not isinstance(lesson.get("title"), str):
-            raise LessonError(N_("{file}: {step}: a lesson needs an id and a title"), file=path, step=where)
+        if (not isinstance(lesson, dict) or not isinstance(lesson.get("id"), str) or not _ID.match(lesson["id"])
+                or not isinstance(lesson.get("title"), str)):
+            raise LessonError(N_("{file}: {step}: a lesson needs an id (letters, digits and dashes) and a title"),
+                              file=path, step=where)
+        unknown = set(lesson) - {"id", "title", "steps"}
+        if unknown:
+            raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=lesson["id"],
+                              key=str(sorted(map(str, unknown))[0]))
+        _check_text(lesson["title"], path, lesson["id"])
         steps = lesson.get("steps")
         if not isinstance(steps, list) or not steps:
             raise LessonError(N_("{file}: {step}: a lesson needs at least one step"), file=path, step=lesson["id"])
@@ -111,22 +135,73 @@ def raw_lessons(path: str) -> list[dict]:
                 raise LessonError(N_("{file}: {step}: a step needs its text"), file=path, step=where)
             unknown = set(step) - STEP_KEYS
             if unknown:
-                raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=where, key=sorted(unknown)[0])
-            question = step.get("question")
-            if question is not None:
-                if question not in QUESTIONS:
-                    raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
-                                      step=where, key=str(question), choices=", ".join(QUESTIONS))
-                for needed in QUESTIONS[question]:
-                    if needed not in step:
-                        raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,
-                                          kind=question, key=needed)
+                raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=where,
+                                  key=str(sorted(map(str, unknown))[0]))
+            _check_step(step, path, where)
     return data["lessons"]
+
+
+def _check_text(text: Any, path: str, where: str) -> None:
+    """A text shown to the learner: text, bounded, no control characters but line breaks,
+    and placeholders written plainly as ``{name}`` (a format such as ``{x:>1500000000}``
+    would build a string of any size)."""
+    from .bounds import has_control
+
+    if not isinstance(text, str):
+        raise LessonError(N_("{file}: {step}: expected text"), file=path, step=where)
+    if len(text) > MAX_TEXT:
+        raise LessonError(N_("{file}: {step}: a text may have at most {limit} characters"), file=path, step=where,
+                          limit=MAX_TEXT)
+    if has_control(text, allow="\n"):
+        raise LessonError(N_("{file}: {step}: the text has a control character"), file=path, step=where)
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError:  # a lone { or }
+        raise LessonError(N_("{file}: {step}: a {{ or }} must open or close a placeholder such as {{target_2}} "
+                             "(write {{{{ or }}}} for the brace itself)"), file=path, step=where) from None
+    for _literal, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier():
+            raise LessonError(N_("{file}: {step}: a placeholder is a name in braces, such as {{target_2}}, "
+                                 "without a format or an index"), file=path, step=where)
+
+
+def _check_step(step: dict, path: str, where: str) -> None:
+    """The types of a step's keys (see :data:`STEP_KEYS`) and what its question needs."""
+    for key in TEXT_KEYS:
+        if key in step:
+            _check_text(step[key], path, where)
+    for key in ("position", "hand", "play"):
+        if key in step and (not isinstance(step[key], str) or len(step[key]) > MAX_NOTATION):
+            raise LessonError(N_("{file}: {step}: {key} must be notation in quotes, such as \"5 3\""), file=path,
+                              step=where, key=key)
+    opponents = step.get("opponents")
+    if "opponents" in step and (not isinstance(opponents, list) or not 1 <= len(opponents) <= 9 or any(
+            isinstance(o, bool) or not isinstance(o, (str, int)) or len(str(o)) > MAX_NOTATION for o in opponents)):
+        raise LessonError(N_("{file}: {step}: opponents must be a list of tiles or pip numbers"), file=path, step=where)
+    players = step.get("players")
+    if "players" in step and (isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10):
+        raise LessonError(N_("{file}: {step}: players must be a number of players from 2 to 10"), file=path,
+                          step=where)
+    answer = step.get("answer")
+    if "answer" in step and (isinstance(answer, bool) or not isinstance(answer, (str, int))
+                             or len(str(answer)) > MAX_NOTATION):
+        raise LessonError(N_("{file}: {step}: the answer must be a number or notation"), file=path, step=where)
+    question = step.get("question")
+    if question is not None:
+        if question not in QUESTIONS:
+            raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
+                              step=where, key=str(question), choices=", ".join(QUESTIONS))
+        for needed in QUESTIONS[question]:
+            if needed not in step:
+                raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,
+                                  kind=question, key=needed)
 
 
 def placeholders(rules: RuleSet) -> dict[str, str]:
     """Every fact a lesson text may use, from the pack, in the active language."""
-    from .describe import describe
+    from .describe import describe, sentences
     from .i18n import current
 
     t = current()
@@ -149,12 +224,29 @@ def placeholders(rules: RuleSet) -> dict[str, str]:
     }
     for name, key in names.items():
         values[name] = rows[key]
+    values.update(sentences(rules))
     return values
+
+
+#: facts a lesson states as whole sentences, and the phrase each replaces: a phrase after
+#: a colon ("Its ends open: {arms_open}.") reads as a template in other languages. A
+#: translation may still use the phrase until it is rewritten; lessons compare the two as
+#: one fact.
+SENTENCES = {"first_lead_sentence": "first_lead", "later_leads_sentence": "later_leads",
+             "draw_rule_sentence": "draw_rule", "spinners_sentence": "spinners", "arms_open_sentence": "arms_open",
+             "collect_sentence": "collect", "rounding_sentence": "rounding", "targets_sentence": "targets",
+             "exact_sentence": "exact", "wrong_claim_sentence": "wrong_claim"}
 
 
 def fields(text: str) -> set[str]:
     """The placeholder names a text uses."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def facts(text: str) -> set[str]:
+    """The pack facts a text states: its placeholders, a sentence counted as the phrase
+    it replaces (``{arms_open_sentence}`` and ``{arms_open}`` are one fact)."""
+    return {SENTENCES.get(name, name) for name in fields(text)}
 
 
 def _fill(text: str, values: dict, where: str, path: str) -> str:
@@ -178,13 +270,13 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
     from .i18n import activate, current
 
     previous = current().code
-    if previous != language:
-        activate(language)  # the pack's phrases in the placeholders come from the catalog
     try:
+        activate("en")
+        english_values = placeholders(rules)
+        activate(language)  # the pack's phrases in the placeholders come from the catalog
         values = placeholders(rules)
     finally:
-        if previous != language:
-            activate(previous)
+        activate(previous)
     ordered: dict[str, Lesson] = {}
     for prefix in rules.lessons:
         path = lesson_file(prefix, language)
@@ -194,14 +286,42 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
             steps = []
             for number, step in enumerate(raw["steps"], start=1):
                 where = f"{raw['id']} step {number}"
+                if "players" in step and step["players"] not in rules.players.hand_size:
+                    raise LessonError(N_("{file}: {step}: the rule pack {pack} has no hand size for {count} players"),
+                                      file=path, step=where, pack=rules.id, count=step["players"])
                 opponents = step.get("opponents")
                 steps.append(Step(
                     _fill(step["text"], values, where, path), _fill(step.get("hint", ""), values, where, path),
                     step.get("position"), step.get("hand"), step.get("play"),
                     tuple(str(o) for o in opponents) if isinstance(opponents, list) else None,
                     step.get("players"), step.get("question"), step.get("answer")))
-            ordered[raw["id"]] = Lesson(raw["id"], _fill(raw["title"], values, raw["id"], path), tuple(steps), path)
+            ordered[raw["id"]] = Lesson(raw["id"], _fill(raw["title"], values, raw["id"], path), tuple(steps), path,
+                                        _content_key(prefix, raw["id"], english_values, steps, rules))
     return list(ordered.values())
+
+
+def _content_key(prefix: str, lesson_id: str, values: dict, steps, rules: RuleSet) -> str:
+    """What makes a lesson the same lesson in two packs: its English text as written,
+    the facts of the pack it shows, and the engine's answers to its questions."""
+    import hashlib
+    import json
+
+    english = lesson_file(prefix, "en")
+    raw = next((lesson for lesson in raw_lessons(english) if lesson["id"] == lesson_id), {}) \
+        if os.path.isfile(english) else {}
+    used = set(fields(str(raw.get("title", ""))))
+    for step in raw.get("steps", []):
+        used |= fields(str(step.get("text", ""))) | fields(str(step.get("hint", "")))
+    answers = []
+    for step in steps:
+        if step.question is not None:
+            try:
+                answers.append(repr(sorted(map(str, engine_answer(step, rules).value)))
+                               if step.question in ("best", "where") else engine_answer(step, rules).value)
+            except (FivesError, ValueError, KeyError, TypeError):
+                answers.append(None)
+    data = {"lesson": raw, "facts": {name: values.get(name) for name in sorted(used)}, "answers": answers}
+    return hashlib.sha1(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()[:20]
 
 
 # --- answers --------------------------------------------------------------------------------
@@ -274,6 +394,49 @@ def written_answer(step: Step, rules: RuleSet):
     return int(step.answer)
 
 
+def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | None:
+    """Why ``reply`` is not an answer at all to the step (empty, not a number, not a
+    tile of the hand, not an end as the position writes it), or None when it is one,
+    right or wrong. A reply with a problem is asked again: it is not a wrong answer."""
+    from .plays import board_position, parse_board
+    from .tiles import ascii_digits, parse_tile
+
+    text = ascii_digits(reply.strip())
+    if not text:
+        return NotationError(N_("type your answer, ? for a hint, or q to stop"), text=reply)
+    if step.question == "best":
+        hand = parse_hand(step.hand, rules.max_pips)
+        try:
+            tile = parse_tile(text, rules.max_pips)
+        except NotationError:
+            return NotationError(N_("'{answer}' is not a tile: type one tile of your hand, such as {example}"),
+                                 text=reply, answer=reply.strip(), example=str(hand[0]))
+        if tile not in hand:
+            return NotationError(N_("{tile} is not in your hand: choose one of {tiles}"), text=reply, tile=str(tile),
+                                 tiles=" ".join(map(str, hand)))
+        return None
+    if step.question == "where":
+        position = board_position(parse_board(step.position, rules), rules)
+        from .plays import _end_label
+
+        labels = {_end_label(position, index) for index in range(len(position.ends))}
+        for part in (p for p in re.split(r"[\s,،]+", text) if p):
+            if part in labels or part in ("-", "none"):
+                continue
+            bare = part.rstrip("*").split("|")[0]
+            similar = sorted(label for label in labels if label.rstrip("*").split("|")[0] == bare)
+            if similar:
+                return NotationError(N_("{given} is not how that end is written: write it as the position shows it, "
+                                        "{choices}"), text=reply, given=part, choices=" ".join(similar))
+            return NotationError(N_("{given} is not an open end of {position}: write each end as it is shown, "
+                                    "separated by spaces"), text=reply, given=part, position=str(position))
+        return None
+    if not text.replace("٬", "").isdecimal():
+        return NotationError(N_("'{answer}' is not a number: type the answer as a number, such as {example}"),
+                             text=reply, answer=reply.strip(), example="15")
+    return None
+
+
 def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     """Whether the learner's ``reply`` (their own digits allowed) answers the step."""
     from .tiles import ascii_digits, parse_tile
@@ -286,9 +449,11 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
         except NotationError:
             return False
     if step.question == "where":
-        return frozenset(part for part in re.split(r"[\s,]+", text) if part) == expected
+        return frozenset(part for part in re.split(r"[\s,،]+", text) if part and part not in ("-", "none")) == expected
     text = text.replace("٬", "")  # the Persian thousands separator; a comma may be a decimal one
-    return text.isdecimal() and int(text) == expected
+    from .bounds import whole_number
+
+    return whole_number(text) == expected  # any length of digits: never converted past the bound
 
 
 def problems(rules: RuleSet, languages=("en", "tl", "id", "nl", "fa")) -> list[str]:
@@ -368,7 +533,7 @@ def _compare(english: list[dict], translated: list[dict], path: str, language: s
                 if (key in a) != (key in b):
                     found.append(f"{where}: {key} is missing")
                 elif key in a:
-                    if fields(a[key]) != fields(b[key]):
+                    if facts(a[key]) != facts(b[key]):
                         found.append(f"{where}: the placeholders of {key} differ from English")
                     if language != "en" and a[key] == b[key] and re.search("[a-z]{4,}", a[key]):
                         found.append(f"{where}: {key} is left in English")

@@ -4,7 +4,6 @@ every parameter of a pack, side-by-side tables and a small bar chart."""
 from __future__ import annotations
 
 import shutil
-import textwrap
 from typing import Sequence
 
 from .describe import describe
@@ -12,28 +11,8 @@ from .i18n import _, current, ngettext
 from .rules import RuleSet
 from .simulate import Summary
 from .stats import Estimate
-
-
-def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, width: int | None = None) -> str:
-    """Rows of cells as a text table, each column wrapped to fit the terminal width."""
-    width = width or shutil.get_terminal_size((100, 24)).columns
-    all_rows = ([list(header)] if header else []) + [list(r) for r in rows]
-    columns = max(len(r) for r in all_rows)
-    natural = [max(len(r[c]) for r in all_rows if c < len(r)) for c in range(columns)]
-    budget = max(20 * columns, width - 2 * (columns - 1))
-    widths = list(natural)
-    while sum(widths) > budget:
-        widest = widths.index(max(widths))
-        widths[widest] -= 1
-    lines = []
-    for index, row in enumerate(all_rows):
-        wrapped = [textwrap.wrap(cell, widths[c]) or [""] for c, cell in enumerate(row)]
-        for part in range(max(len(w) for w in wrapped)):
-            cells = [(w[part] if part < len(w) else "").ljust(widths[c]) for c, w in enumerate(wrapped)]
-            lines.append("  ".join(cells).rstrip())
-        if header and index == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+from .text.table import table
+from .text.width import rjust, width, wrap
 
 
 def render_list(packs: Sequence[tuple[str, RuleSet | None, str, str | None]]) -> str:
@@ -49,12 +28,12 @@ def render_list(packs: Sequence[tuple[str, RuleSet | None, str, str | None]]) ->
 def render_show(rules: RuleSet) -> str:
     """Every parameter of a pack in words, with its name, summary and source."""
     code = current().code
+    columns = shutil.get_terminal_size((100, 24)).columns
     lines = [f"{rules.name(code)} [{rules.id}]"]
     summary = rules.summary(code)
     if summary:
-        lines += textwrap.wrap(summary, shutil.get_terminal_size((100, 24)).columns)
-    lines += textwrap.wrap(_("Source: {source}").format(source=rules.source or _("not given")),
-                           shutil.get_terminal_size((100, 24)).columns)
+        lines += wrap(current().prose(summary), columns)
+    lines += wrap(_("Source: {source}").format(source=rules.source_text(code) or _("not given")), columns)
     if rules.extends:
         lines.append(_("Extends: {pack}").format(pack=rules.extends))
     lines.append("")
@@ -76,7 +55,7 @@ def differences(packs: Sequence[RuleSet]) -> list[tuple[str, str, list[str]]]:
 def render_compare(packs: Sequence[RuleSet]) -> str:
     """A side-by-side table of the parameters that differ."""
     code = current().code
-    lines = [f"{rules.id}: {rules.name(code)}" for rules in packs]
+    lines = [_("{pack}: {name}").format(pack=rules.id, name=rules.name(code)) for rules in packs]
     found = differences(packs)
     lines.append("")
     if not found:
@@ -124,14 +103,15 @@ def render_statistics(names: Sequence[str], summaries: Sequence[Summary], matche
     return "\n".join(lines)
 
 
-def bar_chart(counts: dict[int, int], width: int = 40) -> str:
+def bar_chart(counts: dict[int, int], bar_width: int = 40) -> str:
     """A horizontal bar chart of how many plays scored each number of points."""
     t = current()
     total = sum(counts.values()) or 1
     biggest = max(counts.values(), default=1)
-    label_width = max((len(t.number(points)) for points in counts), default=1)
+    label_width = max((width(t.number(points)) for points in counts), default=1)
     lines = []
     for points, count in counts.items():
-        bar = "█" * max(1 if count else 0, round(width * count / biggest))
-        lines.append(f"  {t.number(points).rjust(label_width)} {bar} {t.percent(count / total)}")
+        bar = "█" * max(1 if count else 0, round(bar_width * count / biggest))
+        # in a right-to-left language the chart runs right to left like the text around it
+        lines.append(("\u200f" if t.rtl else "") + f"  {rjust(t.number(points), label_width)} {bar} {t.percent(count / total)}")
     return "\n".join(lines)

@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 from math import sqrt
+from statistics import NormalDist
 from typing import NamedTuple, Sequence
 
-Z95 = 1.959963984540054  # the two-sided 95% normal quantile
+#: the two-sided 95% normal quantile (1.96), from the standard library
+Z95 = NormalDist().inv_cdf(0.975)
 
 
 class Estimate(NamedTuple):

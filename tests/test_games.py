@@ -3,6 +3,8 @@ The sheets are the hand-worked ones of ``table_scripts.py``."""
 
 from __future__ import annotations
 
+import re
+
 import json
 
 import pytest
@@ -73,7 +75,9 @@ def test_show_text(run, two_matches):
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "Match 1: Ana, Ben, house-cc"
-    assert "70 + 10 = 80" in result.stdout and "15 + 50 = 120" in result.stdout
+    # each hand's cell adds up (15 + 50 = 65 in hand 2), the totals row has 80 and 120
+    assert "70 + 10 = 80" in result.stdout and "15 + 50 = 65" in result.stdout
+    assert re.search(r"Total\s+80\s+120", result.stdout)
     assert lines[-1] == "Scores: Ana 80 · Ben 120 (target 100)"
     # the unfinished match shows the hand in progress: Dee 15 so far
     shown = run("games", "show", "2").stdout
@@ -170,8 +174,9 @@ def _bad_imports(run):
         (changed(["format"], "something-else"), 'it has no "format": "fives-tutor-match"'),
         (changed(["version"], 2), "version 2 is not one this fives-tutor reads"),
         (changed(["events"], {"type": "play"}), '"match" must be an object and "events" a list of objects'),
-        (changed(["match", "names"], None), '"match" has no list of player names'),
-        (changed(["match", "names"], []), "this rule pack is for 2 to 4 players, not 0"),
+        (changed(["match", "names"], None), '"names" must be a list of 2 to 10 different player names'),
+        (changed(["match", "names"], []), '"names" must be a list of 2 to 10 different player names'),
+        (changed(["match", "names"], ["Ana", "Ben", "Cy"]), "event 3 does not apply: it is Cy's turn, not Ana's"),  # the third play is Ana's, after Ben it is Cy's turn
         (changed(["match", "scores"], [80, 125]), "its scores [80, 125] are not what its events give ([80, 120])"),
         (json.dumps(illegal), "2|1 fits no open end of 5|5*"),
         (json.dumps(seven), "bad tile '7|7'"),

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 
 import click
 
+from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
-from ..i18n import _, activate, choose_language, localize_error
+from ..i18n import _, activate, choose_language, current, localize_error
+from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
+BIDI_CHOICES = ("logical", "visual")
+#: parameters that name files: undecodable bytes are allowed there (a file name on
+#: disk may have them), not in text that fives-tutor keeps or shows
+PATH_PARAMS = frozenset({"rules_name", "pack", "packs", "files", "file", "db", "batch", "output", "records_file"})
 
 
 class CliError(click.ClickException):
@@ -20,14 +27,41 @@ class CliError(click.ClickException):
 
     exit_code = EXIT_BAD_INPUT
 
+    def show(self, file=None) -> None:
+        """The line, through the one output function (marks, visual order)."""
+        echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class BidiExtraMissing(FivesError):
+    """``--bidi visual`` without python-bidi and arabic-reshaper installed."""
+
 
 def fail(error: FivesError) -> CliError:
     """The :class:`CliError` that shows ``error`` in the active language."""
     return CliError(localize_error(error))
 
 
+#: the words of metavars and of Click's usage line, translated where help is shown; a
+#: language may keep them as written (docs/translating.md). Single letters (N, A, B) stay.
+METAVAR_WORDS = frozenset((
+    N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
+    N_("NAMES"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
+    N_("COMMAND"), N_("ARGS"), N_("LEVEL"),
+))
+_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]+\b")
+
+
+def translate_metavar(text: str) -> str:
+    """``TILES|PIPS``, ``[OPTIONS]`` with each word in the active language, the notation
+    around the words (``| , : [ ] ...``) as it is."""
+    return _METAVAR_WORD.sub(lambda m: _(m.group(0)) if m.group(0) in METAVAR_WORDS else m.group(0), text)
+
+
 class FivesOption(click.Option):
-    """An option whose help (a msgid) is translated when help is shown."""
+    """An option whose help (a msgid) and metavar are translated when help is shown."""
+
+    def make_metavar(self, ctx) -> str:
+        return translate_metavar(super().make_metavar(ctx))
 
     def get_help_record(self, ctx):
         msgid = getattr(self, "_msgid", None)
@@ -37,12 +71,36 @@ class FivesOption(click.Option):
         return super().get_help_record(ctx)
 
 
+def _show_help(ctx, _param, value):
+    """``--help``: the help through the one output function (Click's own callback
+    writes it past the marks and the visual order)."""
+    if value and not ctx.resilient_parsing:
+        echo(ctx.get_help(), block=True)
+        ctx.exit()
+
+
+def _bidi_callback(ctx, _param, value):
+    if value is not None and not ctx.resilient_parsing:
+        set_bidi(value)
+    return value
+
+
+def bidi_option() -> click.Option:
+    """``--bidi logical|visual``, which every command and group of ``fives`` takes."""
+    return FivesOption(["--bidi"], type=click.Choice(BIDI_CHOICES), expose_value=False, is_eager=True,
+                       callback=_bidi_callback, metavar="[logical|visual]",
+                       help=N_("Right-to-left text: logical (default; for terminals that do bidi) or visual "
+                               "(for those that do not; needs the bidi extra)."))
+
+
 class _Translated:
-    """Mixin: translate a command's help at display time; turn FivesError into exit 2."""
+    """Mixin: translate a command's help at display time; turn FivesError into exit 2;
+    take ``--bidi``; show help through the one output function."""
 
     def _help_msgid(self):
         if not hasattr(self, "_msgid"):
             self._msgid = self.help
+            self._short_msgid = self.short_help
         return self._msgid
 
     def format_help_text(self, ctx, formatter):
@@ -53,9 +111,31 @@ class _Translated:
     def get_short_help_str(self, limit: int = 45) -> str:
         msgid = self._help_msgid()
         self.help = _(msgid) if msgid else msgid
+        self.short_help = _(self._short_msgid) if self._short_msgid else self._short_msgid
         return super().get_short_help_str(limit)
 
+    def collect_usage_pieces(self, ctx):
+        return [translate_metavar(piece) for piece in super().collect_usage_pieces(ctx)]
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        if any("--bidi" in param.opts for param in params):
+            return params
+        if not hasattr(self, "_bidi_param"):
+            self._bidi_param = bidi_option()
+        help_option = self.get_help_option(ctx)
+        if help_option is not None and params and params[-1] is help_option:
+            return params[:-1] + [self._bidi_param, help_option]
+        return params + [self._bidi_param]
+
     def invoke(self, ctx):
+        check_text_params(ctx)
         try:
             return super().invoke(ctx)
         except FivesError as error:
@@ -63,7 +143,81 @@ class _Translated:
 
 
 class FivesCommand(_Translated, click.Command):
-    """A command with translated help and exit code 2 on bad input."""
+    """A command with translated help and exit code 2 on bad input.
+
+    Its parameter list and option parser are built once and reused: ``--batch`` parses
+    every line with the command's own parser (``make_context``), and rebuilding them
+    (with Click's checks for duplicate options) cost more than the answer itself."""
+
+    def get_params(self, ctx):
+        cache = self.__dict__.setdefault("_params_cache", {})
+        key = (tuple(ctx.help_option_names), len(self.params))
+        if key not in cache:
+            cache[key] = super().get_params(ctx)
+        return cache[key]
+
+    def make_parser(self, ctx):
+        key = (tuple(ctx.help_option_names), ctx.allow_interspersed_args, ctx.ignore_unknown_options,
+               ctx.token_normalize_func, len(self.params))
+        cached = self.__dict__.get("_parser_cache")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_parser_cache"] = (key, super().make_parser(ctx))
+        parser = cached[1]
+        parser.ctx = ctx  # errors name the line's own context
+        return parser
+
+
+def check_text_params(ctx: click.Context, params: dict | None = None) -> None:
+    """Refuse text arguments with bytes that are not UTF-8, or with control characters
+    (a terminal escape sequence in a player's name would be echoed on every line).
+    File names may hold any bytes. Raises ``click.BadParameter``."""
+    values = ctx.params if params is None else params
+    for param in ctx.command.params:
+        value = values.get(param.name)
+        texts = value if isinstance(value, (tuple, list)) else (value,)
+        for text in texts:
+            if not isinstance(text, str):
+                continue
+            path = param.name in PATH_PARAMS or isinstance(param.type, click.Path)
+            if not path and not is_text(text):
+                raise click.BadParameter(_("it has bytes that are not UTF-8 text"), ctx=ctx, param=param)
+            if not path and has_control(text, allow="\t"):
+                raise click.BadParameter(_("it has a control character (such as a terminal escape sequence)"),
+                                         ctx=ctx, param=param)
+
+
+#: the longest line read from standard input by a shell or a lesson, in characters
+MAX_INPUT_LINE = 64 * 1024
+#: characters skipped looking for the end of an over-long line before reading stops
+MAX_INPUT_SKIP = 64 * 1024 * 1024
+
+
+class LineTooLong(FivesError):
+    """A line of input longer than :data:`MAX_INPUT_LINE` (its rest was skipped unread)."""
+
+
+def read_line(stream) -> str | LineTooLong | None:
+    """The next line of the text ``stream`` in bounded memory (without its line break):
+    the line, a :class:`LineTooLong` for an over-long one, or None at the end. A line
+    that does not end within :data:`MAX_INPUT_SKIP` characters (``< /dev/zero``) ends
+    the input, as None."""
+    line = stream.readline(MAX_INPUT_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_INPUT_LINE or line.endswith("\n"):
+        return line.rstrip("\n")
+    skipped = len(line)
+    while not line.endswith("\n"):
+        line = stream.readline(64 * 1024)
+        skipped += len(line)
+        if not line or skipped > MAX_INPUT_SKIP:
+            return None
+    return LineTooLong(N_("the line is longer than {limit} characters"), limit=MAX_INPUT_LINE)
+
+
+def error_line(message: str) -> None:
+    """Print one error line on standard error (through the one exit of text for people)."""
+    echo(message, err=True)
 
 
 def option(*names, **kwargs):
@@ -80,6 +234,29 @@ def language_from_args(args) -> str | None:
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1]
     return None
+
+
+def bidi_from_args(args) -> str | None:
+    """The value of ``--bidi`` anywhere in ``args`` (before or after the command name)."""
+    for index, arg in enumerate(args):
+        if arg == "--bidi" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--bidi="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def set_bidi(value: str | None) -> None:
+    """Choose how right-to-left lines are written: ``visual`` needs the ``bidi`` extra
+    (a :class:`CliError`, exit 2, when it is missing). Any other value is left to Click."""
+    from ..text import output
+
+    if value not in BIDI_CHOICES:
+        return
+    try:
+        output.set_visual(value == "visual")
+    except ImportError:
+        raise fail(BidiExtraMissing(N_("--bidi visual needs the bidi extra: pip install 'fives-tutor[bidi]'"))) from None
 
 
 def set_language(args, completing: bool = False) -> str:
@@ -138,6 +315,167 @@ def load_pack(name: str):
         raise fail(error) from None
 
 
+def json_line(data) -> str:
+    """``data`` as one JSON line for standard output: UTF-8 as it is when the output is
+    UTF-8, else with ``\\u`` escapes (still the same JSON, never an encoding error).
+    Control characters of any kind are escaped either way."""
+    text = json.dumps(data, ensure_ascii=False)
+    if not text.isascii() and ("\u200e" in text or "\u200f" in text or "\u061c" in text):
+        data = _unmarked(data)  # bidi marks are for terminals: programs lay text out themselves
+        text = json.dumps(data, ensure_ascii=False)
+    if not text.isascii() and (not _utf8_output() or not is_text(text)):
+        text = json.dumps(data)  # undecodable bytes of a file name, or a terminal that is not UTF-8
+    return _ESCAPE_C1.sub(_c1, text) + "\n"
+
+
 def echo_json(data) -> None:
-    """Print ``data`` as one JSON line."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """Print ``data`` as one JSON line, its texts without bidi marks (JSON is read by
+    programs, which lay text out themselves)."""
+    sys.stdout.write(json_line(data))
+
+
+def _unmarked(data):
+    if isinstance(data, str):
+        return data.translate(_NO_MARKS) if "\u200e" in data or "\u200f" in data or "\u061c" in data else data
+    if isinstance(data, dict):
+        return {key: _unmarked(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_unmarked(value) for value in data]
+    return data
+
+
+_NO_MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
+
+
+def _utf8_output() -> bool:
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding in ("utf8", "utf8sig")
+
+
+# json.dumps escapes C0 controls but not DEL and C1 (a C1 CSI is an escape sequence on some terminals)
+_ESCAPE_C1 = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def _c1(match) -> str:
+    return f"\\u{ord(match.group(0)):04x}"
+
+
+def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, list[str] | None]:
+    """``--players``, the same on every command: a count (``4``: returns ``(4, None)``)
+    or the players' names in turn order separated by commas (``Ana,Ben``: returns
+    ``(2, ["Ana", "Ben"])``). Persian digits and the Persian comma are accepted.
+    ``(None, None)`` when ``text`` is None or empty."""
+    import re
+
+    from ..tiles import ascii_digits
+
+    if text is None or not text.strip():
+        return None, None
+    from ..bounds import TOO_LARGE, whole_number
+
+    clean = ascii_digits(text.strip())
+    count = whole_number(clean)
+    if count is not None:
+        return min(count, TOO_LARGE), None  # any length of digits: refused by the count's bound, not converted
+    names = [" ".join(name.split()) for name in re.split(r"[,،]", text) if name.strip()]
+    return len(names), names
+
+
+class PlayersType(click.ParamType):
+    """``--players N`` or ``--players Ana,Ben``: converts to the number of players,
+    checked against ``low`` and ``high`` (commands where only the count matters)."""
+
+    name = "players"
+
+    def __init__(self, low: int = 2, high: int = 10) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            count = value
+        else:
+            count, _names = split_players(str(value))
+            if count is None:
+                self.fail(_("give a number of players or their names separated by commas"), param, ctx)
+        if not self.low <= count <= self.high:
+            self.fail(_("{count} players: give {low} to {high}").format(count=count, low=self.low, high=self.high),
+                      param, ctx)
+        return count
+
+    def get_metavar(self, param, ctx=None):
+        return "N|NAMES"
+
+
+#: the seed every command uses when --seed is not given (the quiz alone draws a new one,
+#: so that each drill brings new positions)
+DEFAULT_SEED = "1"
+
+
+def engine_levels() -> tuple[str, ...]:
+    """The engine levels by name, as the engine lists them (``fives_tutor.engine.LEVELS``):
+    the same list in ``best``, ``duel`` and ``simulate``, so a new level appears in each."""
+    from ..engine import LEVELS
+
+    return tuple(LEVELS)
+
+
+def complete_level(ctx, param, incomplete):
+    """Shell completion of an engine level."""
+    return [level for level in engine_levels() + ("random",) if level.startswith(incomplete)]
+
+
+def note_old_spelling(old: str, new: str) -> None:
+    """Say on stderr that ``old`` still works but ``new`` is the spelling now."""
+    echo(_("Note: {old} still works, but is now written {new}.").format(old=old, new=new), err=True)
+
+
+def rules_from(positional: str | None, option_value: str | None, default: str | None = "dominos-cc") -> str | None:
+    """The pack named by ``--rules`` or by the positional form kept as an alias; a
+    CliError when they name different packs."""
+    if positional and option_value and positional != option_value:
+        raise CliError(_("give the rule pack once: {first} or {second}").format(first=positional, second=option_value))
+    return positional or option_value or default
+
+
+class SuggestingGroup:
+    """Mixin for a command group: an unknown command name gets the closest known ones
+    (``fives scor``: did you mean score?)."""
+
+    def resolve_command(self, ctx, args):
+        import difflib
+
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.5)
+            if close:
+                ctx.fail(_("No such command '{name}'. Did you mean {choices}?").format(
+                    name=name, choices=_(" or ").join(close)))
+            ctx.fail(_("No such command '{name}'.").format(name=name))
+        return super().resolve_command(ctx, args)
+
+
+class LevelType(click.ParamType):
+    """An engine level name, checked against :func:`engine_levels` when used (so that
+    the engine is not imported by commands that do not need it); ``extra`` names
+    (``auto``) are accepted too."""
+
+    name = "level"
+
+    def __init__(self, extra: tuple[str, ...] = ()) -> None:
+        self.extra = extra
+
+    def convert(self, value, param, ctx):
+        known = list(self.extra) + list(engine_levels())
+        if value not in known:
+            self.fail(_("unknown engine level '{level}': choose one of {choices}").format(
+                level=value, choices=current().comma.join(known)), param, ctx)
+        return value
+
+    def get_metavar(self, param, ctx=None):
+        return "LEVEL"
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(level) for level in list(self.extra) + list(engine_levels())
+                if level.startswith(incomplete)]

@@ -1,4 +1,4 @@
-"""``fives duel A B``: two engine levels, or an outside player, against each other on paired deals."""
+"""``fives duel A B``: two engine levels, or a player of your own, against each other on paired deals."""
 
 from __future__ import annotations
 
@@ -8,21 +8,25 @@ import click
 
 from ..errors import N_
 from ..i18n import _, current
-from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option
+from ..text.output import echo
+from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, complete_language, complete_level, complete_pack,
+                     echo_json, engine_levels, fail, load_pack, option)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
     "Play A against B on paired deals (each deal with every seating, A and B swapping seats) and report A's "
     "match win rate with its 95% confidence interval, the point margin per hand and each side's time per move. "
-    "A and B are engine levels (greedy, defensive, expert, monte-carlo or monte-carlo:N for N deals a move, auto, "
-    "random) or a player of your own, path/to/bot.py:ClassName (see docs/engine.md). Every level sees what a "
-    "player at the table sees and uses the same defaults as fives best."))
-@click.argument("level_a", metavar="A")
-@click.argument("level_b", metavar="B")
-@option("--matches", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
-        help=N_("Deals to play, each with every seating (twice for two players or partnerships)."))
-@option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help=N_("Players at the table."))
-@option("--seed", default="1", show_default=True, help=N_("Seed of the deals."))
+    "A and B are the levels of fives best (monte-carlo:N for N deals a move), random, or a player of your own, "
+    "path/to/bot.py:ClassName (see docs/engine.md). Every level sees what a player at the table sees and uses "
+    "the same defaults as fives best."))
+@click.argument("level_a", metavar="A", shell_complete=complete_level)
+@click.argument("level_b", metavar="B", shell_complete=complete_level)
+@option("--matches", type=click.IntRange(1, 2_000_000), default=200, show_default=True,
+        help=N_("Matches to play: each deal is played once for each seating, A and B swapping seats (twice for "
+                "two players or partnerships; the number is rounded up to whole deals)."))
+@option("--players", type=PlayersType(2, 4), default="2", show_default=True,
+        help=N_("Players at the table: how many, or their names separated by commas."))
+@option("--seed", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
 @option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
         help=N_("Processes to share the matches among (same numbers as one)."))
 @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True, shell_complete=complete_pack,
@@ -33,21 +37,32 @@ from .common import CliError, FivesCommand, complete_language, complete_pack, ec
 def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as_json):
     from .. import duel as duels
 
-    contestants = [duels.parse_contestant(level) for level in (level_a, level_b)]
-    for contestant in contestants:
+    known = list(engine_levels()) + ["random"]
+    for level in (level_a, level_b):
+        name = level.partition(":")[0]
+        if ".py:" not in level and name not in known and name != "auto":
+            raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
+                level=level, choices=current().comma.join(known)))
+        try:
+            contestant = duels.parse_contestant(level)
+        except duels.DuelError:
+            raise CliError(_("the engine level {level} cannot play a duel yet; choose one of {choices}").format(
+                level=level, choices=current().comma.join(duels.LEVELS))) from None
         if contestant.level == "bot":
             duels.load_bot(contestant)
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules.id, low=rules.players.min, high=rules.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
+            count=current().number(players)))
     seatings = len(duels.seatings(rules, players))
+    deals = -(-matches // seatings)
     bar = None
     if not as_json and sys.stderr.isatty():
-        bar = click.progressbar(length=seatings * matches, label=_("Playing"), file=sys.stderr)
+        bar = click.progressbar(length=seatings * deals, label=_("Playing"), file=sys.stderr)
         bar.__enter__()
     try:
-        results = duels.run(rules.path, level_a, level_b, matches, players, seed, workers,
+        results = duels.run(rules.path, level_a, level_b, deals, players, seed, workers,
                             progress=bar.update if bar is not None else None)
     except duels.DuelError as error:
         raise fail(error) from None
@@ -57,7 +72,7 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     summary = duels.summarise(results)
     if as_json:
         echo_json({"a": level_a, "b": level_b, "rules": rules.id, "players": players, "seed": seed,
-                   "matches": summary.matches, "deals": matches, "seatings": seatings,
+                   "matches": summary.matches, "deals": deals, "seatings": seatings,
                    "a_win_rate": {"mean": summary.wins.mean, "low": summary.wins.low, "high": summary.wins.high},
                    "margin_per_hand": {"mean": summary.margin.mean, "low": summary.margin.low,
                                        "high": summary.margin.high},
@@ -70,22 +85,22 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     from ..render_rules import interval
 
     t = current()
-    click.echo(_("{a} against {b}: {matches} matches ({deals} deals, each played with {seatings} seatings, A and B "
-                 "swapping seats), {pack}, {players} players, seed {seed}.").format(
-        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(matches),
+    echo(_("{a} against {b}: {matches} matches ({deals} deals, each played with {seatings} seatings, A and B "
+           "swapping seats), {pack}, {players} players, seed {seed}.").format(
+        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals),
         seatings=t.number(seatings), pack=rules.id, players=t.number(players), seed=seed))
-    click.echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
-    click.echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
-                                                                         margin=interval(summary.margin)))
+    echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
+    echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
+                                                                   margin=interval(summary.margin)))
     for name, median, p95, cpu_median, cpu_p95 in (
             (level_a, summary.a_median, summary.a_p95, summary.a_cpu_median, summary.a_cpu_p95),
             (level_b, summary.b_median, summary.b_p95, summary.b_cpu_median, summary.b_cpu_p95)):
-        click.echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms (CPU: median {cpu} ms, "
-                     "95th percentile {cpu95} ms).").format(
+        echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms (CPU: median {cpu} ms, "
+               "95th percentile {cpu95} ms).").format(
             level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1),
             cpu=t.number(cpu_median * 1000, decimals=1), cpu95=t.number(cpu_p95 * 1000, decimals=1)))
     for name, count in ((level_a, summary.a_forfeits), (level_b, summary.b_forfeits)):
         if count:
-            click.echo(_("{player} forfeited {count} matches: {reason}").format(
+            echo(_("{player} forfeited {count} matches: {reason}").format(
                 player=name, count=t.number(count), reason=summary.forfeit_reason))
-    click.echo(_("Means with their 95% confidence intervals."))
+    echo(_("Means with their 95% confidence intervals."))

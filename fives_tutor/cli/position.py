@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
+from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError
 from ..i18n import _
+from ..text.output import echo
 from .batch import run_batch
-from .common import FivesCommand, common_options, echo_json, load_pack, option
-
-from ..engine.names import DEFAULT_LEVEL, LEVEL_NAMES
+from ..engine.names import DEFAULT_LEVEL
+from .common import DEFAULT_SEED, FivesCommand, LevelType, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -44,7 +45,8 @@ def do_moves(position_text: str, hand_text: str, rules_name: str, lead: str = "f
     board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     plays = legal_plays(board, hand, rules, lead)
     position = board_position(board, rules)
     forced = position.is_empty and forced_lead(hand, rules, lead) is not None
@@ -79,11 +81,12 @@ def read_history(path: str) -> str:
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
-            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = "0",
+            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = DEFAULT_SEED,
             voids: tuple = (), scores: str | None = None, boneyard: int | None = None, lead: str = "first",
-            history_text: str | None = None):
+            history_text: str | None = None, show_progress: bool = False):
     """The recommended play and the ranking behind it (``history_text``: the hand's history
-    in the line format, instead of the position and the counts)."""
+    in the line format, instead of the position and the counts; ``show_progress``: a
+    progress bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
     from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
@@ -94,7 +97,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     rules = load_pack(rules_name)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     parsed_scores = _numbers(scores, "--scores") if scores else None
     reading = None
     if history_text is not None:
@@ -119,7 +123,11 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
                                     scores=parsed_scores, boneyard=boneyard, lead=lead)
     level = resolve_level(situation, level)
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
-    ranked = rank(situation, level, **options)
+    if level == "monte-carlo" and show_progress:
+        ranked = thinking(lambda: rank(situation, level, **options), seconds, samples,
+                          lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
+    else:
+        ranked = rank(situation, level, **options)
     if ranked and ranked[0].proven is False and level == "exact":
         level = "monte-carlo"
     position = board_position(board, rules)
@@ -128,16 +136,60 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
                             situation.shown, situation.players))
 
 
+#: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
+LONG_SAMPLES = 1000
+
+
+def thinking(work, seconds: float | None, samples: int | None, calibrate):
+    """``work()``, with a progress bar on stderr when it is a terminal and the engine
+    thinks long: ``--time`` (the bar fills with the time given) or ``--samples`` of at
+    least :data:`LONG_SAMPLES` (the time is estimated from a small run, ``calibrate(n)``,
+    on other deals, so the answer is the same with or without the bar)."""
+    import sys
+    import threading
+    import time
+
+    if not sys.stderr.isatty() or not (seconds or (samples and samples >= LONG_SAMPLES)):
+        return work()
+    if seconds:
+        expected = seconds
+    else:
+        trial = 20
+        start = time.perf_counter()
+        calibrate(trial)
+        expected = (time.perf_counter() - start) * samples / trial
+    steps = 100
+    done = threading.Event()
+    with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
+        def tick():
+            shown = 0
+            started = time.perf_counter()
+            while not done.wait(0.1):
+                due = min(steps - 1, int(steps * (time.perf_counter() - started) / max(expected, 0.01)))
+                if due > shown:
+                    bar.update(due - shown)
+                    shown = due
+            bar.update(steps - shown)
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            return work()
+        finally:
+            done.set()
+            ticker.join()
+
+
 def _numbers(text: str, option_name: str) -> list[int]:
     from ..tiles import ascii_digits, split_tokens
 
     values = []
     for token, column in split_tokens(text):
-        clean = ascii_digits(token)
-        if not clean.isdecimal():
+        value = whole_number(ascii_digits(token))
+        if value is None or value >= TOO_LARGE:
             raise NotationError(N_("{option}: '{token}' is not a whole number"), text=text, column=column,
                                 option=option_name, token=token)
-        values.append(int(clean))
+        values.append(value)
     return values
 
 
@@ -149,13 +201,14 @@ def _voids(specs: tuple, counts, rules) -> tuple:
     voids = [set() for _ in range(opponents)]
     for spec in specs:
         who, colon, numbers = ascii_digits(spec).partition(":")
-        if not colon or not who.strip().isdecimal() or not 1 <= int(who) <= opponents:
-            raise NotationError(N_("--void takes OPPONENT:NUMBERS, such as 1:6,2 (opponent 1 is the next player)"),
-                                text=spec)
+        seat = whole_number(who.strip())
+        if not colon or seat is None or not 1 <= seat <= opponents:
+            raise NotationError(N_("--void takes an opponent's number, a colon and the numbers that opponent cannot "
+                                   "hold, such as {example} (opponent 1 is the next player)"), text=spec, example="1:6,2")
         for number in _numbers(numbers, "--void"):
             if number > rules.max_pips:
                 raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
-            voids[int(who) - 1].add(number)
+            voids[seat - 1].add(number)
     return tuple(frozenset(v) for v in voids)
 
 
@@ -164,13 +217,15 @@ def _opponent_tiles(text: str) -> list[int]:
 
     counts = []
     for token, column in split_tokens(text):
-        clean = ascii_digits(token)
-        if not clean.isdecimal() or not 0 <= int(clean) <= 40:
-            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as 5 or 5,4,6"),
-                                text=text, column=column, token=token)
-        counts.append(int(clean))
+        count = whole_number(ascii_digits(token))
+        if count is None or not 0 <= count <= 40:
+            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as "
+                                   "{example} or {example2}"), text=text, column=column, token=token, example="5",
+                                example2="5,4,6")
+        counts.append(count)
     if not counts:
-        raise NotationError(N_("give each opponent's tile count, such as 5 or 5,4,6"), text=text)
+        raise NotationError(N_("give each opponent's tile count, such as {example} or {example2}"), text=text,
+                            example="5", example2="5,4,6")
     return counts
 
 
@@ -199,12 +254,13 @@ def _remaining(text: str, rules):
     from ..tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
-    if clean.isdecimal():
+    value = whole_number(clean)
+    if value is not None:
         most = rules.max_pips * (rules.max_pips + 1) * (rules.max_pips + 2) // 2  # every pip of the set
-        if int(clean) > most:
+        if value > most:
             raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
-                                pips=int(clean), most=most)
-        return Remaining(text, int(clean), None)
+                                pips=value if value < TOO_LARGE else clean, most=most)
+        return Remaining(text, value, None)
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)
@@ -230,7 +286,7 @@ def _output(result, as_json: bool) -> None:
     if as_json:
         echo_json(data)
     else:
-        click.echo(text())
+        echo(text())
 
 
 def _batch_option(function):
@@ -246,23 +302,30 @@ def _need_position(position_text, batch):
 
 
 def _serve(ctx: click.Context, work, as_json: bool):
-    """One request from the command line, or one a line with --batch: the same ``work``."""
+    """One request from the command line, or one a line with --batch: the same checks
+    and the same ``work`` for both."""
     params = ctx.params
     _need_position(params["position_text"], params["batch"])
+
+    def checked(line_params):
+        _need_position(line_params["position_text"], None)
+        return work(line_params)
+
     if params["batch"]:
-        return run_batch(ctx, params["batch"], work)
-    _output(work(params), as_json)
+        return run_batch(ctx, params["batch"], checked)
+    _output(checked(params), as_json)
 
 
 # --- the commands ------------------------------------------------------------------------
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The open-end total and the points of a play"), cls=FivesCommand, help=N_(
     "The open-end total and points of POSITION, and of a play on it.\n\n"
     "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
-    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is TILE or TILE@END, such as 3|0 or 5|2@5*."))
+    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is a tile, or a tile, @ and the end it goes on, such as 3|0 or "
+    "5|2@5*."))
 @click.argument("position_text", metavar="POSITION", required=False)
-@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: TILE or TILE@END."))
+@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: a tile, or a tile, @ and the end it goes on."))
 @_batch_option
 @common_options
 @click.pass_context
@@ -282,7 +345,7 @@ def _lead_option(function):
                           "pack's later-hand rule (such as: the previous winner leads any tile)."))(function)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Every legal play of a hand, most points first"), cls=FivesCommand, help=N_(
     "Every legal play of a hand on POSITION, with its total and points, most points first."))
 @click.argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
@@ -300,7 +363,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The best play for your hand, and why"), cls=FivesCommand, help=N_(
     "The recommended play for your hand on POSITION, and why.\n\n"
     "By default (level auto) it deals the tiles you cannot see many times, consistently with what you know, and "
     "plays each play out to the end of the hand (Monte Carlo, the expert playing the hands out); when every tile "
@@ -316,7 +379,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
         help=N_("Tiles already played that the position does not show."))
 @option("--opponents", "opponents", metavar="N[,N...]",
         help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
-@option("--level", "level", type=click.Choice(LEVEL_NAMES), default=DEFAULT_LEVEL, show_default=True,
+@option("--level", "level", type=LevelType(("auto",)), default=DEFAULT_LEVEL, show_default=True,
         help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; expert weighs "
                 "published strategy; monte-carlo plays the hand out over many deals of the hidden tiles; exact "
                 "solves the hand when every tile is known; auto (the default) is exact where it applies, else "
@@ -324,7 +387,8 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
 @option("--samples", type=click.IntRange(1, 100000),
         help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 100)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), help=N_("Monte Carlo: seconds to think instead of a number of deals."))
-@option("--seed", default="0", show_default=True, help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
+@option("--seed", default=DEFAULT_SEED, show_default=True,
+        help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",
         help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
 @option("--scores", metavar="MINE,THEIRS",
@@ -343,14 +407,14 @@ def best(ctx, position_text, hand_text, history_path, played_text, opponents, le
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
                        params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"],
-                       params.get("lead") or "first", history_text)
+                       params.get("lead") or "first", history_text, show_progress=not params.get("batch"))
 
     if history_path is not None and position_text is None and not batch:
         ctx.params["position_text"] = "-"
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("What the winner collects at the end of a hand"), cls=FivesCommand, help=N_(
     "End of a hand: what the winner collects.\n\n"
     "Each HAND is one opponent's remaining tiles ('5|3 4|4') or their pips as a number (16)."))
 @click.argument("hands", metavar="HAND...", nargs=-1, required=True)

@@ -9,11 +9,13 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _
-from .common import CliError, FivesCommand, _Translated, echo_json, fail, load_pack, option
+from ..i18n import _, current
+from ..text.output import echo
+from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, complete_level,
+                     complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option, rules_from)
 
 
-class FivesSubGroup(_Translated, click.Group):
+class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
 
 
@@ -25,27 +27,29 @@ def _lang_json(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
+@click.group(short_help=N_("Rule packs: list, show in words, compare"), cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
 @option("--lang", "lang", metavar="LANG", expose_value=False,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 def rules() -> None:
     """The ``rules`` group (help text above)."""
 
 
-@rules.command("list", cls=FivesCommand, help=N_(
+@rules.command("list", short_help=N_("Every rule pack"), cls=FivesCommand, help=N_(
     "Every rule pack: the built-in ones, those in your packs folder, and any FILE given."))
 @click.argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
 def list_command(files, lang, as_json):
-    from ..packs import list_packs, user_dir
+    from ..bounds import safe
+    from ..packs import PackInfo, check_user_file, list_packs, user_dir
 
     found = []
     failed = False
-    entries = [(info.id, info.path, "builtin" if info.builtin else "user") for info in list_packs()]
-    entries += [(path, path, "file") for path in files]
-    for pack_id, path, kind in entries:
+    entries = [(info.id, info, "builtin" if info.builtin else "user") for info in list_packs()]
+    entries += [(safe(path), PackInfo(path, path, False), "file") for path in files]  # a path as typed, escaped
+    for pack_id, info, kind in entries:
         try:
-            found.append((pack_id, load_pack_quietly(path), kind, None))
+            check_user_file(info)  # named like a built-in pack: reported, never silently ignored
+            found.append((pack_id, load_pack_quietly(info.path), kind, None))
         except FivesError as error:
             from ..i18n import localize_error
 
@@ -58,8 +62,8 @@ def list_command(files, lang, as_json):
     else:
         from ..render_rules import render_list
 
-        click.echo(render_list(found))
-        click.echo(_("Your packs folder: {folder}").format(folder=user_dir()))
+        echo(render_list(found))
+        echo(_("Your packs folder: {folder}").format(folder=user_dir()))
     if failed:
         sys.exit(2)
 
@@ -76,43 +80,80 @@ def _code():
     return current().code
 
 
-@rules.command("show", cls=FivesCommand, help=N_("Every parameter of PACK in plain words, with its source."))
-@click.argument("pack", metavar="PACK")
+@rules.command("show", short_help=N_("The rules of one pack in plain words"), cls=FivesCommand, help=N_(
+    "Every parameter of a rule pack in plain words, with its source (PACK, or --rules PACK)."))
+@click.argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
+@option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
+        help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
 @_lang_json
-def show_command(pack, lang, as_json):
-    rules_set = load_pack(pack)
+def show_command(pack, rules_name, lang, as_json):
+    rules_set = load_pack(rules_from(pack, rules_name))
     if as_json:
         from ..describe import describe
 
         echo_json({"id": rules_set.id, "name": rules_set.name(_code()), "summary": rules_set.summary(_code()),
-                   "source": rules_set.source, "extends": rules_set.extends, "path": rules_set.path,
+                   "source": rules_set.source, "citation": rules_set.citation, "extends": rules_set.extends, "path": rules_set.path,
                    "rules": [{"key": row.key, "label": row.label, "value": row.value} for row in describe(rules_set)]})
         return
     from ..render_rules import render_show
 
-    click.echo(render_show(rules_set))
+    echo(render_show(rules_set))
+
+
+def _level_names() -> list[str]:
+    return list(engine_levels()) + ["random"]
 
 
 def _simulation_options(function):
-    function = option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
-                      help=N_("How the simulated players choose: greedy (most points now) or random."))(function)
+    function = option("--strategy", type=click.Choice(["greedy", "random"]), hidden=True,
+                      help=N_("Old spelling of --level."))(function)
+    function = option("--level", "level", metavar="LEVEL", default="greedy", show_default=True,
+                      shell_complete=complete_level,
+                      help=N_("Engine level of the simulated players: one of the levels of fives best but exact, "
+                              "or random (monte-carlo and auto think for every move: slow)."))(function)
     function = option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
                       help=N_("Processes to share the matches among (same numbers as one)."))(function)
-    function = option("--seed", default="1", show_default=True, help=N_("Seed of the deals."))(function)
-    function = option("--players", type=click.IntRange(2, 10), default=2, show_default=True,
-                      help=N_("Players at the table."))(function)
+    function = option("--seed", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))(function)
+    function = option("--players", type=PlayersType(2, 10), default="2", show_default=True,
+                      help=N_("Players at the table: how many, or their names separated by commas."))(function)
     return function
 
 
-@rules.command("compare", cls=FivesCommand, help=N_(
+def _strategy(level: str, strategy: str | None) -> str:
+    """The simulated players' level; ``--strategy`` is its old spelling."""
+    if strategy:
+        note_old_spelling("--strategy", "--level")
+        level = strategy
+    if level not in _level_names():
+        raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
+            level=level, choices=current().comma.join(_level_names())))
+    from ..simulate import LEVELS
+
+    if level not in LEVELS:
+        raise CliError(_("simulation plays every level but {level}, which needs every tile known: use it in fives "
+                         "best").format(level=level))
+    return level
+
+
+@rules.command("compare", short_help=N_("What differs between packs"), cls=FivesCommand, help=N_(
     "The rules that differ between PACKs, side by side; with --simulate N, also how the "
     "difference plays out over N simulated matches per pack, on the same deals."))
-@click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, required=True)
-@option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N",
+@click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)
+@option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
+        help=N_("A rule pack to compare (give it twice or more; the PACK arguments do the same)."))
+@option("--matches", "matches", type=click.IntRange(1, 10_000_000), metavar="N",
         help=N_("Also play N matches per pack and compare the statistics."))
+@option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N", hidden=True,
+        help=N_("Old spelling of --matches."))
 @_simulation_options
 @_lang_json
-def compare_command(packs, simulate, players, seed, workers, strategy, lang, as_json):
+def compare_command(packs, rules_names, matches, simulate, players, seed, workers, level, strategy, lang, as_json):
+    packs = tuple(packs) + tuple(rules_names)
+    if simulate:
+        note_old_spelling("--simulate N", "--matches N")
+        matches = matches or simulate
+    simulate = matches
+    strategy = _strategy(level, strategy)
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
     loaded = [load_pack(name) for name in packs]
@@ -131,23 +172,27 @@ def compare_command(packs, simulate, players, seed, workers, strategy, lang, as_
         return
     from ..render_rules import render_compare, render_statistics
 
-    click.echo(render_compare(loaded))
+    echo(render_compare(loaded))
     if summaries is not None:
-        click.echo("")
-        click.echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
+        echo("")
+        echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
 
 
-@click.command(cls=FivesCommand, help=N_(
-    "Simulate matches under PACK and report the statistics with 95% confidence intervals."))
-@click.argument("pack", metavar="PACK")
+@click.command(short_help=N_("Statistics of simulated matches under a pack"), cls=FivesCommand, help=N_(
+    "Simulate matches under a rule pack (PACK, or --rules PACK) and report the statistics with 95% "
+    "confidence intervals."))
+@click.argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
+@option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
+        help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
 @option("--matches", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
         help=N_("Matches to play."))
 @option("--records", "records_file", metavar="FILE",
         help=N_("Write one JSON line per match to FILE (- for standard output)."))
 @_simulation_options
 @_lang_json
-def simulate(pack, matches, records_file, players, seed, workers, strategy, lang, as_json):
-    loaded = load_pack(pack)
+def simulate(pack, rules_name, matches, records_file, players, seed, workers, level, strategy, lang, as_json):
+    strategy = _strategy(level, strategy)
+    loaded = load_pack(rules_from(pack, rules_name))
     records_out = []
     summaries = _simulate_all([loaded], matches, players, seed, workers, strategy, as_json, keep=records_out)
     if records_file:
@@ -158,13 +203,14 @@ def simulate(pack, matches, records_file, players, seed, workers, strategy, lang
     from ..render_rules import render_statistics
 
     if records_file != "-":
-        click.echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
+        echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
 
 
 def _check_players(rules_set, players):
     if not rules_set.players.min <= players <= rules_set.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules_set.id, low=rules_set.players.min, high=rules_set.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules_set.id, players=current().span(rules_set.players.min, rules_set.players.max),
+            count=current().number(players)))
 
 
 def _simulate_all(loaded, matches, players, seed, workers, strategy, as_json, keep=None):
