@@ -105,7 +105,7 @@ def load_bot(contestant: Contestant):
     except BaseException as error:  # the bot's own code ran and failed: report it in one line
         if isinstance(error, KeyboardInterrupt):
             raise
-        raise DuelError(N_("{path} failed while loading: {error}"), path=path, error=_brief(error)) from None
+        raise DuelError(N_("{path} failed while loading: {reason}"), path=path, reason=_brief(error)) from None
     cls = getattr(module, contestant.name, None)
     if cls is None:
         raise DuelError(N_("{path} has no class {name}"), path=path, name=contestant.name)
@@ -114,7 +114,7 @@ def load_bot(contestant: Contestant):
     except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
-        raise DuelError(N_("{name}() failed: {error}"), name=contestant.name, error=_brief(error)) from None
+        raise DuelError(N_("{name}() failed: {reason}"), name=contestant.name, reason=_brief(error)) from None
     if not callable(getattr(bot, "choose", None)):
         raise DuelError(N_("{name} has no choose(view) method"), name=contestant.name)
     return bot

@@ -263,9 +263,9 @@ def bot_file(tmp_path):
 
 
 def test_a_bot_from_a_file_plays_whole_matches(run, bot_file):
-    data = duel_json(run, f"{bot_file}:Lightest", "greedy", "--matches", "2", "--seed", "b")
-    assert data["matches"] == 4 and data["forfeits"] == {"a": 0, "b": 0, "reason": ""}
-    again = duel_json(run, f"{bot_file}:Lightest", "greedy", "--matches", "2", "--seed", "b")
+    data = duel_json(run, f"{bot_file}:Lightest", "greedy", "--matches", "4", "--seed", "b")
+    assert data["matches"] == 4 and data["deals"] == 2 and data["forfeits"] == {"a": 0, "b": 0, "reason": ""}
+    again = duel_json(run, f"{bot_file}:Lightest", "greedy", "--matches", "4", "--seed", "b")
     assert without_times(again) == without_times(data)
 
 
@@ -275,11 +275,11 @@ def test_a_bot_from_a_file_plays_whole_matches(run, bot_file):
     ("Wrong", "which is not a legal play"),
 ])
 def test_a_bot_that_misbehaves_forfeits(run, bot_file, name, reason):
-    data = duel_json(run, "greedy", f"{bot_file}:{name}", "--matches", "1")
+    data = duel_json(run, "greedy", f"{bot_file}:{name}", "--matches", "2")
     assert data["forfeits"]["b"] == 2 and data["forfeits"]["a"] == 0
     assert reason in data["forfeits"]["reason"]
     assert data["a_win_rate"]["mean"] == 1.0
-    text = run("duel", "greedy", f"{bot_file}:{name}", "--matches", "1")
+    text = run("duel", "greedy", f"{bot_file}:{name}", "--matches", "2")
     assert text.exit_code == 0 and "forfeited" in text.stdout
 
 

@@ -39,17 +39,18 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
 
     known = list(engine_levels()) + ["random"]
     for level in (level_a, level_b):
+        if ".py:" in level:  # a player of one's own: a file that cannot be loaded is one line, exit 2
+            duels.load_bot(duels.parse_contestant(level))
+            continue
         name = level.partition(":")[0]
-        if ".py:" not in level and name not in known and name != "auto":
+        if name not in known and name != "auto":
             raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
                 level=level, choices=current().comma.join(known)))
         try:
-            contestant = duels.parse_contestant(level)
-        except duels.DuelError:
+            duels.parse_level(level)
+        except ValueError:
             raise CliError(_("the engine level {level} cannot play a duel yet; choose one of {choices}").format(
                 level=level, choices=current().comma.join(duels.LEVELS))) from None
-        if contestant.level == "bot":
-            duels.load_bot(contestant)
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
         raise CliError(_("{pack} is for {players} players, not {count}").format(

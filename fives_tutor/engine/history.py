@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
-from ..errors import N_, FivesError, IllegalPlayError, NotationError
+from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError
 from ..rules import RuleSet
 from ..tiles import Tile, ascii_digits, domino_set, parse_tile
 from .knowledge import Knowledge, Played, Record, Slot
@@ -77,12 +77,7 @@ class HistoryError(NotationError):
     def __init__(self, line: int, cause: FivesError) -> None:
         self.line = line
         self.cause = cause
-        super().__init__(N_("history line {line}: {problem}"), line=line, problem=str(cause))
-
-    def render(self, translate, wrap=lambda value, name="": value) -> str:
-        """The line number and the cause, both translated."""
-        return translate(N_("history line {line}: {problem}")).format(
-            line=wrap(self.line, "line"), problem=self.cause.render(translate, wrap))
+        super().__init__(N_("history line {line}: {reason}"), line=line, reason=Msg.of(cause))
 
 
 _LINE = re.compile(r"\s*(\d{1,2})\s+([A-Za-z]+)\s*(.*?)\s*\Z")
