@@ -5,12 +5,13 @@
 #   nice sh bench/strength.sh [DEALS] [DEALS_SMALL] [N100]
 #
 # DEALS (default 300) paired deals for the two-player dominos-cc duels, DEALS_SMALL
-# (default 100) for four players and fives-and-threes, N100 (default 320) the Monte
+# (default 100) for four players in partnerships and fives-and-threes (each deal is
+# played twice, A and B swapping seats: --matches is twice the deals), N100 (default 320) the Monte
 # Carlo deals a move that take a median of about 100 ms of CPU on a quiet core of the
 # project's machine (calibrated with bench/calibrate.py). Every duel uses two workers.
 set -e
-DEALS=${1:-300}
-SMALL=${2:-100}
+DEALS=$((2 * ${1:-300}))
+SMALL=$((2 * ${2:-100}))
 N100=${3:-320}
 FIVES=${FIVES:-.venv/bin/fives}
 OUT=bench/results
