@@ -418,11 +418,20 @@ def play(hand: FastHand, t: int, index: int) -> int:
     points it made. The move must be legal (see :func:`options`); nothing is checked."""
     tb = hand.tb
     player = hand.turn
-    lead = not hand.ends
-    hand.ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
-    hand.lone = lead
-    points = tb.lead_points[t] if lead else tb.points[total]
-    double = tb.high[t] == tb.low[t]
+    ends = hand.ends
+    h, l = tb.high[t], tb.low[t]
+    double = h == l
+    target = ends[index] if ends else 0
+    if ends and not hand.lone and not double and (tb.at_once or target & 3 != SPINNER):
+        # the commonest play: a tile that is not a double on an end that opens no arm
+        total = hand.total + tb.fit[target][t]
+        ends[index] = (h + l - (target >> 2)) * 4
+        points = tb.points[total]
+    else:
+        lead = not ends
+        hand.ends, total = place_codes(tb, ends, hand.lone, hand.total, t, index, hand.double_played)
+        hand.lone = lead
+        points = tb.lead_points[t] if lead else tb.points[total]
     hand.total = total
     hand.hands[player].remove(t)
     hand.masks[player] ^= 1 << t
