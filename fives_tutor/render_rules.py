@@ -77,7 +77,11 @@ def render_statistics(names: Sequence[str], summaries: Sequence[Summary], matche
                       strategy: str) -> str:
     """The simulation's statistics side by side, then a chart of points per play for each pack."""
     t = current()
-    strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random")}
+    strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random"),
+                      "defensive": _("defensive players (points now minus the expected reply)"),
+                      "expert": _("expert players (published strategy)"),
+                      "monte-carlo": _("Monte Carlo players (each move played out over deals of the hidden tiles)"),
+                      "auto": _("Monte Carlo players, exact where every tile is known")}
     lines = [ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
                       "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
                       matches).format(matches=t.number(matches), players=t.number(players), seed=seed,

@@ -91,6 +91,10 @@ def test_parse_level():
 def test_duel_offers_the_levels_best_offers():
     from fives_tutor.engine.names import LEVEL_NAMES, PLAYING_LEVELS
 
+    from fives_tutor.engine import LEVELS
+
+    # the names best, duel and simulate offer are the levels the engine ranks with, and auto
+    assert set(LEVEL_NAMES) == {"auto", *LEVELS}
     # exact needs every tile known, so a duel uses it through auto
     assert set(duel.LEVELS) == set(PLAYING_LEVELS) - {"exact"}
     assert set(LEVEL_NAMES) - {"exact"} <= set(duel.LEVELS)

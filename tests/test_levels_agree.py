@@ -67,3 +67,19 @@ def test_simulate_seats_every_fixed_level(level):
     record = play_match(rules, 2, "levels", 0, level)
     assert record.winner in (0, 1) and max(record.scores) >= 150
     assert record == play_match(rules, 2, "levels", 0, level), "the same seed, the same match"
+
+
+@pytest.mark.parametrize("level", ["defensive", "expert"])
+def test_fives_simulate_with_a_level(run, level):
+    import json
+
+    result = run("simulate", "dominos-cc", "--matches", "4", "--level", level, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["matches"] == 4
+    text = run("simulate", "dominos-cc", "--matches", "2", "--level", level)
+    assert text.exit_code == 0 and f"{level} players" in text.stdout
+
+
+def test_fives_simulate_refuses_exact(run):
+    result = run("simulate", "dominos-cc", "--matches", "2", "--level", "exact")
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
