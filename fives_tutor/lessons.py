@@ -192,7 +192,7 @@ def _check_step(step: dict, path: str, where: str) -> None:
     if question is not None:
         if question not in QUESTIONS:
             raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
-                              step=where, key=str(question), choices=", ".join(QUESTIONS))
+                              step=where, key=str(question), choices=tuple(QUESTIONS))
         for needed in QUESTIONS[question]:
             if needed not in step:
                 raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,

@@ -129,7 +129,7 @@ def check(data: Any, file: str) -> Checked:
         from .i18n import LANGUAGES
 
         if match["lang"] not in LANGUAGES:
-            raise _bad(file, N_("\"{key}\" must be one of {choices}"), key="lang", choices=", ".join(LANGUAGES))
+            raise _bad(file, N_("\"{key}\" must be one of {choices}"), key="lang", choices=LANGUAGES)
     if not isinstance(match["rules_data"], dict) or not isinstance(match["rules_data"].get("rules"), dict):
         raise _bad(file, N_("\"rules_data\" is not a rule pack"))
     if len(json.dumps(match["rules_data"])) > 256 * 1024:

@@ -24,7 +24,7 @@ import re
 from enum import IntEnum
 from typing import Collection, NamedTuple, Sequence
 
-from .errors import N_, NotationError
+from .errors import N_, NotationError, span
 from .rules import RuleSet
 from .tiles import Tile, ascii_digits, domino_set, split_tokens
 
@@ -178,8 +178,8 @@ def parse_end_token(token: str, column: int, text: str, max_pips: int):
 def _check_pips(pips: int, max_pips: int, column: int, text: str, token: str) -> None:
     if pips > max_pips:
         raise NotationError(
-            N_("'{token}': {pips} pips is more than this set has (0 to {max_pips})"),
-            text=text, column=column, token=token, pips=pips, max_pips=max_pips,
+            N_("'{token}': {pips} pips is more than this set has ({numbers})"),
+            text=text, column=column, token=token, pips=pips, numbers=span(0, max_pips),
         )
 
 

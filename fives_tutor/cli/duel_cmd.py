@@ -9,22 +9,22 @@ import click
 from ..errors import N_
 from ..i18n import _, current
 from ..text.output import echo
-from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, complete_language, complete_level, complete_pack,
-                     echo_json, engine_levels, load_pack, option)
+from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument, complete_language, complete_level,
+                     complete_pack, echo_json, engine_levels, load_pack, option)
 
 
 @click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
     "Play engine level A against B on paired deals (each deal twice, the seats swapped) and report A's "
     "match win rate with its 95% confidence interval, the point margin per hand and each side's time "
     "per move. Levels: those of fives best (monte-carlo:N for N deals a move), or random."))
-@click.argument("level_a", metavar="A", shell_complete=complete_level)
-@click.argument("level_b", metavar="B", shell_complete=complete_level)
-@option("--matches", type=click.IntRange(1, 2_000_000), default=200, show_default=True,
+@argument("level_a", metavar="A", shell_complete=complete_level)
+@argument("level_b", metavar="B", shell_complete=complete_level)
+@option("--matches", type=click.IntRange(1, 2_000_000), metavar="N", default=200, show_default=True,
         help=N_("Matches to play: each deal is played twice, the seats swapped (an odd number is rounded up)."))
 @option("--players", type=PlayersType(2, 4), default="2", show_default=True,
         help=N_("Players at the table: how many, or their names separated by commas."))
-@option("--seed", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
-@option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+@option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
+@option("--workers", type=click.IntRange(1, 64), metavar="N", default=1, show_default=True,
         help=N_("Processes to share the matches among (same numbers as one)."))
 @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True, shell_complete=complete_pack,
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))

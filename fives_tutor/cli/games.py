@@ -12,7 +12,7 @@ import click
 from ..errors import N_, FivesError
 from ..i18n import _, current
 from ..text.output import echo, prompt_text
-from .common import CliError, FivesCommand, SuggestingGroup, _Translated, echo_json, fail, option
+from .common import CliError, FivesCommand, argument, SuggestingGroup, _Translated, echo_json, fail, option
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -150,7 +150,7 @@ def _match_id(value: str) -> int:
 
 
 @games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
-@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @_db_option
 @_json_option
 @_lang_option
@@ -182,7 +182,7 @@ def _export(journal, info, state) -> dict:
 
 @games.command("export", short_help=N_("A saved match as JSON or CSV"), cls=FivesCommand, help=N_(
     "Write a saved match as JSON (every event and the score sheet) or CSV (one row a hand)."))
-@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
         help=N_("json or csv."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
@@ -222,7 +222,7 @@ def export_game(match_id, fmt, output, db):
 
 @games.command("import", short_help=N_("Add a match from a JSON export"), cls=FivesCommand, help=N_(
     "Add a match from a JSON export; a malformed or inconsistent file is refused with the reason."))
-@click.argument("file", metavar="FILE")
+@argument("file", metavar="FILE")
 @_db_option
 @_lang_option
 def import_game(file, db):
@@ -239,7 +239,7 @@ def import_game(file, db):
 
 
 @games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
-@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
 @_db_option
 @_lang_option

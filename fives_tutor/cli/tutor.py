@@ -10,8 +10,8 @@ import click
 from ..errors import N_, FivesError
 from ..i18n import _, current, ngettext
 from ..text.output import echo, prompt_text
-from .common import (CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option,
-                     set_bidi)
+from .common import (CliError, FivesCommand, argument, complete_language, complete_pack, echo_json, fail, load_pack,
+                     option, set_bidi)
 
 
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
@@ -149,7 +149,7 @@ def _complete_lesson(ctx, param, incomplete):
 @click.command(short_help=N_("Lessons of the rules, step by step"), cls=FivesCommand, help=N_(
     "Lessons of the rule pack, one step at a time, with questions the engine checks. "
     "LESSON is a lesson's number or id; without it, the first lesson not yet done."))
-@click.argument("lesson_name", metavar="[LESSON]", required=False, shell_complete=_complete_lesson)
+@argument("lesson_name", metavar="[LESSON]", required=False, shell_complete=_complete_lesson)
 @option("--list", "show_list", is_flag=True, help=N_("List the lessons and which are done."))
 @option("--json", "as_json", is_flag=True, help=N_("Print JSON (stable keys, ASCII digits) instead of text."))
 @_bidi_option
@@ -361,9 +361,9 @@ def _complete_kind(ctx, param, incomplete):
     "Drills made from positions of simulated play, with the count worked out after each answer. "
     "Kinds you get wrong come back more often, and so does each exercise you missed (a Leitner schedule "
     "kept between sessions)."))
-@option("--count", type=click.IntRange(1, 500), default=10, show_default=True, help=N_("Questions to ask."))
+@option("--count", type=click.IntRange(1, 500), metavar="N", default=10, show_default=True, help=N_("Questions to ask."))
 @option("--kind", type=click.Choice(sorted(KIND_NAMES)), help=N_("Only this kind of exercise."))
-@option("--seed", help=N_("Seed of the positions (the same seed gives the same questions; default: a new one each time)."))
+@option("--seed", metavar="SEED", help=N_("Seed of the positions (the same seed gives the same questions; default: a new one each time)."))
 @option("--stats", is_flag=True, help=N_("Show your progress for each kind of exercise."))
 @option("--print", "print_count", type=click.IntRange(1, 500), metavar="N",
         help=N_("Write a worksheet of N questions with an answer key (Markdown)."))
