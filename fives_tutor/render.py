@@ -66,18 +66,21 @@ def reading_line(reading: Reading | None, rules: RuleSet) -> str | None:
     t = current()
     n = len(reading.arms)
     arms = t.notation(" ".join(f"{p}*" for p in reading.arms))
+    # one spinner or arm, or several: the sentence differs, not a count (no number is
+    # shown), so two messages chosen by n == 1, never ngettext (Tagalog's plural rule
+    # puts 1, 2 and 3 in one form)
     if reading.spinners:
         tiles = t.comma.join(t.notation(f"{p}|{p}") for p in reading.spinners)
         if rules.spinner.doubles == "every":
-            how = ngettext("{tiles} is a spinner (every double spins)", "{tiles} are spinners (every double spins)",
-                           len(reading.spinners)).format(tiles=tiles)
+            how = (_("{tiles} is a spinner (every double spins)") if len(reading.spinners) == 1
+                   else _("{tiles} are spinners (every double spins)")).format(tiles=tiles)
         else:
             how = _("{tiles} is the spinner (the first double spins)").format(tiles=tiles)
         if n:
-            how += ngettext(", with its empty arm {arms}", ", with its empty arms {arms}", n).format(arms=arms)
+            how += (_(", with its empty arm {arms}") if n == 1 else _(", with its empty arms {arms}")).format(arms=arms)
     else:
-        how = ngettext("the spinner's empty arm {arms} is added", "the spinner's empty arms {arms} are added",
-                       n).format(arms=arms)
+        how = (_("the spinner's empty arm {arms} is added") if n == 1
+               else _("the spinner's empty arms {arms} are added")).format(arms=arms)
     return _("Read as {ends}: {how}.").format(ends=t.notation(reading.position), how=how)
 
 
@@ -242,6 +245,17 @@ def collection_how(collection: Collection, rules: RuleSet) -> str:
     rounding = rounding_phrase(rules)
     if mode == "none":
         how = _("under these rules the winner collects no pips")
+    elif len(collection.opponents) == 1:
+        # one opponent: nothing to add up, whichever way the pack adds (a sentence of its own)
+        if subtract and rules.hand_end.rounding == "none":
+            how = _("the opponent's pips less the winner's own {pips}, not rounded").format(pips=winner)
+        elif subtract:
+            how = _("the opponent's pips less the winner's own {pips}, then {rounding}").format(
+                pips=winner, rounding=rounding)
+        elif rules.hand_end.rounding == "none":
+            how = _("the opponent's pips, not rounded")
+        else:
+            how = _("the opponent's pips {rounding}").format(rounding=rounding)
     elif subtract and rules.hand_end.rounding == "none":
         how = _("the opponents' pips less the winner's own {pips}, not rounded").format(pips=winner)
     elif subtract and mode == "each_opponent":

@@ -61,7 +61,7 @@ def toolbar(state: TableState, width: int | None = None) -> str:
     first = " | ".join([
         who,
         _("ends: {ends} = {total}").format(ends=t.notation(position), total=t.number(total)),
-        _("boneyard: {count}").format(count=t.number(state.boneyard)),
+        _("boneyard: {count}").format(count=t.number(state.boneyard)) if state.boneyard else _("boneyard: empty"),
     ])
     scores = " · ".join(f"{state.side_name(s)} {t.number(v)}" for s, v in enumerate(state.scores))
     held = _("Tiles held: {held}").format(held=" · ".join(
@@ -95,10 +95,14 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
                 lines.append("  " + _("Not announced right: {points} can be claimed with 'muggins'.").format(
                     points=points_phrase(play.points)))
     elif kind == "draw":
-        lines.append(ngettext("{name} draws {count} tile ({left} left to draw).",
-                              "{name} draws {count} tiles ({left} left to draw).", event["count"]).format(
-            name=names[event["player"]], count=t.number(event["count"]), left=t.number(state_after.drawable
-                                                                                          if not state_after.awaiting else 0)))
+        left = state_after.drawable if not state_after.awaiting else 0
+        if left:
+            text = ngettext("{name} draws {count} tile ({left} left to draw).",
+                            "{name} draws {count} tiles ({left} left to draw).", event["count"])
+        else:  # "0 left to draw" reads badly: a sentence of its own
+            text = ngettext("{name} draws {count} tile (the boneyard is empty).",
+                            "{name} draws {count} tiles (the boneyard is empty).", event["count"])
+        lines.append(text.format(name=names[event["player"]], count=t.number(event["count"]), left=t.number(left)))
     elif kind == "pass":
         lines.append(_("{name} passes.").format(name=names[event["player"]]))
     elif kind == "claim":

@@ -587,3 +587,39 @@ class LevelType(click.ParamType):
 
         return [CompletionItem(level) for level in list(self.extra) + list(engine_levels())
                 if level.startswith(incomplete)]
+
+
+#: the words that answer a yes-or-no question, separated by commas (the first is
+#: the one a prompt shows); English y/yes and n/no are understood in every language
+YES_WORDS = N_("y, yes")
+NO_WORDS = N_("n, no")
+
+
+def answer_words(msgid: str, english: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of a translated list such as :data:`YES_WORDS`, in the language's
+    order, then the English ones (people type them by habit); compared case-folded."""
+    words = [word.strip().casefold() for word in re.split(r"[,،]", _(msgid)) if word.strip()]
+    return tuple(dict.fromkeys(words + list(english)))
+
+
+def confirm(question: str, default: bool = False) -> bool:
+    """Ask ``question`` on the terminal until it is answered yes or no in the active
+    language (``j``/``ja``, ``ya``, ``بله``... as its catalog lists them, or English);
+    Enter gives ``default``. The prompt shows the language's first words
+    (``(y or n; Enter for no)`` in English). Raises ``click.Abort`` at the end of the input."""
+    from ..text.output import prompt_text
+
+    yes = answer_words(YES_WORDS, ("y", "yes"))
+    no = answer_words(NO_WORDS, ("n", "no"))
+    hint = (_("({yes} or {no}; Enter for yes)") if default else _("({yes} or {no}; Enter for no)")).format(
+        yes=yes[0], no=no[0])
+    while True:
+        reply = click.prompt(prompt_text(f"{question} {hint}"), default="", show_default=False,
+                             prompt_suffix=" ").strip().casefold()
+        if not reply:
+            return default
+        if reply in yes:
+            return True
+        if reply in no:
+            return False
+        echo(_("Answer {yes} or {no}.").format(yes=yes[0], no=no[0]), err=True)

@@ -11,8 +11,8 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
-from ..text.output import echo, prompt_text
-from .common import CliError, FivesCommand, argument, SuggestingGroup, _Translated, echo_json, fail, option
+from ..text.output import echo
+from .common import CliError, FivesCommand, SuggestingGroup, _Translated, argument, confirm, echo_json, fail, option
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -254,7 +254,7 @@ def delete_game(match_id, yes, db):
                 raise CliError(_("add --yes to delete without a terminal to ask on"))
             question = _("Delete match {id} ({players})?").format(id=current().number(info.id),
                                                                   players=current().join(info.names))
-            if not click.confirm(prompt_text(question), default=False):
+            if not confirm(question, default=False):
                 echo(_("Nothing was deleted."))
                 return
         try:

@@ -66,6 +66,8 @@ def tiles_line(state) -> str:
     t = current()
     held = t.comma.join(ngettext("{name} {count} tile", "{name} {count} tiles", count).format(
         name=name, count=t.number(count)) for name, count in zip(state.names, state.counts))
+    if not state.boneyard:
+        return _("Tiles held: {held}; the boneyard is empty.").format(held=held)
     return _("Tiles held: {held}; boneyard: {count}.").format(held=held, count=t.number(state.boneyard))
 
 

@@ -310,9 +310,13 @@ def _question(exercise) -> str:
         return _("The open ends are {ends}. On which ends may {tile} go? Write each end as shown, "
                  "separated by spaces.").format(ends=ends, tile=t.notation(step.hand))
     hands = t.semicolon.join(t.notation(h) for h in step.opponents)
-    return ngettext("The hand is over. Your opponent holds {hands}. How many points does the winner collect?",
-                    "The hand is over. The opponents hold {hands}. How many points does the winner collect?",
-                    len(step.opponents)).format(hands=hands)
+    # one opponent or several: different sentences, not a count (ngettext would give
+    # Tagalog's one form for 1, 2 and 3 opponents alike)
+    if len(step.opponents) == 1:
+        return _("The hand is over. Your opponent holds {hands}. How many points does the winner collect?").format(
+            hands=hands)
+    return _("The hand is over. The opponents hold {hands}. How many points does the winner collect?").format(
+        hands=hands)
 
 
 def item_id(exercise) -> str:
@@ -440,7 +444,10 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                 console.show(_("Not quite: the answer is {answer}. {why}").format(
                     answer=_answer_words(answer.value), why=answer.why))
         console.show("")
-        console.show(_("{right} right out of {count}.").format(right=t.number(right), count=t.number(answered)))
+        if answered:
+            console.show(_("{right} right out of {count}.").format(right=t.number(right), count=t.number(answered)))
+        else:  # "0 right out of 0" reads badly
+            console.show(_("No question was answered."))
     finally:
         progress.close()
 
