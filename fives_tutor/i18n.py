@@ -187,6 +187,35 @@ class Translator:
             text = text.replace("%", "\u066a")
         return self.digits(text)
 
+    def typed(self, text: str) -> str:
+        """Something the reader may type again, such as a seed: a plain number in the
+        language's digits (typed back in them, it is read as the same), anything else
+        as it is."""
+        return self.digits(text) if text.isascii() and text.isdecimal() else text
+
+    def moment(self, iso: str) -> str:
+        """A saved time (ISO 8601, UTC) as the language writes a date and a time, in
+        the reader's time zone: ``May 1, 2024, 2:30 PM``, ``1 mei 2024 14:30``
+        (Babel's medium date and short time). Text that is not such a time (an
+        imported match may carry anything) is shown as it is, cut to 16 characters."""
+        import datetime
+
+        try:
+            when = datetime.datetime.fromisoformat(str(iso))
+        except ValueError:
+            return str(iso)[:16]
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=datetime.timezone.utc)
+        when = when.astimezone()
+        from babel.core import Locale
+        from babel.dates import format_date, format_time
+
+        locale = Locale.parse("fil" if self.code == "tl" else self.code)
+        pattern = str(locale.datetime_formats.get("medium", "{1} {0}")).replace("'", "")
+        text = pattern.replace("{1}", format_date(when, "medium", locale=locale)).replace(
+            "{0}", format_time(when, "short", locale=locale))
+        return self.digits(text)
+
     def join(self, items) -> str:
         """Items of a list joined with the language's separator (``، `` in Persian)."""
         return self.comma.join(str(item) for item in items)
@@ -262,6 +291,15 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message with a count into the active language."""
     return _current.ngettext(singular, plural, n)
+
+
+def answer_words(msgid: str, always=()) -> tuple[str, ...]:
+    """The words of a translated list of answers such as ``"y, yes"`` (separated by
+    commas, the Persian comma too), case-folded, in the language's order (the first is
+    the one a prompt shows), then the ``always`` ones (English, which people type by
+    habit; a key of another keyboard)."""
+    words = [word.strip().casefold() for word in re.split("[,\u060c]", _current.gettext(msgid)) if word.strip()]
+    return tuple(dict.fromkeys(words + [word.casefold() for word in always]))
 
 
 def localize_error(error: FivesError) -> str:

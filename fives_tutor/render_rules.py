@@ -80,7 +80,7 @@ def render_statistics(names: Sequence[str], summaries: Sequence[Summary], matche
     strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random")}
     lines = [ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
                       "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
-                      matches).format(matches=t.number(matches), players=t.number(players), seed=seed,
+                      matches).format(matches=t.number(matches), players=t.number(players), seed=t.typed(seed),
                                       strategy=strategy_words[strategy])]
     if len(names) > 1:
         lines.append(_("Every pack played the same deals."))

@@ -279,7 +279,7 @@ def history(state: TableState) -> str:
             lines.append(_("Hand {number}").format(number=t.number(hand)))
         text = event_words(logged.event, state.names)
         if logged.play is not None:
-            text += f" → {t.notation(logged.play.after)} ({points_phrase(logged.credited)})"
+            text += f" {t.arrow} {t.notation(logged.play.after)} ({points_phrase(logged.credited)})"
         lines.append("  " + text)
     return "\n".join(lines) if lines else _("Nothing has been played yet.")
 

@@ -12,7 +12,7 @@ import click
 
 from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
-from ..i18n import METAVAR_WORDS, _, activate, choose_language, current, localize_error, translate_metavar
+from ..i18n import METAVAR_WORDS, _, activate, answer_words, choose_language, current, localize_error, translate_metavar
 from ..text.output import echo
 from .help_format import FivesContext
 
@@ -589,17 +589,11 @@ class LevelType(click.ParamType):
                 if level.startswith(incomplete)]
 
 
-#: the words that answer a yes-or-no question, separated by commas (the first is
-#: the one a prompt shows); English y/yes and n/no are understood in every language
+# English y/yes and n/no are understood in every language, beside the language's own words.
+# Translators: the words that answer yes to a question, separated by commas; the first is shown in the prompt
 YES_WORDS = N_("y, yes")
+# Translators: the words that answer no to a question, separated by commas; the first is shown in the prompt
 NO_WORDS = N_("n, no")
-
-
-def answer_words(msgid: str, english: tuple[str, ...]) -> tuple[str, ...]:
-    """The words of a translated list such as :data:`YES_WORDS`, in the language's
-    order, then the English ones (people type them by habit); compared case-folded."""
-    words = [word.strip().casefold() for word in re.split(r"[,،]", _(msgid)) if word.strip()]
-    return tuple(dict.fromkeys(words + list(english)))
 
 
 def confirm(question: str, default: bool = False) -> bool:

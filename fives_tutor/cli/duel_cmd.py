@@ -45,6 +45,9 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
         except ValueError:
             raise CliError(_("the engine level {level} cannot play a duel yet; choose one of {choices}").format(
                 level=level, choices=current().comma.join(duels.LEVELS))) from None
+    from ..tiles import ascii_digits
+
+    seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
     deals = (matches + 1) // 2
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
@@ -77,7 +80,7 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
                  "{pack}, {players} players, seed {seed}.").format(
         a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals), pack=rules.id,
-        players=t.number(players), seed=seed))
+        players=t.number(players), seed=t.typed(seed)))
     echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
     echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
                                                                          margin=interval(summary.margin)))

@@ -116,7 +116,7 @@ def _list(matches, as_json, damaged=()):
     from ..text.table import table
 
     t = current()
-    rows = [(t.number(m.id), t.join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
+    rows = [(t.number(m.id), t.join(m.names), m.rules_id, t.moment(m.updated),
              " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
              _("finished") if m.finished else _("unfinished")) for m in matches]
     echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))

@@ -58,11 +58,12 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
-    from ..tiles import parse_hand
+    from ..tiles import ascii_digits, parse_hand
 
     from ..plays import check_known_tiles
 
     rules = load_pack(rules_name)
+    seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
     board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:

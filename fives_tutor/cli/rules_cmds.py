@@ -153,6 +153,7 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
         matches = matches or simulate
     simulate = matches
     strategy = _strategy(level, strategy)
+    seed = _seed(seed)
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
     loaded = [load_pack(name) for name in packs]
@@ -191,6 +192,7 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
 @_lang_json
 def simulate(pack, rules_name, matches, records_file, players, seed, workers, level, strategy, lang, as_json):
     strategy = _strategy(level, strategy)
+    seed = _seed(seed)
     loaded = load_pack(rules_from(pack, rules_name))
     records_out = []
     summaries = _simulate_all([loaded], matches, players, seed, workers, strategy, as_json, keep=records_out)
@@ -203,6 +205,14 @@ def simulate(pack, rules_name, matches, records_file, players, seed, workers, le
 
     if records_file != "-":
         echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
+
+
+def _seed(text: str) -> str:
+    """A seed as typed, its digits read as ASCII (a seed shown in Persian digits and
+    typed back is the same seed)."""
+    from ..tiles import ascii_digits
+
+    return ascii_digits(text)
 
 
 def _check_players(rules_set, players):

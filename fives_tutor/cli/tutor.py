@@ -82,7 +82,21 @@ def _picture(step, rules) -> str:
 
 
 HINT_WORDS = ("?", "؟", "hint")
-STOP_WORDS = ("q", "quit")
+
+
+def _stops(reply: str | None) -> bool:
+    """Whether ``reply`` ends the lesson or quiz: the end of the input, or a word of
+    :func:`fives_tutor.lessons.quit_words` (``q``; a Persian keyboard's ``ض``; the language's own)."""
+    from ..lessons import quit_words
+
+    return reply is None or reply.strip().casefold() in quit_words()
+
+
+def _quit_word() -> str:
+    """The word the prompts show for stopping, in the active language."""
+    from ..lessons import quit_words
+
+    return quit_words()[0]
 
 
 def _ask_answer(console, prompt: str, step, rules, hint: str) -> str | None:
@@ -94,7 +108,7 @@ def _ask_answer(console, prompt: str, step, rules, hint: str) -> str | None:
 
     while True:
         reply = console.ask(prompt)
-        if reply is None or reply.strip().lower() in STOP_WORDS:
+        if _stops(reply):
             return None
         if reply.strip().lower() in HINT_WORDS:
             console.show(current().prose(hint) if hint else _("No hint for this one: count carefully."))
@@ -200,9 +214,9 @@ def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
                     console.show(_("Lesson done. Every lesson of this pack is done: try fives quiz."))
                 return
             if following is not None:
-                reply = console.ask(_("Lesson done. Enter for the next one, {title}; q to stop: ").format(
-                    title=following.title))
-                if reply is None or reply.strip().lower() in STOP_WORDS:
+                reply = console.ask(_("Lesson done. Enter for the next one, {title}; {quit} to stop: ").format(
+                    title=following.title, quit=_quit_word()))
+                if _stops(reply):
                     return
         console.show("")
         console.show(_("You have been through every lesson of this pack. Try fives quiz."))
@@ -245,14 +259,15 @@ def _teach(lesson, rules, console) -> bool:
             console.show(picture, wrap=False)
         console.show(t.prose(step.text))
         if step.question is None:
-            reply = console.ask(_("(Enter to go on, q to stop) "))
-            if reply is None or reply.strip().lower() in STOP_WORDS:
+            reply = console.ask(_("(Enter to go on, {quit} to stop) ").format(quit=_quit_word()))
+            if _stops(reply):
                 return False
             continue
         answer = engine_answer(step, rules)
         tries = 0
         while True:
-            reply = _ask_answer(console, _("Your answer (? for a hint, q to stop): "), step, rules, step.hint)
+            reply = _ask_answer(console, _("Your answer (? for a hint, {quit} to stop): ").format(quit=_quit_word()),
+                                step, rules, step.hint)
             if reply is None:
                 return False
             if check_reply(step, rules, reply):
@@ -399,7 +414,10 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         else:
             _show_stats(console, found_stats, missed)
         return
-    seed = seed if seed is not None else str(random.SystemRandom().randrange(10 ** 9))
+    from ..tiles import ascii_digits
+
+    # a seed shown in Persian digits and typed back is the same seed
+    seed = ascii_digits(seed) if seed is not None else str(random.SystemRandom().randrange(10 ** 9))
     rng = random.Random(f"{seed}:pick")
     found = pool(rules, seed)
     if print_count or as_json:
@@ -429,7 +447,8 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
             console.show(ngettext("Question {number} of {count}", "Question {number} of {count}",
                                   len(exercises)).format(number=t.number(number), count=t.number(len(exercises))))
             console.show(_question(exercise))
-            reply = _ask_answer(console, _("Your answer (? for a hint, q to stop): "), exercise.step, rules,
+            reply = _ask_answer(console, _("Your answer (? for a hint, {quit} to stop): ").format(quit=_quit_word()),
+                                exercise.step, rules,
                                 _(KIND_HINTS[exercise.kind]))
             if reply is None:
                 break
@@ -472,7 +491,7 @@ def _worksheet(rules, seed, exercises, answers) -> str:
     title = _("Worksheet")
     key = _("Answer key")
     lines = [f"# {title}: {rules.name(t.code)}", "",
-             _("Seed {seed}: the same seed gives the same worksheet.").format(seed=seed), ""]
+             _("Seed {seed}: the same seed gives the same worksheet.").format(seed=t.typed(seed)), ""]
     for number, exercise in enumerate(exercises, start=1):
         lines.append(f"{number}. {_question(exercise)}")  # Markdown reads a list item only after ASCII digits
         lines.append("")
