@@ -97,7 +97,7 @@ def render_score(position: Position, play: Play | None, rules: RuleSet, reading:
     if play is None:
         lines.append(_("Ends: {ends}").format(ends=t.notation(position)))
         lines.append(count_expression(position, rules))
-        return "\n".join(lines)
+        return _fit("\n".join(lines))
     lines.append(_("Before: {ends} (total {total}, {points})").format(
         ends=t.notation(position), total=t.number(total), points=points_phrase(rules.scoring.points_for(total))))
     lines.append(_("Play: {play}").format(play=t.notation(play.notation)))
@@ -107,7 +107,7 @@ def render_score(position: Position, play: Play | None, rules: RuleSet, reading:
     lines.append(count_expression(play.after, rules))
     if play.index < 0 and not rules.lead.scores:
         lines.append(_("Under these rules the lead does not score."))
-    return "\n".join(lines)
+    return _fit("\n".join(lines))
 
 
 def no_play_advice(rules: RuleSet) -> str:
@@ -132,13 +132,13 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, read
     """The text of ``fives moves`` (``reading``: how the position was read)."""
     t = current()
     if not plays:
-        return "\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
-                                         no_play_advice(rules)], reading, rules))
+        return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
+                                              no_play_advice(rules)], reading, rules)))
     lines = _with_reading([_("Legal plays on {ends}, most points first:").format(ends=t.notation(position))],
                           reading, rules)
     for number, play in enumerate(plays, start=1):
         lines.append(f"  {t.number(number)}. {play_line(play)}")
-    return "\n".join(lines)
+    return _fit("\n".join(lines))
 
 
 def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
@@ -182,8 +182,8 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
 
     t = current()
     if not ranked:
-        return "\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
-                                         no_play_advice(rules)], reading, rules))
+        return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
+                                              no_play_advice(rules)], reading, rules)))
     best = ranked[0]
     lines = _with_reading([
         _("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
@@ -207,14 +207,15 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
                                                if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
     }[level])
-    from .text.wrap import wrap_lines
+    return _fit("\n".join(lines))
 
-    # prose to the terminal's width, each line's continuation hanging under its text
-    wrapped = []
-    for line in lines:
-        indent = line[:len(line) - len(line.lstrip())]
-        wrapped += wrap_lines(line.lstrip(), indent=indent, hanging=indent + "  ")
-    return "\n".join(wrapped)
+
+def _fit(text: str) -> str:
+    """Lines of output wrapped to the terminal's width at word boundaries, a sum kept
+    together, each continuation hanging under its line's text."""
+    from .text.wrap import wrap_block
+
+    return wrap_block(text)
 
 
 def value_words(ranked: RankedPlay, level: str) -> str:
@@ -325,4 +326,4 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
     lines.append(_("The winner collects {points}: {how}.").format(points=points, how=how))
     if rules.hand_end.rounding == "nearest_five" and mode != "none":
         lines.append(_("A remainder of 3 or 4 rounds up, 1 or 2 down."))
-    return "\n".join(lines)
+    return _fit("\n".join(lines))

@@ -75,16 +75,18 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
                    "b_move_seconds": {"median": summary.b_median, "p95": summary.b_p95}})
         return
     from ..render_rules import interval
+    from ..text.wrap import wrap_block
 
     t = current()
-    echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
+    lines = [_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
                  "{pack}, {players} players, seed {seed}.").format(
         a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals), pack=rules.id,
-        players=t.number(players), seed=t.typed(seed)))
-    echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
-    echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
-                                                                         margin=interval(summary.margin)))
+        players=t.number(players), seed=t.typed(seed)),
+             _("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)),
+             _("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
+                                                                        margin=interval(summary.margin))]
     for name, median, p95 in ((level_a, summary.a_median, summary.a_p95), (level_b, summary.b_median, summary.b_p95)):
-        echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
+        lines.append(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
             level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1)))
-    echo(_("Means with their 95% confidence intervals."))
+    lines.append(_("Means with their 95% confidence intervals."))
+    echo(wrap_block("\n".join(lines)))  # to the terminal's width, each line's continuation hanging

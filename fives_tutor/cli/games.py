@@ -164,8 +164,10 @@ def show_game(match_id, db, as_json):
             return
         from ..render_table import scores_line, sheet
 
-        echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=current().join(info.names),
-                                                               pack=info.rules_id))
+        from ..text.wrap import wrap_block
+
+        echo(wrap_block(_("Match {id}: {players}, {pack}").format(
+            id=current().number(info.id), players=current().join(info.names), pack=info.rules_id)))
         echo(sheet(state))
         echo(scores_line(state))
     except FivesError as error:

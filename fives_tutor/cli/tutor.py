@@ -189,9 +189,12 @@ def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
                     {"number": number, "id": lesson.id, "title": lesson.title, "done": lesson.id in done,
                      "steps": len(lesson.steps)} for number, lesson in enumerate(lessons, start=1)]})
                 return
-            for number, lesson in enumerate(lessons, start=1):
-                mark = "✓" if lesson.id in done else " "
-                console.show(f" {mark} {t.number(number)}. {lesson.title} ({lesson.id})", wrap=False)
+            from ..text.table import table
+
+            # a table measured by display width: row 10 lines up with row 9 in every language,
+            # and a long title wraps in its own column
+            console.show(table([("✓" if lesson.id in done else "", f"{t.number(number)}.", t.prose(lesson.title),
+                                 f"({lesson.id})") for number, lesson in enumerate(lessons, start=1)]), wrap=False)
             console.show(_("{done} of {total} lessons done.").format(
                 done=t.number(len(done & {lesson.id for lesson in lessons})), total=t.number(len(lessons))))
             return

@@ -93,6 +93,18 @@ def wrap(text: str, width: int | None = None, indent: str = "", hanging: str | N
     return "\n".join(wrap_lines(text, width, indent, hanging))
 
 
+def wrap_block(text: str, width: int | None = None) -> str:
+    """Output of several lines, each wrapped to ``width`` cells (``None``: the
+    terminal's width) as its own paragraph, its continuation rows hanging two cells
+    under its own text: what one-shot commands print (``fives count``, a simulation's
+    header). Blank lines stay."""
+    rows = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip())]
+        rows += wrap_lines(line.lstrip(), width, indent=indent, hanging=indent + "  ") if line.strip() else [line]
+    return "\n".join(rows)
+
+
 def fill(text: str, width: int, indent: str = "", hanging: str | None = None) -> list[str]:
     """One paragraph (``text``, its line breaks read as spaces) as rows of at most
     ``width`` cells, with no list items or paragraphs looked for: a table cell, a row
@@ -183,4 +195,4 @@ def _pieces(word: str, width: int):
         yield piece
 
 
-__all__ = ["display_width", "fill", "terminal_width", "units", "wrap", "wrap_lines"]
+__all__ = ["display_width", "fill", "terminal_width", "units", "wrap", "wrap_block", "wrap_lines"]
