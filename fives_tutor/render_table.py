@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .i18n import _, current, localize_error, ngettext
+from .i18n import _, current, localize_error, ngettext, translate_metavar
 from .keeper import TableState
 from .render import count_expression, points_phrase
 
@@ -285,8 +285,9 @@ def history(state: TableState) -> str:
 
 
 def help_text(state: TableState, width: int | None = None) -> str:
-    """The commands, each description wrapped under itself to the terminal's width."""
-    from .text.wrap import wrap_lines
+    """The commands, each description wrapped under itself to the terminal's width; a
+    placeholder in a command (``NAME``) through the metavar translation."""
+    from .text.wrap import display_width, wrap_lines
 
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
@@ -297,7 +298,7 @@ def help_text(state: TableState, width: int | None = None) -> str:
     ]
     if muggins:
         entries.append(("5|3 =10", _("play and announce the points (muggins)")))
-        entries.append(("muggins [NAME]", _("claim points the last player did not announce")))
+        entries.append((translate_metavar("muggins [NAME]"), _("claim points the last player did not announce")))
     entries += [
         ("draw, draw 3", _("the player to move draws tiles from the boneyard")),
         ("pass", _("the player to move passes")),
@@ -308,10 +309,13 @@ def help_text(state: TableState, width: int | None = None) -> str:
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives table --resume continues it)")),
     ]
-    column = max(19, max(len(command) for command, _text in entries) + 3)
+    from .text.width import ljust
+
+    # measured by display width: a translated metavar may hold a zero-width non-joiner
+    column = max(19, max(display_width(command) for command, _text in entries) + 3)
     lines = [_("Commands (the same words in every language):")]
     for command, text in entries:
-        lead = "  " + command.ljust(column - 2)
+        lead = "  " + ljust(command, column - 2)
         lines += wrap_lines(text, width, indent=lead, hanging=" " * column)
     lines += wrap_lines(_("Tab completes tiles (written in either order, those that score first), names and "
                           "commands. A name with spaces is typed as it is, or in quotes."), width)

@@ -364,10 +364,24 @@ def quiz_json(run, *args):
     return json.loads(result.stdout)
 
 
+def question_header() -> re.Pattern:
+    """The header of each quiz question ("Question 1 of 10") in every language, as each
+    catalog writes it (every plural form), the numbers in any digits."""
+    from fives_tutor.i18n import Translator
+
+    forms = set()
+    for code in LANGUAGES:
+        translator = Translator(code)
+        for count in (1, 2, 3, 5, 10, 11, 21, 100):
+            forms.add(translator.ngettext("Question {number} of {count}", "Question {number} of {count}", count))
+    number = "[\u200e\u200f]*[0-9\u06f0-\u06f9]+[\u200e\u200f]*"
+    patterns = [re.escape(form).replace(r"\{number\}", number).replace(r"\{count\}", number) for form in forms]
+    return re.compile(r"(?m)^[\u200e\u200f ]*(?:" + "|".join(sorted(patterns)) + r")[\u200e\u200f]*\n")
+
+
 def blocks(out):
     """The text of each question of an interactive quiz, feedback included."""
-    parts = re.split(r"(?m)^(?:Question|Tanong|Pertanyaan|Vraag|پرسش|سؤال)? ?[0-9۰-۹]+\D{1,12}[0-9۰-۹]+\n", out)
-    return parts[1:]
+    return question_header().split(out)[1:]
 
 
 def flat(text):

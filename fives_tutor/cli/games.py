@@ -130,7 +130,7 @@ def complete_match_id(ctx, param, incomplete):
 
     try:
         with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
-            return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
+            return [CompletionItem(str(m.id), help=current().join(m.names)) for m in journal.matches()
                     if str(m.id).startswith(incomplete)]
     except (FivesError, OSError):
         return []
