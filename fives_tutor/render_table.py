@@ -312,7 +312,7 @@ def help_text(state: TableState, width: int | None = None) -> str:
     from .text.width import ljust
 
     # measured by display width: a translated metavar may hold a zero-width non-joiner
-    column = max(19, max(display_width(command) for command, _text in entries) + 3)
+    column = max(19, max(display_width(command) for command, _text in entries) + 4)  # two spaces after the widest
     lines = [_("Commands (the same words in every language):")]
     for command, text in entries:
         lead = "  " + ljust(command, column - 2)

@@ -64,6 +64,9 @@ class FivesOption(click.Option):
         if msgid is None:
             msgid = self._msgid = self.help
         self.help = _(msgid) if msgid else msgid
+        if self.help and "{choices}" in self.help and isinstance(self.type, click.Choice):
+            # a long list of values in the help, not in the option column (which cannot wrap)
+            self.help = self.help.format(choices=current().join(_value_words(str(c)) for c in self.type.choices))
         from click.formatting import join_options
 
         def spec(names):

@@ -384,7 +384,8 @@ def _complete_kind(ctx, param, incomplete):
     "Kinds you get wrong come back more often, and so does each exercise you missed (a Leitner schedule "
     "kept between sessions)."))
 @option("--count", type=click.IntRange(1, 500), metavar="N", default=10, show_default=True, help=N_("Questions to ask."))
-@option("--kind", type=click.Choice(sorted(KIND_NAMES)), help=N_("Only this kind of exercise."))
+@option("--kind", type=click.Choice(sorted(KIND_NAMES)), metavar="KIND",
+        help=N_("Only this kind of exercise: {choices}."))
 @option("--seed", metavar="SEED", help=N_("Seed of the positions (the same seed gives the same questions; default: a new one each time)."))
 @option("--stats", is_flag=True, help=N_("Show your progress for each kind of exercise."))
 @option("--print", "print_count", type=click.IntRange(1, 500), metavar="N",
