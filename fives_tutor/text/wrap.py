@@ -34,24 +34,30 @@ to see them
 from __future__ import annotations
 
 import re
-import shutil
 
 _ITEM = re.compile(r"^(\s*(?:[-*•]|\d+[.)]|[\u06f0-\u06f9]+[.)])?\s+|\s+)")
 #: where a row may break: ASCII white space (a no-break space is part of its word)
-_BREAK = re.compile(r"[ \t\n\r\f\v]+")
+_BREAK = "[ \t\n\r\f\v]+"
 _NUMBER = r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,\u066b\u066c][0-9\u06f0-\u06f9\u0660-\u0669]+)*"
 _TERM = _NUMBER + r"(?: \([^()\n]{1,40}\))?"
 #: runs kept on one row while they fit: a sum with its terms' notes, a command of
-#: fives with its subcommand and options, a span marked left to right
+#: fives with its subcommand and options, a span marked left to right (compiled on
+#: first use: one-shot commands whose lines fit never pay for it)
 _GLUE = (
-    re.compile(f"{_TERM}(?: [+=÷×−] {_TERM})+"),
-    re.compile(r"\bfives(?: [a-z][a-z-]*){1,2}(?: --?[a-z][a-z-]*)*"),
-    re.compile("\u200e[^\u200e\n]*\u200e\u200f?"),
+    f"{_TERM}(?: [+=÷×−] {_TERM})+",
+    r"\bfives(?: [a-z][a-z-]*){1,2}(?: --?[a-z][a-z-]*)*",
+    "\u200e[^\u200e\n]*\u200e\u200f?",
 )
+
+
+#: characters past Latin-1 that the program itself writes, each one cell wide
+_NARROW = frozenset("→←·•–—−×÷…‘’“”«»█░")
 
 
 def display_width(text: str) -> int:
     """``text``'s width in terminal cells (characters a terminal cannot show count one)."""
+    if text.isascii() or all(ord(char) < 0x300 or char in _NARROW for char in text):
+        return len(text)  # one cell each, without loading wcwidth's tables (start-up of fives score)
     from wcwidth import wcswidth, wcwidth
 
     width = wcswidth(text)
@@ -61,8 +67,22 @@ def display_width(text: str) -> int:
 
 
 def terminal_width(fallback: int = 80) -> int:
-    """The terminal's width in columns (``fallback`` when it is not known)."""
-    return shutil.get_terminal_size((fallback, 24)).columns
+    """The terminal's width in columns (``fallback`` when it is not known): ``COLUMNS``,
+    else the width of the terminal on standard output, as ``shutil.get_terminal_size``
+    reads it (without importing shutil on the start-up path of a one-shot command)."""
+    import os
+    import sys
+
+    try:
+        columns = int(os.environ.get("COLUMNS", 0))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else fallback
 
 
 def wrap_lines(text: str, width: int | None = None, indent: str = "", hanging: str | None = None) -> list[str]:
@@ -98,10 +118,14 @@ def wrap_block(text: str, width: int | None = None) -> str:
     terminal's width) as its own paragraph, its continuation rows hanging two cells
     under its own text: what one-shot commands print (``fives count``, a simulation's
     header). Blank lines stay."""
+    width = terminal_width() if width is None else width
     rows = []
     for line in text.split("\n"):
+        if 2 * len(line) <= width or display_width(line) <= width:  # a cell is at most two columns
+            rows.append(line)  # it fits: as it is
+            continue
         indent = line[:len(line) - len(line.lstrip())]
-        rows += wrap_lines(line.lstrip(), width, indent=indent, hanging=indent + "  ") if line.strip() else [line]
+        rows += wrap_lines(line.lstrip(), width, indent=indent, hanging=indent + "  ")
     return "\n".join(rows)
 
 
@@ -116,13 +140,13 @@ def fill(text: str, width: int, indent: str = "", hanging: str | None = None) ->
 def units(text: str) -> list[str]:
     """The words of ``text`` (split at ASCII white space), with the runs that are kept
     on one row (:data:`_GLUE`) joined by single spaces into one unit."""
-    words = [word for word in _BREAK.split(text) if word]
+    words = [word for word in re.split(_BREAK, text) if word]
     if len(words) < 2:
         return words
     line = " ".join(words)
     glued: set[int] = set()
     for pattern in _GLUE:
-        for match in pattern.finditer(line):
+        for match in re.finditer(pattern, line):
             glued.update(i for i in range(match.start(), match.end()) if line[i] == " ")
     found, start = [], 0
     for index, char in enumerate(line):
