@@ -14,7 +14,6 @@ from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
 from ..i18n import METAVAR_WORDS, _, activate, answer_words, choose_language, current, localize_error, translate_metavar
 from ..text.output import echo
-from .help_format import FivesContext
 
 EXIT_BAD_INPUT = 2
 BIDI_CHOICES = ("logical", "visual")
@@ -180,6 +179,16 @@ def bidi_option() -> click.Option:
                        callback=_bidi_callback, metavar="[logical|visual]",
                        help=N_("Right-to-left text: logical (default; for terminals that do bidi) or visual "
                                "(for those that do not; needs the bidi extra)."))
+
+
+class FivesContext(click.Context):
+    """A context whose help is laid out by
+    :class:`~fives_tutor.cli.help_format.FivesHelpFormatter` (imported when help is shown)."""
+
+    def make_formatter(self):
+        from .help_format import FivesHelpFormatter
+
+        return FivesHelpFormatter(width=self.terminal_width, max_width=self.max_content_width)
 
 
 class _Translated:

@@ -4,7 +4,9 @@ width (a Persian zero-width non-joiner or a mark takes no column) and breaks onl
 spaces, never inside a pack id, a command (``fives games list``), a sum or a span
 marked left to right (:mod:`fives_tutor.text.wrap`).
 
-Commands of ``fives`` use it through their context class (``_Translated``).
+Commands of ``fives`` use it through their context class
+(:class:`fives_tutor.cli.common.FivesContext`), which imports this module only when
+help is shown.
 """
 
 from __future__ import annotations
@@ -90,9 +92,3 @@ class FivesHelpFormatter(click.HelpFormatter):
             self.write((lines[0] if lines else "") + "\n")
             for line in lines[1:]:
                 self.write((" " * (first_col + self.current_indent) + line if line else "") + "\n")
-
-
-class FivesContext(click.Context):
-    """A context whose help is laid out by :class:`FivesHelpFormatter`."""
-
-    formatter_class = FivesHelpFormatter
