@@ -11,7 +11,7 @@ from ..i18n import _, current
 from ..text.output import echo, prompt_text
 from ..tiles import split_list
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
-from .table_replies import run_lines
+from .table_replies import prose, run_lines
 
 __all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
 
@@ -255,7 +255,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
         else:
             code = run_lines(session, sys.stdin, style)
             if not session.saved:
-                echo(_("Nothing was played, so no match was saved."))
+                echo("\n".join(prose([_("Nothing was played, so no match was saved.")])))
     except FivesError as error:
         raise fail(error) from None
     finally:

@@ -121,7 +121,7 @@ def run_lines(session, stream, style: str) -> int:
         if isinstance(raw, LineTooLong):
             from ..render_table import refusal
 
-            echo(refusal(raw))
+            echo("\n".join(prose([refusal(raw)])))
             refused = True
             continue
         reply = session.handle(raw)
@@ -135,7 +135,7 @@ def run_lines(session, stream, style: str) -> int:
         if asked is not None:
             from ..render_table import ask_line
 
-            echo(ask_line(session.state, asked))
+            echo("\n".join(prose([ask_line(session.state, asked)])))
     return 2 if refused else 0
 
 

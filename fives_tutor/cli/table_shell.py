@@ -30,7 +30,7 @@ from ..render_table import ask_line, toolbar
 from ..table_grammar import candidates, command_word, find_player, grammar, read_tile
 from ..tiles import ascii_digits
 from ..text.output import echo, menu_meta, menu_text, prompt_text
-from .table_replies import answer, closing, history_path, opening
+from .table_replies import answer, closing, history_path, opening, prose
 
 
 @lru_cache(maxsize=2)
@@ -256,7 +256,7 @@ def run_interactive(session, style: str, prompt_session: PromptSession | None = 
             break
         for text in answer(session, reply, style, _width()):
             echo(text)
-    echo(closing(session))
+    echo("\n".join(prose([closing(session)], _width())))
     return 0
 
 
