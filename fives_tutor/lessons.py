@@ -328,7 +328,7 @@ def _content_key(prefix: str, lesson_id: str, values: dict, steps, rules: RuleSe
 
 
 # Translators: the words that stop a lesson or a quiz, separated by commas; the first
-# is the one the prompts show (Persian: also the word a Persian keyboard types on the q key)
+# is the one the prompts show (q, quit and ض, the q key of a Persian keyboard, always work)
 QUIT_WORDS = N_("q, quit")
 #: the q key of a Persian keyboard types ض: it stops a lesson in every language
 KEYBOARD_QUIT = ("\u0636",)
