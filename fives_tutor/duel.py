@@ -190,18 +190,45 @@ class _Game:
         self.played: list = []
         self.number = 0
         self.drawn = 0
+        self.past: list = []  # the earlier hands: (history, tiles each seat held, scores by side at the start, lead)
+        self.start: tuple = ()
 
     def lead(self) -> str:
         return "first" if self.hand.lead_tile >= 0 or self.number == 1 else "later"
 
     def scores_for(self, seat: int) -> tuple[int, ...]:
         """The scores by side, the side of ``seat`` first, then in turn order."""
+        return tuple(self.board.scores[s] for s in self.order(seat))
+
+    def order(self, seat: int) -> list[int]:
+        """The sides, the side of ``seat`` first, then in turn order."""
         order = []
         for k in range(self.players):
             side = self.sides[(seat + k) % self.players]
             if side not in order:
                 order.append(side)
-        return tuple(self.board.scores[s] for s in order)
+        return order
+
+    def finish(self) -> None:
+        """The hand under way goes to the match so far."""
+        from .engine.history import History
+
+        hand = self.hand
+        tb = self.tb
+        held = [{tb.tiles[t] for t in tiles} for tiles in hand.hands]
+        for step in self.steps:
+            if step.kind == "play":
+                held[step.player].add(step.tile)
+        self.past.append((History(self.players, tuple(self.events)), tuple(frozenset(h) for h in held), self.start,
+                          self.lead()))
+
+    def match_for(self, seat: int) -> tuple:
+        """The earlier hands as ``seat`` saw them (:class:`~fives_tutor.engine.styles.PastHand`)."""
+        from .engine.styles import PastHand
+
+        order = self.order(seat)
+        return tuple(PastHand(history, held[seat], tuple(start[s] for s in order), lead)
+                     for history, held, start, lead in self.past)
 
     def may_draw(self, found: list) -> bool:
         turn = self.rules.turn
@@ -257,7 +284,7 @@ class _Search:
         situation = Situation.from_steps(codes_position(hand.ends, hand.lone), game.steps, game.played,
                                          [len(h) for h in hand.hands], game.steps[0].player if game.steps else seat,
                                          seat, [tb.tiles[t] for t in hand.hands[seat]], game.rules,
-                                         game.scores_for(seat), game.lead())
+                                         game.scores_for(seat), game.lead(), past=game.match_for(seat))
         ranked = rank(situation, self.level, samples=self.samples, seed=self.rng.randrange(1 << 30))
         best = ranked[0].play
         return "play", tb.index[best.tile], best.index
@@ -289,7 +316,7 @@ class _Bot:
                     tuple(len(h) for h in hand.hands), len(hand.boneyard),
                     max(0, len(hand.boneyard) - hand.reserve), tuple(game.board.scores), game.board.target,
                     History(game.players, tuple(game.events)), tuple(legal), game.may_draw(found),
-                    game.may_pass(found), game.number, game.lead())
+                    game.may_pass(found), game.number, game.lead(), game.match_for(seat))
         try:
             action = self.bot.choose(view)
         except BaseException as error:
@@ -362,6 +389,7 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
         game.number += 1
         game.steps, game.events, game.played = [], [], []
         game.drawn = 0
+        game.start = tuple(board.scores)
         while hand.kind is None:
             seat = hand.turn
             found = options(hand, seat)
@@ -380,7 +408,7 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
             if action[0] == "play":
                 t, index_ = action[1], action[2]
                 label = end_label(hand.ends, hand.lone, index_) if hand.ends else ""
-                game.steps.append(Step("play", seat, tb.tiles[t], open_numbers, 0, tuple(hand.ends), hand.lone))
+                game.steps.append(Step("play", seat, tb.tiles[t], open_numbers, 0, tuple(hand.ends), hand.lone, index_))
                 game.events.append(Event("play", seat, tb.tiles[t], label))
                 game.played.append(tb.tiles[t])
                 points = fast_play(hand, t, index_)
@@ -408,6 +436,7 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
                     hand.turn = (seat + 1) % players
         if forfeit is None and board.winner is None:
             settle(hand, board)
+            game.finish()
         previous = hand
     a_sides = {sides[p] for p in range(players) if seating[p]}
     b_sides = set(sides) - a_sides

@@ -647,7 +647,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
             hand.turn = (player + 1) % players
             continue
         if steps is not None:
-            steps.append(Step("play", player, tb.tiles[move[0]], _open(ends), 0, tuple(ends), hand.lone))
+            steps.append(Step("play", player, tb.tiles[move[0]], _open(ends), 0, tuple(ends), hand.lone, move[1]))
         points = play(hand, move[0], move[1])
         if board is not None and _take(hand, board, sides[player], points):
             return hand

@@ -174,8 +174,9 @@ def format_history(history: History) -> str:
 
 class Step(NamedTuple):
     """An event with what the table showed just before it: the numbers ``open``, and for a
-    play the ``ends`` (end codes, :mod:`fives_tutor.engine.fast`) and whether a single
-    tile lay on the table (``lone``)."""
+    play the ``ends`` (end codes, :mod:`fives_tutor.engine.fast`), whether a single
+    tile lay on the table (``lone``) and the ``index`` of the end it went on (-1: the
+    lead, or not known)."""
 
     kind: str
     player: int
@@ -184,6 +185,24 @@ class Step(NamedTuple):
     count: int = 0
     ends: tuple = ()
     lone: bool = False
+    index: int = -1
+
+
+def history_of(steps: Sequence[Step], players: int) -> History:
+    """The :class:`History` of a hand's ``steps`` (each play's end written as the ends
+    form writes it)."""
+    from .fast import end_label
+
+    events = []
+    for step in steps:
+        if step.kind == "play":
+            label = end_label(step.ends, step.lone, step.index) if step.ends and step.index >= 0 else ""
+            events.append(Event("play", step.player, step.tile, label))
+        elif step.kind == "draw":
+            events.append(Event("draw", step.player, count=step.count))
+        else:
+            events.append(Event("pass", step.player))
+    return History(players, tuple(events))
 
 
 class Table(NamedTuple):
@@ -229,8 +248,8 @@ def replay(history: History, rules: RuleSet) -> Table:
                     raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(event.tile))
                 if not played:
                     leader = event.player
-                state.apply({"type": "play", "player": event.player, "tile": str(event.tile), "end": event.end,
-                             "announced": None})
+                index = state.apply({"type": "play", "player": event.player, "tile": str(event.tile),
+                                     "end": event.end, "announced": None}).index
                 played.append(event.tile)
             elif event.kind == "draw":
                 state.apply({"type": "draw", "player": event.player, "count": event.count})
@@ -239,7 +258,8 @@ def replay(history: History, rules: RuleSet) -> Table:
         except FivesError as error:
             raise HistoryError(number, error) from None
         steps.append(Step(event.kind, event.player, event.tile, open_numbers, event.count,
-                          tuple(e.pips * 4 + int(e.kind) for e in before.ends), before.lone))
+                          tuple(e.pips * 4 + int(e.kind) for e in before.ends), before.lone,
+                          index if event.kind == "play" and before.ends else -1))
     return Table(state.layout, state.position, tuple(state.counts), state.boneyard, state.turn, tuple(played),
                  leader, tuple(steps), bool(state.awaiting))
 
@@ -419,5 +439,6 @@ def knowledge(steps: Sequence[Step], rules: RuleSet, me: int, hand: Sequence[Til
     return Knowledge(unseen, opponents, extra[:players - 1], records), shown
 
 
-__all__ = ["Event", "History", "HistoryError", "Shown", "Step", "Table", "format_history", "from_keeper", "infer",
+__all__ = ["Event", "History", "HistoryError", "Shown", "Step", "Table", "format_history", "from_keeper", "history_of",
+           "infer",
            "knowledge", "lead_rank", "parse_history", "public_voids", "replay"]

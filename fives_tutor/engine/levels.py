@@ -54,7 +54,10 @@ class Situation(NamedTuple):
     showed (:class:`~fives_tutor.engine.history.Shown`), for the explanation;
     ``observed`` for each opponent, the plays they made since they last drew, as
     ``(ends, lone, tile, tiles they played from then on)`` (for weighting the deals by
-    how likely those plays were: :func:`fives_tutor.engine.search.monte_carlo`).
+    how likely those plays were: :func:`fives_tutor.engine.search.monte_carlo`);
+    ``evidence`` the plays of the hand and of the match so far that show the other
+    players' styles (:class:`~fives_tutor.engine.styles.Evidence`, seats from the
+    player's; None: nothing known).
     """
 
     board: Board
@@ -69,6 +72,7 @@ class Situation(NamedTuple):
     known: object = None
     shown: tuple = ()
     observed: tuple = ()
+    evidence: object = None
 
     @classmethod
     def build(cls, board: Board, hand: Sequence[Tile], rules: RuleSet, played: Sequence[Tile] = (),
@@ -108,11 +112,13 @@ class Situation(NamedTuple):
 
     @classmethod
     def from_history(cls, history, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
-                     lead: str = "first", voids: Sequence[frozenset] = ()) -> "Situation":
+                     lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> "Situation":
         """What the player to move after ``history`` (a :class:`~fives_tutor.engine.history.History`)
         knows, holding ``hand``: the table, each opponent's tile count and what their
-        draws and passes showed. ``voids`` (per opponent from the next player) add numbers
-        known by other means.
+        draws, passes and plays showed. ``voids`` (per opponent from the next player) add
+        numbers known by other means; ``past`` the earlier hands of the match
+        (:class:`~fives_tutor.engine.styles.PastHand`, seats numbered as in ``history``),
+        from which the other players' styles are read too.
 
         Raises :class:`~fives_tutor.engine.history.HistoryError` for a history that does
         not fit the pack, and :class:`IllegalPlayError` when ``hand`` does not fit it.
@@ -123,17 +129,18 @@ class Situation(NamedTuple):
         if table.over:
             raise IllegalPlayError(N_("the hand is over"))
         return cls.from_steps(table.layout, table.steps, table.played, table.counts, table.leader, table.turn, hand,
-                              rules, scores, lead, voids)
+                              rules, scores, lead, voids, past)
 
     @classmethod
     def from_steps(cls, board: Board, steps, played: Sequence[Tile], counts: Sequence[int], leader: int | None,
                    me: int, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
-                   lead: str = "first", voids: Sequence[frozenset] = ()) -> "Situation":
+                   lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> "Situation":
         """What player ``me`` holding ``hand`` knows after the ``steps`` of a hand
         (:class:`~fives_tutor.engine.history.Step`) that led to ``board``, with ``played``
         the tiles on the table (the lead first), ``counts`` each seat's tiles and
-        ``leader`` the seat that led. Raises :class:`IllegalPlayError` when ``hand``
-        does not fit."""
+        ``leader`` the seat that led; ``past`` the earlier hands of the match
+        (:class:`~fives_tutor.engine.styles.PastHand`, seats as in ``steps``). Raises
+        :class:`IllegalPlayError` when ``hand`` does not fit."""
         from .history import knowledge, public_voids
 
         for tile in hand:
@@ -151,7 +158,8 @@ class Situation(NamedTuple):
         return cls(board, tuple(hand), known.unseen, known.counts[0], rules, known.counts, seen,
                    tuple(scores) if scores is not None else None, lead, known,
                    tuple(s._replace(player=(s.player - me) % players) for s in shown),
-                   tuple(_observed(steps, (me + k) % players) for k in range(1, players)))
+                   tuple(_observed(steps, (me + k) % players) for k in range(1, players)),
+                   _evidence(rules, players, me, steps, hand, scores, lead, past))
 
     @property
     def players(self) -> int:
@@ -191,6 +199,36 @@ class Situation(NamedTuple):
         score is given (the exact level values the hand, not the match)."""
         return (len(self.opponents or (self.next_hand,)) == 1 and self.next_hand == len(self.unseen)
                 and len(self.hand) + len(self.unseen) <= EXACT_TILES and self.scores is None)
+
+
+def _evidence(rules: RuleSet, players: int, me: int, steps, hand, scores, lead: str, past):
+    """The plays that show the other players' styles, seats from ``me``'s."""
+    from .fast import tables
+    from .styles import evidence
+
+    def turned(hand_steps):
+        return tuple(s._replace(player=(s.player - me) % players) for s in hand_steps)
+
+    tb = tables(rules)
+    return evidence(tb, players, turned(steps), [tb.index[t] for t in hand], scores, lead,
+                    [(turned(_past_steps(p.history, rules)), p.held, p.scores, p.lead) for p in past])
+
+
+_PAST: dict = {}
+
+
+def _past_steps(history, rules: RuleSet) -> tuple:
+    """The steps of an earlier hand's history (replayed once and remembered). Raises
+    :class:`~fives_tutor.engine.history.HistoryError` for a history that does not fit."""
+    key = (id(rules), history)
+    found = _PAST.get(key)
+    if found is None or found[0] is not rules:
+        from .history import replay
+
+        if len(_PAST) > 2000:
+            _PAST.clear()
+        found = _PAST[key] = (rules, replay(history, rules).steps)
+    return found[1]
 
 
 def _observed(steps, seat: int) -> tuple:
@@ -390,7 +428,7 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
                      seed: int | str = 0, player: str = "expert", method: str = "sampling",
                      inference: float | None = None, prune: bool = True,
-                     epsilon: float | None = None) -> list[RankedPlay]:
+                     epsilon: float | None = None, opponents=None, styles: bool = True) -> list[RankedPlay]:
     """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
     :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
     or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
@@ -400,7 +438,10 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     last drew (0: not at all; None: the engine's default,
     :data:`~fives_tutor.engine.search.INFERENCE`; see
     :func:`~fives_tutor.engine.search.play_weight`); ``prune``: candidates clearly
-    behind leave the race and their playouts go to the others.
+    behind leave the race and their playouts go to the others; ``styles``: the other
+    players' styles read from their plays (:mod:`fives_tutor.engine.styles`) weigh the
+    deals and play them in the playouts (False: every one plays like the expert, and
+    ``inference`` weighs the deals).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
     from .search import DEFAULT_SAMPLES, EPSILON, INFERENCE, ismcts, monte_carlo
 
@@ -410,9 +451,17 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
         count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
         values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
     else:
+        model = None
+        if styles and opponents is None:
+            from .fast import tables
+            from .styles import Evidence, model as style_model
+
+            found = situation.evidence or Evidence((), situation.players)
+            model = style_model(tables(situation.rules), found)
         values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
                              rng=rng, player=player, inference=INFERENCE if inference is None else inference,
-                             prune=prune, epsilon=EPSILON if epsilon is None else epsilon)
+                             prune=prune, epsilon=EPSILON if epsilon is None else epsilon, opponents=opponents,
+                             model=model)
     return _with_reasons(situation, plays, values)
 
 
@@ -483,7 +532,7 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
             chosen = "monte-carlo"
             options = {key: value for key, value in options.items()
                        if key in ("samples", "seconds", "seed", "player", "method", "inference", "prune",
-                                  "epsilon")}
+                                  "epsilon", "opponents", "styles")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)

@@ -69,7 +69,10 @@ class View(NamedTuple):
     (``history``, a :class:`~fives_tutor.engine.history.History`); the plays allowed now
     (``legal``, leads as the lead rule allows) and whether drawing or passing is allowed
     now (``may_draw``, ``may_pass``); which hand of the match this is (``hand_number``
-    from 1) and its lead rule (``lead``: ``first`` or ``later``).
+    from 1) and its lead rule (``lead``: ``first`` or ``later``); the earlier hands of
+    the match (``match``: :class:`~fives_tutor.engine.styles.PastHand`, each hand's
+    history, the tiles this player held in it, the scores when it began and its lead
+    rule), from which the others' ways of playing can be read.
     """
 
     rules: RuleSet
@@ -90,6 +93,7 @@ class View(NamedTuple):
     may_pass: bool
     hand_number: int = 1
     lead: str = "first"
+    match: tuple = ()
 
 
 class Player:
@@ -108,7 +112,7 @@ def situation(view: View, scores: bool = True):
     from .levels import Situation
 
     return Situation.from_history(view.history, view.hand, view.rules,
-                                  _my_side_first(view) if scores else None, view.lead)
+                                  _my_side_first(view) if scores else None, view.lead, past=view.match)
 
 
 def _my_side_first(view: View) -> tuple[int, ...]:

@@ -94,14 +94,36 @@ def policy_for(level: str, samples: int | None = None, seed: str = "0"):
 class SearchPolicy:
     """``monte-carlo`` or ``auto`` as a fast-loop player: the situation is built from the
     hand's steps (``hand.steps`` must be recorded) as ``fives best --history`` builds it,
-    with the match scores of ``hand.board``, and ranked with ``samples`` deals a move
-    (None: the engine's default)."""
+    with the match scores of ``hand.board`` and the earlier hands of the match (each
+    player keeps its own: one object per seat and match), and ranked with ``samples``
+    deals a move (None: the engine's default)."""
 
     def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0", **options) -> None:
         self.level = level
         self.samples = samples
         self.options = options
         self.rng = random.Random(f"{seed}:search")
+        self.past: list = []
+        self._hand = None
+        self._start = None
+
+    def _remember(self, hand: FastHand, me: int, scores) -> None:
+        """A new hand: the one before goes to the match so far."""
+        from .history import history_of
+        from .styles import PastHand, start_scores
+
+        previous = self._hand
+        if previous is not None and previous.steps is not None:
+            tb = previous.tb
+            held = {tb.tiles[t] for t in previous.hands[me]}
+            held |= {s.tile for s in previous.steps if s.kind == "play" and s.player == me}
+            self.past.append(PastHand(history_of(previous.steps, previous.players), frozenset(held), self._start,
+                                      "first" if previous.lead_tile >= 0 else "later"))
+        self._hand = hand
+        self._start = None
+        if scores is not None:
+            turned = [s._replace(player=(s.player - me) % hand.players) for s in hand.steps or ()]
+            self._start = tuple(start_scores(hand.tb, turned, hand.players, scores))
 
     def __call__(self, hand: FastHand, found: list, rng: random.Random | None = None) -> tuple:
         from .fast import codes_position
@@ -119,10 +141,12 @@ class SearchPolicy:
                 if side not in order:
                     order.append(side)
             scores = tuple(hand.board.scores[s] for s in order)
+        if hand is not self._hand:
+            self._remember(hand, me, scores)
         situation = Situation.from_steps(codes_position(hand.ends, hand.lone), steps, played,
                                          [len(h) for h in hand.hands], steps[0].player if steps else me, me,
                                          [tb.tiles[t] for t in hand.hands[me]], tb.rules, scores,
-                                         "first" if hand.lead_tile >= 0 else "later")
+                                         "first" if hand.lead_tile >= 0 else "later", past=self.past)
         ranked = rank(situation, self.level, samples=self.samples, seed=self.rng.randrange(1 << 30), **self.options)
         best = ranked[0].play
         t = tb.index[best.tile]

@@ -27,9 +27,10 @@ from ..game import hand_result, sides_for
 from ..position import _COUNT_FACTOR, Position, place
 from ..rules import RuleSet
 from ..tiles import Tile
-from .fast import (SPINNER, Board, FastHand, Tables, _result, _take, _total, place_codes, position_codes, run,
+from .fast import (SPINNER, Board, FastHand, Tables, _result, _take, _total, greedy_policy, place_codes, position_codes, run,
                    tables)
 from .knowledge import Knowledge
+from .styles import deal_styles
 from .names import DEFAULT_SAMPLES, WIN_VALUE  # the default budget; what a match win is worth
 
 #: the most tiles left in both hands for which each sampled deal is solved exactly
@@ -192,7 +193,8 @@ PRUNE_Z = 3.0
 
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
                 rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
-                inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON) -> list[MoveValue]:
+                inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON,
+                model=None, opponents=None) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals a candidate (``samples`` times the number of
@@ -202,17 +204,29 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
     of the deal. With ``prune``, every :data:`PRUNE_EVERY` deals a candidate whose
     paired difference to the best is :data:`PRUNE_Z` standard errors below zero leaves
     the race, and the playouts it would have had go to the others (when one is left,
-    it stops once that one has been valued on ``samples`` deals). With two players and at most ``solve_tiles`` tiles in the two
-    hands, each deal is solved exactly instead. With ``inference`` above 0 each deal
-    counts by :func:`play_weight` (how likely the opponents' plays since they last
-    drew were with those hands). Raises :class:`~fives_tutor.errors.IllegalPlayError`
-    when no deal fits what the player knows.
+    it stops once that one has been valued on ``samples`` deals). With two players and
+    at most ``solve_tiles`` tiles in the two hands, each deal is solved exactly instead.
+
+    The other seats: with a ``model`` (:class:`~fives_tutor.engine.styles.Model`, what
+    their plays showed of their styles) each deal counts by how likely the plays they
+    made since they last drew were with the hands it gives them, under the mixture of
+    styles, and each seat plays that deal's playouts in a style drawn from its posterior
+    given the deal (:func:`~fives_tutor.engine.styles.deal_styles`). Without one, every
+    seat plays like ``player`` (or ``opponents``, a fast-loop policy for the other seats),
+    and with ``inference`` above 0 each deal counts by :func:`play_weight`. Raises
+    :class:`~fives_tutor.errors.IllegalPlayError` when no deal fits what the player knows.
     """
     rng = rng or random.Random(0)
     moves = problem.moves
     if not moves:
         return []
     policy = playout_player(player, epsilon) if isinstance(player, str) else player
+    if opponents is not None:
+        policy = _seated([policy or greedy_policy] + [opponents] * (problem.players - 1))
+    seated: dict = {}
+    by_style = _style_policies()
+    if isinstance(player, str) and player == "expert" and not epsilon:
+        by_style["expert"] = policy  # one expert for every seat: the playouts need no dispatch
     count = len(moves)
     values: list[list[float]] = [[] for _ in moves]
     swings = [0.0] * count
@@ -227,15 +241,22 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
     alive = list(range(count))
     playouts = 0
     nominal = budget // count
+    deal_policy = policy
     while playouts < budget and (len(alive) > 1 or len(weights) < nominal):
         hands, boneyard = _deal(problem, rng)
-        weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
+        if model is not None:
+            weight, styles = deal_styles(tb, model, hands, rng)
+            deal_policy = seated.get(styles)
+            if deal_policy is None:
+                deal_policy = seated[styles] = _seated([policy or greedy_policy] + [by_style[s] for s in styles])
+        else:
+            weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
         weights.append(weight)
         base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
                                problem.double_played, 0, voids)
         base.lead_tile = problem.lead_tile
         solved = None
-        if solvable and problem.scores is None:
+        if solvable and problem.scores is None and model is None:
             try:
                 solved = _solve_deal(base, [moves[i] for i in alive])
             except SearchLimit:
@@ -244,7 +265,7 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
             if solved is not None:
                 value, swing = solved[position], 0.0
             else:
-                value, swing = _playout(base, moves[index], policy, rng, base_board, side)
+                value, swing = _playout(base, moves[index], deal_policy, rng, base_board, side)
             values[index].append(value)
             swings[index] += weight * swing
             playouts += 1
@@ -269,6 +290,26 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
         # the candidates still in the race first: they were valued on more deals
         result.sort(key=lambda m: (moves.index(m.move) not in alive, -m.value))
     return result
+
+
+def _seated(policies: Sequence):
+    """A fast-loop policy that asks the policy of the seat to move."""
+    policies = list(policies)
+    if all(p is policies[0] for p in policies):
+        return policies[0]
+
+    def policy(hand, found, rng):
+        return policies[hand.turn](hand, found, rng)
+
+    return policy
+
+
+def _style_policies() -> dict:
+    """The playout player of each style (:data:`~fives_tutor.engine.styles.STYLES`)."""
+    from .expert import Expert
+    from .policies import defensive_policy
+
+    return {"greedy": greedy_policy, "defensive": defensive_policy, "expert": Expert()}
 
 
 def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> list[int]:
