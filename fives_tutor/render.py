@@ -206,9 +206,10 @@ def _who(offset: int, players: int, partners: bool) -> str:
 
 
 def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
-    """What a hand's history showed about the other players' tiles, as one sentence
-    without its full stop (empty when it showed nothing): "the next player passed on
-    3 and 5; your partner drew 2 tiles on 6"."""
+    """What a hand's history showed about the other players' tiles and ways of playing, as
+    one sentence without its full stop (empty when it showed nothing): "the next player
+    passed on 3 and 5; your partner drew 2 tiles on 6; the next player plays greedily,
+    the most points each turn, and the search expects that"."""
     t = current()
     parts = []
     for item in shown:
@@ -223,6 +224,14 @@ def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
         if item.player == 0:
             continue
         who = _who(item.player, players, partners)
+        if item.kind == "style":
+            parts.append({
+                "greedy": _("{who} plays greedily, the most points each turn, and the search expects that"),
+                "defensive": _("{who} plays defensively, points now less what the next player can reply, and the "
+                               "search expects that"),
+                "expert": _("{who} plays like the expert, and the search expects that"),
+            }[item.style].format(who=who))
+            continue
         if item.kind == "passed":
             parts.append(_("{who} passed on {numbers}").format(who=who, numbers=_numbers(item.numbers)))
         else:

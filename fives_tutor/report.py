@@ -79,10 +79,17 @@ def ranked_report(ranked: "RankedPlay") -> dict:
 
 def shown_report(shown) -> list[dict]:
     """What a history showed: ``player`` (seats from the player asking: 1 is the next
-    player), ``kind`` (``passed``, ``drew``, ``led``), ``numbers`` then open, ``count``
-    drawn, ``tile`` led."""
-    return [{"player": s.player, "kind": s.kind, "numbers": list(s.numbers), "count": s.count,
-             "tile": str(s.tile) if s.tile is not None else None} for s in shown]
+    player), ``kind`` (``passed``, ``drew``, ``led``, ``style``), ``numbers`` then open,
+    ``count`` drawn (for a style: the plays it was read from), ``tile`` led; a style adds
+    ``style`` (``greedy``, ``defensive``, ``expert``) and its ``probability``."""
+    result = []
+    for s in shown:
+        item = {"player": s.player, "kind": s.kind, "numbers": list(s.numbers), "count": s.count,
+                "tile": str(s.tile) if s.tile is not None else None}
+        if s.kind == "style":
+            item.update({"style": s.style, "probability": round(s.chance, 4)})
+        result.append(item)
+    return result
 
 
 def best_report(position: Position, ranked: Sequence["RankedPlay"], level: str, rules: RuleSet,

@@ -132,9 +132,11 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     if ranked and ranked[0].proven is False and level == "exact":
         level = "monte-carlo"
     position = board_position(board, rules)
-    return (best_report(position, ranked, level, rules, reading, lead, situation.shown),
+    # how the others play matters where the search plays them so
+    shown = situation.shown + (situation.styles_shown() if level == "monte-carlo" else ())
+    return (best_report(position, ranked, level, rules, reading, lead, shown),
             lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
-                            situation.shown, situation.players))
+                            shown, situation.players))
 
 
 #: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal

@@ -63,11 +63,14 @@ class Event(NamedTuple):
 
 class History(NamedTuple):
     """A hand's ``events`` among ``players`` players (``lines``: the line of each event
-    in the text it was read from, for errors found later)."""
+    in the text it was read from, for errors found later); ``earlier``: the hands of
+    the same match before it, each a :class:`History` (players numbered the same), when
+    the text gave them."""
 
     players: int
     events: tuple[Event, ...]
     lines: tuple[int, ...] = ()
+    earlier: tuple = ()
 
 
 class HistoryError(NotationError):
@@ -86,7 +89,8 @@ _VERBS = {"leads": "lead", "lead": "lead", "plays": "play", "play": "play", "dra
 
 
 def parse_history(text: str, rules: RuleSet, players: int | None = None) -> History:
-    """Read a history in the line format (see the module docstring) under ``rules``.
+    """Read a history in the line format (see the module docstring) under ``rules``: the
+    hand after the last ``hand`` line, with the hands before it as ``earlier``.
 
     Raises :class:`HistoryError` (line number and reason) for a line that is not an
     event, a player outside 1..N, a bad tile or count.
@@ -97,13 +101,20 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
         raise HistoryError(MAX_LINES + 1, NotationError(N_("a history has at most {count} lines"), count=MAX_LINES))
     declared = None
     numbered: list[tuple[int, Event]] = []
+    hands: list[list[tuple[int, Event]]] = []
     for number, raw in enumerate(lines, start=1):
         line = ascii_digits(raw.split("#", 1)[0]).strip()
         if not line:
             continue
         words = line.split()
+        if words[0].lower() == "hand" and len(words) == 1:
+            # the next hand of the same match begins
+            if numbered:
+                hands.append(numbered)
+            events, numbered = [], []
+            continue
         if words[0].lower() == "players":
-            if len(words) != 2 or not words[1].isdecimal() or len(words[1]) > 2 or events:
+            if len(words) != 2 or not words[1].isdecimal() or len(words[1]) > 2 or events or hands:
                 raise HistoryError(number, NotationError(N_("write the number of players first, such as: players 2"),
                                                          text=line))
             declared = int(words[1])
@@ -146,16 +157,22 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
             event = Event("pass", player - 1)
         events.append(event)
         numbered.append((number, event))
-    count = declared or players or max([e.player + 1 for e in events] + [2])
-    for number, event in numbered:
+    every = [item for hand in hands + [numbered] for item in hand]
+    count = declared or players or max([e.player + 1 for _, e in every] + [2])
+    for number, event in every:
         if event.player >= count:
             raise HistoryError(number, NotationError(N_("there is no player {player}"), player=event.player + 1))
-    return History(count, tuple(events), tuple(n for n, _ in numbered))
+    earlier = tuple(History(count, tuple(e for _, e in hand), tuple(n for n, _ in hand)) for hand in hands)
+    return History(count, tuple(events), tuple(n for n, _ in numbered), earlier)
 
 
 def format_history(history: History) -> str:
-    """The history in the line format (``players N`` first), one event a line."""
+    """The history in the line format (``players N`` first), one event a line, earlier
+    hands first, each followed by a ``hand`` line."""
     lines = [f"players {history.players}"]
+    for hand in history.earlier:
+        lines.extend(format_history(hand).splitlines()[1:])
+        lines.append("hand")
     first = True
     for event in history.events:
         who = event.player + 1
@@ -291,15 +308,19 @@ def from_keeper(rules: RuleSet, names: Sequence[str], teams, events: Sequence[di
 
 
 class Shown(NamedTuple):
-    """What one event showed about a player's hand, for the explanation: ``player`` (a
-    seat), ``kind`` (``passed``, ``drew`` or ``led``), the ``numbers`` then open (or the
-    tile led), and the ``count`` of tiles drawn."""
+    """What the history showed about a player, for the explanation: ``player`` (a seat),
+    ``kind`` (``passed``, ``drew``, ``led``, or ``style``: how they play), the ``numbers``
+    then open (or the tile led), the ``count`` of tiles drawn (for a style: the plays it
+    was read from), and for a style its name (``style``: ``greedy``, ``defensive`` or
+    ``expert``) and probability (``chance``)."""
 
     player: int
     kind: str
     numbers: tuple[int, ...]
     count: int = 0
     tile: Tile | None = None
+    style: str = ""
+    chance: float = 0.0
 
 
 def lead_rank(tile: Tile) -> tuple:

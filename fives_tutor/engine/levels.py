@@ -128,6 +128,12 @@ class Situation(NamedTuple):
         table = replay(history, rules)
         if table.over:
             raise IllegalPlayError(N_("the hand is over"))
+        if not past and history.earlier:
+            from .styles import PastHand
+
+            # the earlier hands the history gave: the player asking held at least the tiles they played
+            past = tuple(PastHand(h, frozenset(e.tile for e in h.events if e.kind == "play" and e.player == table.turn),
+                                  None, "first" if i == 0 else "later") for i, h in enumerate(history.earlier))
         return cls.from_steps(table.layout, table.steps, table.played, table.counts, table.leader, table.turn, hand,
                               rules, scores, lead, voids, past)
 
@@ -165,6 +171,27 @@ class Situation(NamedTuple):
     def players(self) -> int:
         """The players at the table."""
         return 1 + len(self.opponents or (self.next_hand,))
+
+    def styles_shown(self) -> tuple:
+        """The other players whose style their plays show clearly (the most likely style
+        at least :data:`~fives_tutor.engine.styles.SHOWN`, read from at least
+        :data:`~fives_tutor.engine.styles.SHOWN_PLAYS` plays), as
+        :class:`~fives_tutor.engine.history.Shown` items of kind ``style`` (seats from
+        the player's: 1 is the next player)."""
+        if self.evidence is None:
+            return ()
+        from .fast import tables
+        from .history import Shown
+        from .styles import SHOWN, SHOWN_PLAYS, read
+
+        reading = read(tables(self.rules), self.evidence)
+        found = []
+        for seat in range(1, self.players):
+            style, chance = reading.style(seat)
+            plays = reading.plays[seat - 1]
+            if chance >= SHOWN and plays >= SHOWN_PLAYS:
+                found.append(Shown(seat, "style", (), plays, style=style, chance=chance))
+        return tuple(found)
 
     def knowledge(self):
         """The :class:`~fives_tutor.engine.knowledge.Knowledge` the search samples from."""

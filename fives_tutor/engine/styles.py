@@ -56,7 +56,12 @@ TREMBLE = 0.05
 FILLS = 16
 
 #: a hypothesis below this posterior is left out of the search's per-deal likelihoods
-NEGLIGIBLE = 1e-4
+NEGLIGIBLE = 1e-3
+
+#: ``fives best`` says how a player plays when their most likely style is at least this
+#: probable, read from at least :data:`SHOWN_PLAYS` of their plays
+SHOWN = 0.8
+SHOWN_PLAYS = 3
 
 
 class Hypothesis(NamedTuple):
