@@ -256,7 +256,7 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
                                problem.double_played, 0, voids)
         base.lead_tile = problem.lead_tile
         solved = None
-        if solvable and problem.scores is None and model is None:
+        if solvable and problem.scores is None:
             try:
                 solved = _solve_deal(base, [moves[i] for i in alive])
             except SearchLimit:
