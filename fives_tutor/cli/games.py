@@ -162,7 +162,7 @@ def show_game(match_id, db, as_json):
         if as_json:
             echo_json(_export(journal, info, state))
             return
-        from ..render_table import scores_line, sheet
+        from ..table.render import scores_line, sheet
 
         echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=current().join(info.names),
                                                                pack=info.rules_id))

@@ -11,7 +11,7 @@ from ..i18n import _, current
 from ..text.output import echo, prompt_text
 from ..tiles import split_list
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
-from .table_replies import run_lines
+from ..table.replies import run_lines
 
 __all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
 
@@ -26,14 +26,14 @@ def _teams(text: str | None, names: list[str]):
     reason = check_teams_answer(text, names)
     if reason:
         raise CliError(reason)
-    from ..table_grammar import find_player
+    from ..table.grammar import find_player
 
     return [[find_player(m, names) for m in part.split("+") if m.strip()] for part in split_list(text)]
 
 
 def check_teams_answer(text: str, names: list[str]) -> str | None:
     """Why ``text`` is not two partnerships of ``names`` (``Ana+Cy,Ben+Dee``), or None."""
-    from ..table_grammar import find_player
+    from ..table.grammar import find_player
 
     teams = []
     for part in split_list(text):
@@ -52,7 +52,7 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
 
 def check_players_answer(names: list[str], rules) -> str | None:
     """Why ``names`` cannot be the players of a match under ``rules``, or None."""
-    from ..table_grammar import name_problem
+    from ..table.grammar import name_problem
 
     for name in names:
         problem = name_problem(name)
@@ -194,7 +194,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
 def table(players, teams, rules_name, lang, db, resume, tiles):
     from ..journal import Journal, JournalError
     from ..packs import load_pack_data, rules_from_data
-    from ..table_session import Session
+    from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     names = _names(players, interactive)
@@ -243,7 +243,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             session = Session(journal, None, rules, names, team_list, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
         if interactive:
-            from .table_shell import run_interactive
+            from ..table.shell import run_interactive
 
             code = run_interactive(session, style)
         else:

@@ -1,6 +1,6 @@
 """What ``fives table`` prints, with or without a terminal: the opening, the answer to
 each line, and the loop that reads lines from a file or a pipe. Shared by the plain
-loop and the terminal shell (:mod:`fives_tutor.cli.table_shell`), so neither imports
+loop and the terminal shell (:mod:`fives_tutor.table.shell`), so neither imports
 the other."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..text.output import echo
 def opening(session, style: str = "plain", width: int | None = None) -> list[str]:
     """The first lines a session shows; a resumed match also shows where it stands."""
     from ..board_art import draw
-    from ..render_table import scores_line, turn_line
+    from .render import scores_line, turn_line
 
     state = session.state
     t = current()
@@ -39,7 +39,7 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
         lines.append(following)
     asked = session.asking()
     if asked is not None:
-        from ..render_table import ask_line
+        from .render import ask_line
 
         lines.append(ask_line(state, asked))
     board = draw(state.layout, style, width) if session.events and state.layout.line else None
@@ -71,7 +71,7 @@ def tiles_line(state) -> str:
 
 def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     """The text lines for a reply of the session."""
-    from .. import render_table as words
+    from . import render as words
     from ..board_art import draw
     from ..render_rules import render_show
 
@@ -110,14 +110,14 @@ def run_lines(session, stream, style: str) -> int:
     for line in opening(session, style):
         echo(line)
     refused = False
-    from .common import LineTooLong, read_line
+    from ..cli.common import LineTooLong, read_line
 
     while True:
         raw = read_line(stream)  # bounded: a 20 MB line is refused, not read
         if raw is None:
             break
         if isinstance(raw, LineTooLong):
-            from ..render_table import refusal
+            from .render import refusal
 
             echo(refusal(raw))
             refused = True
@@ -131,7 +131,7 @@ def run_lines(session, stream, style: str) -> int:
             echo(line)
         asked = session.asking()
         if asked is not None:
-            from ..render_table import ask_line
+            from .render import ask_line
 
             echo(ask_line(session.state, asked))
     return 2 if refused else 0

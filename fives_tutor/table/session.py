@@ -4,7 +4,7 @@ The session reads what the table says (``5|3``, ``Ben 5|3@3 =10``, ``draw 2``,
 ``pass``, ``muggins``, ``undo``, ``sheet`` ...), checks it against the state rebuilt
 from the journal's events, commits the event, then answers. It knows no terminal:
 the shell (``fives table``) feeds it lines and prints its replies. What a line may be
-is the grammar of :mod:`fives_tutor.table_grammar`. Command words are the same in
+is the grammar of :mod:`fives_tutor.table.grammar`. Command words are the same in
 every language; replies are in the active language.
 
 A new match is written to the journal with its first entry, so a table closed
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Sequence
 
-from .bounds import TOO_LARGE, whole_number
-from .errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
-from .journal import Journal, JournalError
-from .keeper import can_redo, can_undo, effective_actions, replay, replay_saved
-from .rules import RuleSet
-from .table_grammar import WORDS, Command, parse_command, pieces
-from .tiles import ascii_digits, parse_hand
+from ..bounds import TOO_LARGE, whole_number
+from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
+from ..journal import Journal, JournalError
+from ..keeper import can_redo, can_undo, effective_actions, replay, replay_saved
+from ..rules import RuleSet
+from .grammar import WORDS, Command, parse_command, pieces
+from ..tiles import ascii_digits, parse_hand
 
 __all__ = ["WORDS", "Command", "Refusal", "Reply", "Session", "parse_command"]
 

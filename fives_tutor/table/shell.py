@@ -4,7 +4,7 @@ speaks only once no ending of the line could be taken, and a toolbar. Imported o
 when a terminal shell opens (prompt_toolkit is slow to import).
 
 Completion and checking read the line with the grammar of
-:mod:`fives_tutor.table_grammar` compiled by prompt_toolkit's ``regular_languages``,
+:mod:`fives_tutor.table.grammar` compiled by prompt_toolkit's ``regular_languages``,
 the same text the session parses with :mod:`re`.
 """
 
@@ -26,11 +26,11 @@ from prompt_toolkit.validation import ValidationError, Validator
 
 from ..i18n import _, current, localize_error
 from ..render import points_phrase
-from ..render_table import ask_line, toolbar
-from ..table_grammar import candidates, command_word, find_player, grammar, read_tile
+from .render import ask_line, toolbar
+from .grammar import candidates, command_word, find_player, grammar, read_tile
 from ..tiles import ascii_digits
 from ..text.output import echo, menu_meta, menu_text, prompt_text
-from .table_replies import answer, closing, history_path, opening
+from .replies import answer, closing, history_path, opening
 
 
 @lru_cache(maxsize=2)

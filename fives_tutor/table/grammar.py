@@ -29,9 +29,9 @@ import re
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
-from .bounds import TOO_LARGE, whole_number
-from .errors import N_, NotationError
-from .tiles import ascii_digits, parse_tile
+from ..bounds import TOO_LARGE, whole_number
+from ..errors import N_, NotationError
+from ..tiles import ascii_digits, parse_tile
 
 #: command words, the same in every language
 WORDS = ("draw", "pass", "muggins", "undo", "redo", "board", "sheet", "history", "rules", "help", "quit")

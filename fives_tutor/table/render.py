@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .i18n import _, current, localize_error, ngettext
-from .keeper import TableState
-from .render import count_expression, points_phrase
+from ..i18n import _, current, localize_error, ngettext
+from ..keeper import TableState
+from ..render import count_expression, points_phrase
 
 
 def scores_line(state: TableState) -> str:
@@ -68,7 +68,7 @@ def toolbar(state: TableState, width: int | None = None) -> str:
         f"{name} {t.number(count)}" for name, count in zip(state.names, state.counts)))
     lines = [first, _("Scores: {scores} (target {target})").format(scores=scores, target=t.number(state.board.target)),
              held]
-    from .text.wrap import wrap_lines
+    from ..text.wrap import wrap_lines
 
     return "\n".join(part for line in lines for part in wrap_lines(line, width, hanging="  "))
 
@@ -131,8 +131,8 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
 def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
     """The count at the end of a hand, as ``fives count`` shows it: each losing
     player's tiles and pips, what they count as, and how the points were counted."""
-    from .render import collection_how, opponent_line, together_line
-    from .scoring import collect
+    from ..render import collection_how, opponent_line, together_line
+    from ..scoring import collect
 
     if result is None or not result.winners:
         return []
@@ -225,8 +225,8 @@ def sheet(state: TableState, width: int | None = None) -> str:
     hand = the hand's points (every sum as printed is true); the totals row adds the
     hands up, and the bars show each total against the target.
     """
-    from .text.table import table
-    from .text.wrap import display_width, terminal_width
+    from ..text.table import table
+    from ..text.wrap import display_width, terminal_width
 
     t = current()
     width = terminal_width() if width is None else width
@@ -282,7 +282,7 @@ def history(state: TableState) -> str:
 
 def help_text(state: TableState, width: int | None = None) -> str:
     """The commands, each description wrapped under itself to the terminal's width."""
-    from .text.wrap import wrap_lines
+    from ..text.wrap import wrap_lines
 
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
