@@ -208,10 +208,31 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
     drew were with those hands). Raises :class:`~fives_tutor.errors.IllegalPlayError`
     when no deal fits what the player knows.
     """
+    return summarise(problem, sample(problem, samples, seconds, rng, player, solve_tiles, inference, prune, epsilon))
+
+
+class Sampled(NamedTuple):
+    """What :func:`sample` measured: for each candidate (in the order of ``problem.moves``)
+    its value on each deal it was played on (``values``, the first deals), the weighted
+    sum of its hand-end swings (``swings``), the weight of each deal (``weights``) and the
+    candidates still in the race at the end (``alive``)."""
+
+    values: list
+    swings: list
+    weights: list
+    alive: list
+
+
+def sample(problem: Problem, samples: int | None = None, seconds: float | None = None,
+           rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
+           inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON, keep: Sequence[int] = ()) -> Sampled:
+    """The deals and playouts behind :func:`monte_carlo` (the same arguments), each deal's
+    values kept (:class:`Sampled`), for a caller that compares two candidates deal by deal
+    (:func:`paired`). The candidates whose indexes are in ``keep`` never leave the race."""
     rng = rng or random.Random(0)
     moves = problem.moves
     if not moves:
-        return []
+        return Sampled([], [], [], [])
     policy = playout_player(player, epsilon) if isinstance(player, str) else player
     count = len(moves)
     values: list[list[float]] = [[] for _ in moves]
@@ -251,7 +272,16 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
         if deadline is not None and time.perf_counter() >= deadline:
             break
         if prune and len(weights) % PRUNE_EVERY == 0 and len(alive) > 1:
-            alive = _race(alive, values, weights)
+            raced = _race(alive, values, weights)
+            alive = [index for index in alive if index in raced or index in keep]
+    return Sampled(values, swings, weights, alive)
+
+
+def summarise(problem: Problem, sampled: Sampled) -> list[MoveValue]:
+    """The :class:`MoveValue` of every candidate from what :func:`sample` measured, best first."""
+    moves = problem.moves
+    tb = problem.tb
+    values, swings, weights, alive = sampled
     result = []
     for index, move in enumerate(moves):
         seen = values[index]
@@ -265,10 +295,27 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
         result.append(MoveValue(move, mean, sqrt(variance / (effective - 1)) if effective > 1 else 0.0, len(seen),
                                 False, swings[index] / total if total else 0.0))
     result.sort(key=lambda m: (-m.value, -m.samples, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
-    if prune and len(alive) < count:
+    if len(alive) < len(moves):
         # the candidates still in the race first: they were valued on more deals
         result.sort(key=lambda m: (moves.index(m.move) not in alive, -m.value))
     return result
+
+
+def paired(sampled: Sampled, first: int, second: int) -> tuple[float, float]:
+    """The mean of candidate ``first``'s value less candidate ``second``'s over the deals
+    both were played on (weighted as the deals are), and its standard error: the
+    difference between two plays without the luck of the deal in it."""
+    a, b = sampled.values[first], sampled.values[second]
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0, 0.0
+    w = sampled.weights[:n]
+    total = sum(w)
+    differences = [x - y for x, y in zip(a, b)]
+    mean = sum(x * d for x, d in zip(w, differences)) / total
+    spread = sum(x * x * (d - mean) ** 2 for x, d in zip(w, differences))
+    error = sqrt(spread) / total if n > 1 else 0.0
+    return mean, error
 
 
 def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> list[int]:
