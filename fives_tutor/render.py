@@ -231,7 +231,7 @@ def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
 
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
                 has_scores: bool = False, reading: Reading | None = None, shown: Sequence = (),
-                players: int = 2) -> str:
+                players: int = 2, width: int | None = None) -> str:
     """The text of ``fives best``: how the position was read (when it was completed),
     the recommended play, why, the runners-up, and what the history showed (``shown``,
     from :class:`fives_tutor.engine.Situation`)."""
@@ -276,7 +276,7 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
     wrapped = []
     for line in lines:
         indent = line[:len(line) - len(line.lstrip())]
-        wrapped += wrap_lines(line.lstrip(), indent=indent, hanging=indent + "  ")
+        wrapped += wrap_lines(line.lstrip(), width, indent=indent, hanging=indent + "  ")
     return "\n".join(wrapped)
 
 

@@ -220,6 +220,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if number is None:
                     raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
                 info = journal.match(number)
+                if info.practice is not None:
+                    raise CliError(_("match {id} was played against the computer: fives play --resume {id} "
+                                     "continues it").format(id=info.id))
             kept.append(_keep(journal, info.id))  # another shell keeping it is named after a moment's wait
             rules = rules_from_data(info.rules_data, info.rules_path)
             session = Session(journal, info.id, rules, info.names, info.teams)

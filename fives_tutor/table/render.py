@@ -101,6 +101,12 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
                                                                                           if not state_after.awaiting else 0)))
     elif kind == "pass":
         lines.append(_("{name} passes.").format(name=names[event["player"]]))
+    elif kind == "hand":
+        # the tiles are not repeated: the screen may be seen by the whole table
+        count = state_after.counts[event["player"]]
+        lines.append(ngettext("{name}'s hand is followed ({count} tile): hint gives advice at {name}'s turn.",
+                              "{name}'s hand is followed ({count} tiles): hint gives advice at {name}'s turn.",
+                              count).format(name=names[event["player"]], count=t.number(count)))
     elif kind == "claim":
         taken = state_after.log[-1].credited if state_after.log else 0
         if taken > 0:
@@ -206,6 +212,8 @@ def event_words(event: dict, names: Sequence[str]) -> str:
         return _("{name} calls muggins").format(name=name)
     if kind == "hand_end":
         return _("the end of the hand")
+    if kind == "hand":
+        return _("{name}'s hand").format(name=name)
     if kind == "pips":
         return _("the remaining pips of {name}").format(name=name)
     return str(kind)
@@ -298,6 +306,10 @@ def help_text(state: TableState, width: int | None = None) -> str:
         ("draw, draw 3", _("the player to move draws tiles from the boneyard")),
         ("pass", _("the player to move passes")),
         ("undo, redo", _("take back the last action, or put it back")),
+        ("hand 6|6 5|3 ...", _("your own tiles, at the deal (a name first for another player's): then hint follows "
+                               "your plays, and your draws written with their tiles (draw 5|2)")),
+        ("hint", _("the best play for the player whose hand is followed, at their turn, from everything recorded "
+                   "in this hand (never another player's tiles)")),
         ("board", _("the layout as a picture")),
         ("sheet", _("the score sheet, hand by hand")),
         ("history", _("every action of the match")),
