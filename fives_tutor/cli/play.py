@@ -41,7 +41,8 @@ def _names(players: str | None) -> list[str]:
     if names is not None:
         return names
     count = count or 2
-    return [_("You")] + list(COMPUTER_NAMES[:max(0, count - 1)]) + [f"P{n}" for n in range(4, count + 1)]
+    computers = list(COMPUTER_NAMES) + [f"P{n}" for n in range(len(COMPUTER_NAMES) + 2, count + 1)]
+    return [_("You")] + computers[:max(0, count - 1)]
 
 
 def _complete_match(ctx, param, incomplete: str):

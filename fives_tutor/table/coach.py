@@ -220,12 +220,23 @@ def judge(state: TableState, play_text: str, samples: int = SAMPLES) -> Judgemen
     writes it), judged from ``state``, the table just before it. Raises
     :class:`~fives_tutor.errors.FivesError` when the situation cannot be built or the play
     is not legal there."""
+    situation = situation_of(state)
+    chosen = parse_play(play_text, state.layout, state.rules)
+    near = max(state.scores) >= state.board.target - MATCH_REACH
+    return judge_situation(situation, chosen, state.hand_number, ply_of(state), state.known_player, near, samples)
+
+
+def judge_situation(situation, chosen, hand: int = 1, ply: int = 0, seat: int = 0, near: bool = False,
+                    samples: int = SAMPLES) -> Judgement:
+    """The play ``chosen`` (a :class:`~fives_tutor.plays.Play`) in ``situation`` (what the
+    player knew: :class:`~fives_tutor.engine.levels.Situation`), judged as the move after
+    ``ply`` events of hand ``hand`` by ``seat`` (the seed comes from ``hand`` and ``ply``);
+    ``near``: a side is within :data:`MATCH_REACH` points of the target. Raises
+    :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
+    of the hidden tiles fits."""
     from ..engine.judge import compare
     from ..engine.levels import rank_expert
 
-    situation = situation_of(state)
-    chosen = parse_play(play_text, state.layout, state.rules)
-    hand, ply = state.hand_number, ply_of(state)
     compared = compare(situation, chosen, samples=samples, seed=seed_for(hand, ply))
     c, b = compared.chosen, compared.best
     cost = round(compared.cost, 1)
@@ -235,12 +246,11 @@ def judge(state: TableState, play_text: str, samples: int = SAMPLES) -> Judgemen
     kind = None
     if marked in ("inaccuracy", "mistake"):
         factors = {(r.play.tile, r.play.index): dict(r.factors) for r in rank_expert(situation)}
-        near = max(state.scores) >= state.board.target - MATCH_REACH
         kind = kind_of(cost, c, b, factors.get((c.play.tile, c.play.index), {}),
                        factors.get((b.play.tile, b.play.index), {}), near)
-    return Judgement(hand, ply, state.known_player, _written(c.play), _written(b.play), c.play.points,
-                     b.play.points, cost, noise, marked, kind, len(compared.ranked), compared.level, compared.samples,
-                     round(c.reply, 1), round(b.reply, 1), most, c.play.tile.pips, b.play.tile.pips)
+    return Judgement(hand, ply, seat, _written(c.play), _written(b.play), c.play.points, b.play.points, cost, noise,
+                     marked, kind, len(compared.ranked), compared.level, compared.samples, round(c.reply, 1),
+                     round(b.reply, 1), most, c.play.tile.pips, b.play.tile.pips)
 
 
 def _written(play) -> str:
@@ -271,21 +281,20 @@ _SUIT_FACTORS = ("variety", "stuck", "follow")
 def kind_of(cost: float, chosen, best, chosen_factors: dict, best_factors: dict, near: bool = False) -> str:
     """The main reason ``best`` (a :class:`~fives_tutor.engine.levels.RankedPlay`) was
     worth ``cost`` points more than ``chosen``: the match (with the target ``near``, a
-    cost of :data:`MATCH_COST` or more), else the first of these that explains at least
-    half of it: points now, the reply left to the next player, the hand-end count; else
-    the expert factor that favours the best play most (blocking, or the numbers kept in
-    hand); else what only playing the hand out shows."""
+    cost of :data:`MATCH_COST` or more); else the largest of the points now, the reply
+    left to the next player and the pips kept for the hand-end count, when it explains a
+    third of the cost (and at least :data:`FINE_BELOW` points); else the expert factor
+    that favours the best play most (blocking, or the numbers kept in hand); else what
+    only playing the hand out shows."""
     if near and cost >= MATCH_COST:
         return "match"
-    half = cost / 2
-    if best.play.points - chosen.play.points >= half:
-        return "points"
-    if chosen.reply - best.reply >= half:
-        return "reply"
-    if best.end_swing - chosen.end_swing >= half or (
-            best.play.tile.pips > chosen.play.tile.pips and best_factors.get("pips", 0) + best_factors.get("double", 0)
-            - chosen_factors.get("pips", 0) - chosen_factors.get("double", 0) >= half):
-        return "heavy"
+    shares = {"points": best.play.points - chosen.play.points, "reply": chosen.reply - best.reply,
+              "heavy": max(best.end_swing - chosen.end_swing,
+                           best_factors.get("pips", 0) + best_factors.get("double", 0)
+                           - chosen_factors.get("pips", 0) - chosen_factors.get("double", 0))}
+    main = max(shares, key=lambda name: (shares[name], -KINDS.index(name)))
+    if shares[main] >= max(FINE_BELOW, cost / 3):
+        return main
     block = best_factors.get("block", 0) - chosen_factors.get("block", 0)
     suits = sum(best_factors.get(name, 0) - chosen_factors.get(name, 0) for name in _SUIT_FACTORS)
     if max(block, suits) > 0.5:
@@ -363,5 +372,5 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
 
 __all__ = ["BEST_BELOW", "FINE_BELOW", "KINDS", "LESSONS", "MATCH_COST", "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z",
            "SAMPLES", "VERDICTS",
-           "Judgement", "Summary", "judge", "judge_match", "kind_of", "lesson_for", "ply_of", "scores_for",
+           "Judgement", "Summary", "judge", "judge_match", "judge_situation", "kind_of", "lesson_for", "ply_of", "scores_for",
            "history_of", "seed_for", "situation_of", "steps_of", "summarise", "verdict"]

@@ -67,7 +67,8 @@ class Practice:
     match whose events do not replay (a damaged file, or one written by a fives-tutor that
     dealt otherwise)."""
 
-    words = WORDS
+    #: names are not typed in a practice match: you play your own tiles
+    complete_names = False
 
     def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams,
                  practice: dict, create=None) -> None:
@@ -106,6 +107,14 @@ class Practice:
     @property
     def events(self) -> list:
         return self.keeper.events
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The commands Tab offers now: draw and pass only when they are allowed."""
+        hand = self.match.hand
+        allowed = {"draw": self.your_turn() and hand.can_draw(), "pass": self.your_turn() and hand.can_pass(),
+                   "muggins": self.rules.muggins.announce}
+        return tuple(word for word in WORDS if allowed.get(word, True))
 
     def asking(self) -> None:
         """Nothing is ever asked: the dealer knows every hand at the end of a hand."""

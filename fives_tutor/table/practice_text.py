@@ -20,6 +20,7 @@ class PracticeFace:
     def __init__(self, practice) -> None:
         self.session = practice
         self._over_shown = practice.state.over
+        self._turn_shown = None  # the journal's length when your turn was last shown
 
     # --- the shell's questions ------------------------------------------------------------------
 
@@ -148,7 +149,7 @@ class PracticeFace:
                 self._over_shown = True
                 yield prose(self._match_over(), width), True
             return
-        if practice.your_turn():
+        if practice.your_turn() and self._turn_shown != len(practice.events):
             yield self._your_turn(style, width), False
 
     def _automatic(self, data: dict, style: str, width: int | None) -> list[str]:
@@ -299,6 +300,7 @@ class PracticeFace:
         state = practice.state
         if not practice.your_turn():
             return []
+        self._turn_shown = len(practice.events)
         lines = []
         if state.layout.line:
             lines.append(draw(state.layout, style, width))

@@ -92,9 +92,10 @@ def _open_piece(name: str, value: str, path, session) -> bool:
 
 
 def _candidates(session, name: str, value: str, context: str | None):
-    """What completes a piece, for this session: its plays and its command words."""
-    return candidates(name, value, session.state, session.names, context, plays=session.legal(),
-                      words=session.words)
+    """What completes a piece, for this session: its plays, its command words, and the
+    players' names where lines may name them."""
+    names = session.names if getattr(session, "complete_names", True) else []
+    return candidates(name, value, session.state, names, context, plays=session.legal(), words=session.words)
 
 
 def valid_beginning(session, text: str) -> bool:
