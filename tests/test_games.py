@@ -40,7 +40,7 @@ def matches_now():
 def test_list_with_no_matches(run, tmp_path):
     result = run("games", "list")
     assert result.exit_code == 0
-    assert "No saved matches yet: fives table starts one, fives play one against the computer." in result.stdout
+    assert "No saved matches yet: fives table starts one." in result.stdout
     assert json.loads(run("games", "list", "--json").stdout) == []
     # a --db that does not exist is not created by listing it
     missing = tmp_path / "none.sqlite3"

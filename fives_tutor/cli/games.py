@@ -113,7 +113,7 @@ def _list(matches, as_json, damaged=()):
                     "practice": m.practice is not None} for m in matches])
         return
     if not matches and not damaged:
-        echo(_("No saved matches yet: fives table starts one, fives play one against the computer."))
+        echo(_("No saved matches yet: fives table starts one."))
         return
     from ..text.table import table
 
