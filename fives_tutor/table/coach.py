@@ -282,16 +282,17 @@ def kind_of(cost: float, chosen, best, chosen_factors: dict, best_factors: dict,
     """The main reason ``best`` (a :class:`~fives_tutor.engine.levels.RankedPlay`) was
     worth ``cost`` points more than ``chosen``: the match (with the target ``near``, a
     cost of :data:`MATCH_COST` or more); else the largest of the points now, the reply
-    left to the next player and the pips kept for the hand-end count, when it explains a
-    third of the cost (and at least :data:`FINE_BELOW` points); else the expert factor
+    left to the next player and, when the best play is a heavier tile, the pips kept for
+    the hand-end count, when it explains a third of the cost (and at least :data:`FINE_BELOW` points); else the expert factor
     that favours the best play most (blocking, or the numbers kept in hand); else what
     only playing the hand out shows."""
     if near and cost >= MATCH_COST:
         return "match"
-    shares = {"points": best.play.points - chosen.play.points, "reply": chosen.reply - best.reply,
-              "heavy": max(best.end_swing - chosen.end_swing,
-                           best_factors.get("pips", 0) + best_factors.get("double", 0)
-                           - chosen_factors.get("pips", 0) - chosen_factors.get("double", 0))}
+    shares = {"points": best.play.points - chosen.play.points, "reply": chosen.reply - best.reply, "heavy": 0.0}
+    if best.play.tile.pips > chosen.play.tile.pips:  # only a heavier tile sheds more pips for the count
+        shares["heavy"] = max(best.end_swing - chosen.end_swing,
+                              best_factors.get("pips", 0) + best_factors.get("double", 0)
+                              - chosen_factors.get("pips", 0) - chosen_factors.get("double", 0))
     main = max(shares, key=lambda name: (shares[name], -KINDS.index(name)))
     if shares[main] >= max(FINE_BELOW, cost / 3):
         return main

@@ -43,11 +43,8 @@ def reason_text(judged: Judgement) -> str:
                      "more").format(**facts)
         return _("{play} left {most} for the next player; {best} was worth {cost} more").format(**facts)
     if kind == "heavy":
-        if judged.best_pips > judged.pips:
-            return _("{play} kept the heavier {tile} in your hand for the count at the end of the hand; {best} was "
-                     "worth {cost} more").format(**facts)
-        return _("{play} leaves you more pips to pay for at the end of the hand; {best} was worth {cost} "
-                 "more").format(**facts)
+        return _("{play} kept the heavier {tile} in your hand for the count at the end of the hand; {best} was "
+                 "worth {cost} more").format(**facts)
     if kind == "block":
         return _("after {best} the next player would more often have nothing to play; it was worth {cost} more "
                  "than {play}").format(**facts)

@@ -290,6 +290,8 @@ class PracticeFace:
             lines.append(winner_line(state))
         if practice.coach != "off":
             lines += summary_lines(summarise(practice.judgements()), practice.rules, lesson_ids(practice.rules))
+        lines.append(_("The match is over: sheet and history show it again, quit leaves, and fives games review "
+                       "{id} goes through your moves.").format(id=practice.match_id))
         return lines
 
     def _your_turn(self, style: str, width: int | None) -> list[str]:
