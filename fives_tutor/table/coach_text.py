@@ -46,16 +46,16 @@ def reason_text(judged: Judgement) -> str:
         return _("{play} kept the heavier {tile} in your hand for the count at the end of the hand; {best} was "
                  "worth {cost} more").format(**facts)
     if kind == "block":
-        return _("after {best} the next player would more often have nothing to play; it was worth {cost} more "
-                 "than {play}").format(**facts)
+        return _("{play} left the next player something to play; after {best} they would more often have had "
+                 "nothing, and it was worth {cost} more").format(**facts)
     if kind == "suits":
         return _("after {play} you keep fewer numbers to match the ends; {best} was worth {cost} more").format(**facts)
     if kind == "match":
         # the cost is mostly what the engine counts a match won or lost (300 points): no figure
         return _("{play} lowered your chances of winning the match; {best} was the play for the match").format(
             **facts)
-    return _("{best} works out better over the rest of the hand, though it does not show yet; it was worth {cost} "
-             "more than {play}").format(**facts)
+    return _("{best} works out better than {play} over the rest of the hand, though not in the points of this "
+             "turn: it was worth {cost} more").format(**facts)
 
 
 def coach_line(judged: Judgement) -> str:

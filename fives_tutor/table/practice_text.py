@@ -66,6 +66,9 @@ class PracticeFace:
                               "each hand (--coach end keeps it for the summaries, --coach off silences it)."),
                       "end": _("The coach sums up each hand and the match (--coach on also speaks after each play)."),
                       "off": _("The coach is off (--coach on or end).")}[practice.coach])
+        if practice.rules.muggins.announce:
+            lines.append(_("Under these rules you announce your points as you play ({example}): what you do not "
+                           "announce, the computer takes with muggins.").format(example="5|5 =10"))
         lines.append(_("Type help for the commands; Tab completes your plays, with their points."))
         if practice.events:
             lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
