@@ -19,7 +19,7 @@ mkdir -p $OUT
 duel() {
     name=$1; shift
     echo "fives duel $*" >&2
-    $FIVES duel "$@" --workers 2 --json > $OUT/$name.json
+    $FIVES duel "$@" --workers 2 --json > $OUT/issue12-$name.json
 }
 duel expert-vs-greedy expert greedy --matches $DEALS --seed 1
 duel expert-vs-defensive expert defensive --matches $DEALS --seed 2

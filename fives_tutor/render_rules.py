@@ -29,13 +29,13 @@ def render_show(rules: RuleSet) -> str:
     """Every parameter of a pack in words, with its name, summary and source."""
     code = current().code
     columns = shutil.get_terminal_size((100, 24)).columns
-    lines = [f"{rules.name(code)} [{rules.id}]"]
+    lines = wrap(f"{rules.name(code)} [{rules.id}]", columns)
     summary = rules.summary(code)
     if summary:
         lines += wrap(current().prose(summary), columns)
     lines += wrap(_("Source: {source}").format(source=rules.source_text(code) or _("not given")), columns)
     if rules.extends:
-        lines.append(_("Extends: {pack}").format(pack=rules.extends))
+        lines += wrap(_("Extends: {pack}").format(pack=rules.extends), columns)
     lines.append("")
     lines.append(table([(row.label, row.value) for row in describe(rules)]))
     return "\n".join(lines)
@@ -54,8 +54,10 @@ def differences(packs: Sequence[RuleSet]) -> list[tuple[str, str, list[str]]]:
 
 def render_compare(packs: Sequence[RuleSet]) -> str:
     """A side-by-side table of the parameters that differ."""
+    from .text.wrap import wrap_block
+
     code = current().code
-    lines = [_("{pack}: {name}").format(pack=rules.id, name=rules.name(code)) for rules in packs]
+    lines = [wrap_block(_("{pack}: {name}").format(pack=rules.id, name=rules.name(code))) for rules in packs]
     found = differences(packs)
     lines.append("")
     if not found:
@@ -76,6 +78,8 @@ def interval(estimate: Estimate, decimals: int = 1, percent: bool = False) -> st
 def render_statistics(names: Sequence[str], summaries: Sequence[Summary], matches: int, players: int, seed: str,
                       strategy: str) -> str:
     """The simulation's statistics side by side, then a chart of points per play for each pack."""
+    from .text.wrap import wrap_block
+
     t = current()
     strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random"),
                       "defensive": _("defensive players (points now minus the expected reply)"),
@@ -84,10 +88,11 @@ def render_statistics(names: Sequence[str], summaries: Sequence[Summary], matche
                       "auto": _("Monte Carlo players, exact where every tile is known")}
     lines = [ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
                       "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
-                      matches).format(matches=t.number(matches), players=t.number(players), seed=seed,
+                      matches).format(matches=t.number(matches), players=t.number(players), seed=t.typed(seed),
                                       strategy=strategy_words[strategy])]
     if len(names) > 1:
         lines.append(_("Every pack played the same deals."))
+    lines = [wrap_block("\n".join(lines))]
     lines.append("")
     metrics = [
         (_("Points per hand from play"), lambda s: interval(s.play_points)),
@@ -99,7 +104,7 @@ def render_statistics(names: Sequence[str], summaries: Sequence[Summary], matche
     ]
     lines.append(table([[label] + [show(s) for s in summaries] for label, show in metrics],
                        header=[""] + list(names)))
-    lines.append(_("Means with their 95% confidence intervals; hands are counted when finished."))
+    lines.append(wrap_block(_("Means with their 95% confidence intervals; hands are counted when finished.")))
     for name, summary in zip(names, summaries):
         lines.append("")
         lines.append(_("Points per play, {pack}:").format(pack=name))

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
-from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError
+from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError, span
 from ..rules import RuleSet
 from ..tiles import Tile, ascii_digits, domino_set, parse_tile
 from .knowledge import Knowledge, Played, Record, Slot
@@ -109,8 +109,8 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
             declared = int(words[1])
             if not rules.players.min <= declared <= rules.players.max:
                 raise HistoryError(number, IllegalPlayError(
-                    N_("this rule pack is for {low} to {high} players, not {count}"), low=rules.players.min,
-                    high=rules.players.max, count=declared))
+                    N_("this rule pack is for {players} players, not {count}"),
+                    players=span(rules.players.min, rules.players.max), count=declared))
             continue
         match = _LINE.match(line)
         verb = _VERBS.get(match.group(2).lower()) if match else None

@@ -31,7 +31,7 @@ import random
 from math import comb
 from typing import Callable, NamedTuple, Sequence
 
-from ..errors import N_, IllegalPlayError
+from ..errors import N_, IllegalPlayError, span
 from ..plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
 from ..rules import RuleSet
 from ..tiles import Tile, domino_set
@@ -202,9 +202,9 @@ def _observed(steps, seat: int) -> tuple:
 
 
 def _check_scores(rules: RuleSet, players: int, scores) -> None:
-    if 1 + (players - 1) > rules.players.max or players < rules.players.min:
-        raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
-                               low=rules.players.min, high=rules.players.max, count=players)
+    if players > rules.players.max or players < rules.players.min:
+        raise IllegalPlayError(N_("this rule pack is for {players} players, not {count}"),
+                               players=span(rules.players.min, rules.players.max), count=players)
     if scores is None:
         return
     target = rules.match.target.get(players)

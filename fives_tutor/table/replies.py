@@ -73,6 +73,8 @@ def tiles_line(state) -> str:
     t = current()
     held = t.comma.join(ngettext("{name} {count} tile", "{name} {count} tiles", count).format(
         name=name, count=t.number(count)) for name, count in zip(state.names, state.counts))
+    if not state.boneyard:
+        return _("Tiles held: {held}; the boneyard is empty.").format(held=held)
     return _("Tiles held: {held}; boneyard: {count}.").format(held=held, count=t.number(state.boneyard))
 
 
@@ -197,7 +199,7 @@ def run_lines(session, stream, style: str) -> int:
         if isinstance(raw, LineTooLong):
             from .render import refusal
 
-            echo(refusal(raw))
+            echo("\n".join(prose([refusal(raw)])))
             refused = True
             continue
         reply = face.session.handle(raw)
@@ -212,7 +214,7 @@ def run_lines(session, stream, style: str) -> int:
                 echo(line)
         question = face.question()
         if question is not None:
-            echo(question)
+            echo("\n".join(prose([question])))
     return 2 if refused else 0
 
 
