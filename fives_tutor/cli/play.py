@@ -76,11 +76,11 @@ def _complete_levels(ctx, param, incomplete: str):
                 "player separated by commas: random, greedy, defensive, expert, monte-carlo, auto."))
 @option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
-@option("--seed", metavar="S", help=N_("Seed of the deals (default: a new one, shown at the start)."))
+@option("--seed", metavar="SEED", help=N_("Seed of the deals (default: a new one, shown at the start)."))
 @option("--coach", type=click.Choice(["on", "off", "end"]), default="on", show_default=True,
         help=N_("The coach: on (a line after a play that gives points away, and summaries), end (the summaries "
                 "only) or off."))
-@option("--pace", type=click.FloatRange(0, 10), default=DEFAULT_PACE, show_default=True,
+@option("--pace", type=click.FloatRange(0, 10), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
         help=N_("Seconds between the computer's moves in a terminal."))
 @option("--lang", "lang", metavar="LANG", shell_complete=complete_language,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))

@@ -279,7 +279,7 @@ class Practice:
         try:
             self._event(command)
         except FivesError as error:
-            return Refusal(error, self.keeper._fault(line))
+            return Refusal(error, self.keeper.fault(line))
         return None
 
     def handle(self, line: str) -> Reply:

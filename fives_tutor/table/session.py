@@ -114,10 +114,10 @@ class Session:
             elif command.word == "redo" and not can_redo(self.events):
                 raise IllegalPlayError(N_("there is nothing to redo"))
         except FivesError as error:
-            return Refusal(error, self._fault(line))
+            return Refusal(error, self.fault(line))
         return None
 
-    def _fault(self, line: str) -> int:
+    def fault(self, line: str) -> int:
         """Where a refused action's fault is: the play, the argument, else the line's start."""
         found = pieces(line, self.asking() is not None) or {}
         for name in ("play", "hand", "argument", "command"):
