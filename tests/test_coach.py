@@ -268,3 +268,18 @@ def test_a_journal_of_schema_1_is_read_and_upgraded(run, tmp_path):
     connection = sqlite3.connect(db)
     assert connection.execute("SELECT version FROM schema_version").fetchone() == (2,)
     connection.close()
+
+
+def test_hint_is_fives_best_on_the_recorded_history(run, tmp_path):
+    # the same hand, the hand's history written in the line format (docs/notation.md) and
+    # the scores, asked of fives best: the same answer, word for word
+    db = str(tmp_path / "games.sqlite3")
+    lines = ["Ana hand 6|6 6|4 5|5 2|1 0|0 4|3 6|5", "6|6", "6|3", "6|5@6*", "Ben draw 2", "Ben 5|3@5", "hint"]
+    table = run("table", "--players", "Ana,Ben", "--db", db, input="\n".join(lines) + "\n", env={"COLUMNS": "100"})
+    answer = table.stdout.split("Ana to play.\n")[-1].strip()
+    # Ana 20, Ben 15 (Ben's 6|3 made 3 + 12 = 15, Ana's 6|5 then 3 + 12 + 5 = 20)
+    history = "players 2\n1 leads 6|6\n2 plays 6|3\n1 plays 6|5@6*\n2 draws 2\n2 plays 5|3@5\n"
+    best = run("best", "--history", "-", "--hand", "6|4 5|5 2|1 0|0 4|3", "--scores", "20,15", input=history,
+               env={"COLUMNS": "100"})
+    assert best.exit_code == 0, best.stderr
+    assert answer.startswith("Best play: ") and answer == best.stdout.strip()

@@ -292,11 +292,12 @@ class Session:
         return hint(self.state)
 
 
-def hint(state, samples: int | None = None, seed: str = "hint"):
+def hint(state, samples: int | None = None, seed: str = "1"):
     """The engine's ranking of the followed player's plays on ``state`` (a
     :class:`~fives_tutor.keeper.TableState`) at their turn, as ``fives best`` gives it
-    (level ``auto``, the default budget, the scores weighed): ``(situation, ranked,
-    level)``. Raises :class:`FivesError`: no hand followed, tiles drawn without naming
+    (level ``auto``, the default budget and seed, the scores weighed): ``(situation,
+    ranked, level)``; ``fives best --history`` with the same hand, history and scores
+    gives the same answer. Raises :class:`FivesError`: no hand followed, tiles drawn without naming
     them, not their turn, the hand over, or no deal of the hidden tiles that fits."""
     from ..engine.levels import rank, resolve_level
     from .coach import situation_of
