@@ -383,10 +383,13 @@ def help_text(practice, width: int | None = None) -> str:
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives play --resume continues it)")),
     ]
-    column = max(16, max(len(command) for command, _text in entries) + 3)
+    from ..text.width import ljust
+    from ..text.wrap import display_width
+
+    column = max(16, max(display_width(command) for command, _text in entries) + 4)  # two spaces after the widest
     lines = [_("Commands (the same words in every language):")]
     for command, text in entries:
-        lead = "  " + command.ljust(column - 2)
+        lead = "  " + ljust(command, column - 2)
         lines += wrap_lines(text, width, indent=lead, hanging=" " * column)
     return "\n".join(lines)
 
