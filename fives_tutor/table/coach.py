@@ -351,22 +351,24 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
 
     actions = effective_actions(events)
     state = TableState(rules, names, teams)
-    wanted = [i for i, e in enumerate(actions) if e.get("type") == "play"]
-    found = []
-    for index, event in enumerate(actions):
-        if event.get("type") == "play" and state.known_player is not None and event.get("player") == state.known_player \
-                and state.known_hand is not None and not state.awaiting:
-            judged = Judgement.from_dict(event.get("coach")) if stored else None
-            if judged is None:
-                try:
-                    end = event.get("end") or ""
-                    judged = judge(state, f"{event['tile']}@{end}" if end else str(event["tile"]), samples)
-                except FivesError:
-                    judged = None
-            if judged is not None:
-                found.append(judged)
-        if progress is not None and index in wanted:
-            progress(wanted.index(index) + 1, len(wanted))
+    plays = sum(1 for event in actions if event.get("type") == "play")
+    found, seen = [], 0
+    for event in actions:
+        if event.get("type") == "play":
+            seen += 1
+            if (state.known_player is not None and event.get("player") == state.known_player
+                    and state.known_hand is not None and not state.awaiting):
+                judged = Judgement.from_dict(event.get("coach")) if stored else None
+                if judged is None:
+                    try:
+                        end = event.get("end") or ""
+                        judged = judge(state, f"{event['tile']}@{end}" if end else str(event["tile"]), samples)
+                    except FivesError:
+                        judged = None
+                if judged is not None:
+                    found.append(judged)
+            if progress is not None:
+                progress(seen, plays)
         state.apply(event)
     return found
 
