@@ -74,7 +74,30 @@ class PracticeFace:
             lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
             lines.append(scores_line(state))
             lines.append(tiles_line(state))
+            since = self._since_your_move()
+            if since:
+                lines.append(_("Since your last move:"))
+                lines += since
         return prose(lines, width)
+
+    def _since_your_move(self) -> list[str]:
+        """The moves of the hand under way after your last one (what a killed terminal
+        may not have shown), each with what it left and scored."""
+        from .render import event_words
+
+        practice = self.session
+        state = practice.state
+        t = current()
+        moves = [logged for logged in state.log if logged.hand == state.hand_number
+                 and logged.event.get("type") in ("play", "draw", "pass", "claim")]
+        yours = [i for i, logged in enumerate(moves) if logged.event.get("player") == practice.you]
+        lines = []
+        for logged in moves[yours[-1] + 1 if yours else 0:]:
+            text = event_words(logged.event, state.names)
+            if logged.play is not None:
+                text += f" {t.arrow} {t.notation(logged.play.after)} ({points_phrase(logged.credited)})"
+            lines.append("  " + text)
+        return lines
 
     def _players(self) -> str:
         """``you against Ana (greedy) and Ben (expert)``, or with partners
