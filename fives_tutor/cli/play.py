@@ -123,8 +123,10 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
                 raise CliError(reason)
             levels = [None] + _levels(level or DEFAULT_LEVEL, len(names) - 1)
             chosen = setup(seed if seed is not None else new_seed(), 0, levels, coach)
-            if not 0 < len(chosen["seed"]) <= 64:
-                raise CliError(_("--seed takes at most 64 characters"))
+            from ..bounds import has_control
+
+            if not 0 < len(chosen["seed"]) <= 64 or has_control(chosen["seed"]):
+                raise CliError(_("--seed takes at most 64 characters, none of them a control character"))
             code = current().code
 
             def create() -> int:
