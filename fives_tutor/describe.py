@@ -82,6 +82,39 @@ def _blocked_tie(value) -> str:
             "split": _("the tied players share the points")}[value]
 
 
+def _subtract(rules: RuleSet) -> str:
+    """``rules.hand_end.subtract_winner_pips`` with a worked example from the engine's
+    own collection (an opponent left with 13 pips, the winner with 4)."""
+    if not rules.hand_end.subtract_winner_pips or rules.hand_end.collect == "none":
+        return _yes_no(rules.hand_end.subtract_winner_pips)
+    from .scoring import collect
+
+    with_pips = collect([13], rules, winner_pips=4, domino=False).points
+    without = collect([13], rules, winner_pips=0, domino=False).points
+    return _("yes: a winner still holding 4 pips against an opponent's 13 collects {points} instead of "
+             "{without}").format(points=_number(with_pips), without=_number(without))
+
+
+def _overshoot(rules: RuleSet) -> str:
+    """``rules.match.overshoot`` in words; a bounce with a worked example from the
+    engine's own scoreboard (two points short of the two-player target, scoring 5)."""
+    overshoot = rules.match.overshoot
+    if overshoot == "allowed":
+        return _("no: reaching or passing the target wins")
+    if overshoot == "not_taken":
+        return _("a score that would pass the target is not taken")
+    from .game import Scoreboard
+
+    players = min(rules.match.target)
+    board = Scoreboard(rules, players, range(players))
+    score = max(0, board.target - 2)
+    board.scores[0] = score
+    board.take(0, 5)
+    return _("yes, and a score that would pass the target bounces back by the excess: at {score} of {target}, "
+             "scoring 5 leaves {result}").format(score=_number(score), target=_number(board.target),
+                                                  result=_number(board.scores[0]))
+
+
 def describe(rules: RuleSet) -> list[Row]:
     """Each parameter of ``rules`` as a :class:`Row`, in the order of the pack schema."""
     lead, turn, spinner = rules.lead, rules.turn, rules.spinner
@@ -96,6 +129,7 @@ def describe(rules: RuleSet) -> list[Row]:
          else _("each for themselves")),
         ("rules.lead.first_hand", _("Lead of the first hand"), {
             "highest_double": _("the holder of the highest double leads it (with no double, the heaviest tile)"),
+            "lowest_double": _("the holder of the lowest double leads it (with no double, the lightest tile)"),
             "by_lot": _("decided by lot; any tile may lead"),
         }[lead.first_hand]),
         ("rules.lead.later_hands", _("Lead of later hands"), {
@@ -146,8 +180,7 @@ def describe(rules: RuleSet) -> list[Row]:
             "pips": _("one point per pip"),
             "per_five": _("one point per five pips"),
         }[hand_end.points]),
-        ("rules.hand_end.subtract_winner_pips", _("The winner's own pips are taken off"),
-         _yes_no(hand_end.subtract_winner_pips)),
+        ("rules.hand_end.subtract_winner_pips", _("The winner's own pips are taken off"), _subtract(rules)),
         ("rules.hand_end.double_in_hand", _("A double left in hand weighs"), {
             "both_halves": _("both halves"),
             "one_half": _("one half"),
@@ -158,8 +191,6 @@ def describe(rules: RuleSet) -> list[Row]:
          _per_players(hand_end.blocked_tie, _blocked_tie)),
         ("rules.match.target", _("Match target"),
          _per_players(rules.match.target, lambda v: ngettext("{n} point", "{n} points", v).format(n=_number(v)))),
-        ("rules.match.exact", _("Exact target"),
-         _("a score that would pass the target is not taken") if rules.match.exact
-         else _("no: reaching or passing the target wins")),
+        ("rules.match.overshoot", _("Exact target"), _overshoot(rules)),
     ]
     return [Row(*row) for row in rows]

@@ -310,7 +310,7 @@ class TableState:
         elif rule == "to_the_left":
             self._start_hand((self.leader + 1) % self.players, True)
         else:
-            # the highest double or a lot decides at the table: the first player by default
+            # the highest or lowest double, or a lot, decides at the table: the first player by default
             self._start_hand(0, False)
 
     def _close_row(self, result: HandResult | None, taken: tuple[int, ...]) -> None:

@@ -118,7 +118,9 @@ class LeadRules(NamedTuple):
     """Pack keys ``rules.lead.*``: who leads each hand and whether the lead scores.
 
     ``first_hand``: ``highest_double`` (the holder of the highest double leads it;
-    with no double, the heaviest tile) or ``by_lot``. ``later_hands``:
+    with no double, the heaviest tile: Dominos.cc), ``lowest_double`` (the holder of
+    the lowest double leads it; with no double, the lightest tile: the Dr. Dominos
+    app) or ``by_lot``. ``later_hands``:
     ``same_as_first``, ``previous_domino`` (whoever went out; by lot after a
     blocked hand) or ``to_the_left`` (the lead passes to the left).
     """
@@ -154,11 +156,21 @@ class MugginsRules(NamedTuple):
 
 
 class MatchRules(NamedTuple):
-    """Pack keys ``rules.match.*``: the target in points per player count, and
-    ``exact``: a score that would pass the target is not taken."""
+    """Pack keys ``rules.match.*``: the ``target`` in points per player count, and
+    ``overshoot``: what a score that would pass the target does: ``allowed`` (reaching
+    or passing the target wins), ``not_taken`` (the target must be reached exactly:
+    Fives and Threes to 61) or ``bounce`` (the excess is taken off the target: at 70
+    of 72, scoring 5 leaves 69, as the Amstrad CPC Dominoes program played to 72).
+    The older key ``match.exact: true`` reads as ``overshoot: not_taken``.
+    """
 
     target: Mapping[int, int] = MappingProxyType({2: 150, 3: 150, 4: 150})
-    exact: bool = False
+    overshoot: str = "allowed"
+
+    @property
+    def exact(self) -> bool:
+        """Whether the target must be reached exactly (a score may not pass it)."""
+        return self.overshoot != "allowed"
 
 
 class RuleSet(NamedTuple):
