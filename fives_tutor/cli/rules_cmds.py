@@ -10,6 +10,7 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _
+from ..skill import DEFAULT_LEVEL
 from .common import CliError, FivesCommand, _Translated, echo_json, fail, load_pack, option
 
 
@@ -93,7 +94,40 @@ def show_command(pack, lang, as_json):
     click.echo(render_show(rules_set))
 
 
-def _simulation_options(function):
+def _skill_level(ctx, param, text):
+    """``--level``: a stronger engine level for the skill duel, or ``none``."""
+    if text is None or text == "none":
+        return None
+    from ..skill import check_level, levels
+
+    try:
+        return check_level(text)
+    except ValueError:
+        raise click.BadParameter(_("{level} is not a stronger level: choose one of {choices}, or none").format(
+            level=text, choices=", ".join(levels()))) from None
+
+
+def _simulation_options(level_default):
+    """The options of a simulation; ``level_default`` is the skill duel's level by default
+    (``none``: no duel unless asked)."""
+
+    def decorate(function):
+        return _add_simulation_options(function, level_default)
+
+    return decorate
+
+
+def _add_simulation_options(function, level_default):
+    from ..compare import SECONDS_PER_PLAY
+
+    function = option("--seconds-per-play", "seconds_per_play", type=click.FloatRange(1, 600),
+                      default=SECONDS_PER_PLAY, show_default=True, metavar="SECONDS",
+                      help=N_("Seconds a play takes at a real table, shuffling and counting included, to turn "
+                              "plays into minutes (the default comes from published game times: docs/packs.md)."))(function)
+    function = option("--level", "level", default=level_default, show_default=True, metavar="LEVEL",
+                      callback=_skill_level,
+                      help=N_("How much skill counts: this engine level plays greedy on the same deals under "
+                              "each pack (defensive, monte-carlo or monte-carlo:N); none leaves it out."))(function)
     function = option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
                       help=N_("How the simulated players choose: greedy (most points now) or random."))(function)
     function = option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
@@ -106,59 +140,65 @@ def _simulation_options(function):
 
 @rules.command("compare", cls=FivesCommand, help=N_(
     "The rules that differ between PACKs, side by side; with --simulate N, also how the "
-    "difference plays out over N simulated matches per pack, on the same deals."))
+    "difference plays out over N simulated matches per pack, on the same deals: each figure's "
+    "difference from the first pack with its 95% interval, paired by deal, and a verdict."))
 @click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, required=True)
 @option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N",
         help=N_("Also play N matches per pack and compare the statistics."))
-@_simulation_options
+@_simulation_options(DEFAULT_LEVEL)
 @_lang_json
-def compare_command(packs, simulate, players, seed, workers, strategy, lang, as_json):
+def compare_command(packs, simulate, players, seed, workers, strategy, level, seconds_per_play, lang, as_json):
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
     loaded = [load_pack(name) for name in packs]
     from ..render_rules import differences
 
     found = differences(loaded)
-    summaries = None
+    result = None
     if simulate:
-        summaries = _simulate_all(loaded, simulate, players, seed, workers, strategy, as_json)
+        result = _simulate_all(loaded, simulate, players, seed, workers, strategy, level, seconds_per_play, as_json)
     if as_json:
         data = {"packs": [r.id for r in loaded],
                 "differences": [{"key": key, "label": label, "values": values} for key, label, values in found]}
-        if summaries is not None:
-            data["simulation"] = _simulation_json(loaded, summaries, simulate, players, seed, strategy)
+        if result is not None:
+            data["simulation"] = _simulation_json(result, simulate, players, seed, strategy)
         echo_json(data)
         return
-    from ..render_rules import render_compare, render_statistics
+    from ..render_rules import render_compare
 
     click.echo(render_compare(loaded))
-    if summaries is not None:
+    if result is not None:
+        from ..render_study import render_study
+
         click.echo("")
-        click.echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
+        click.echo(render_study(result, simulate, players, seed, strategy))
 
 
 @click.command(cls=FivesCommand, help=N_(
-    "Simulate matches under PACK and report the statistics with 95% confidence intervals."))
-@click.argument("pack", metavar="PACK")
+    "Simulate matches under PACK and report the statistics with 95% confidence intervals; with "
+    "several PACKs, on the same deals, each figure's difference from the first pack."))
+@click.argument("packs", metavar="PACK [PACK...]", nargs=-1, required=True)
 @option("--matches", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
         help=N_("Matches to play."))
 @option("--records", "records_file", metavar="FILE",
         help=N_("Write one JSON line per match to FILE (- for standard output)."))
-@_simulation_options
+@_simulation_options("none")
 @_lang_json
-def simulate(pack, matches, records_file, players, seed, workers, strategy, lang, as_json):
-    loaded = load_pack(pack)
+def simulate(packs, matches, records_file, players, seed, workers, strategy, level, seconds_per_play, lang,
+             as_json):
+    loaded = [load_pack(name) for name in packs]
     records_out = []
-    summaries = _simulate_all([loaded], matches, players, seed, workers, strategy, as_json, keep=records_out)
+    result = _simulate_all(loaded, matches, players, seed, workers, strategy, level, seconds_per_play, as_json,
+                           keep=records_out)
     if records_file:
-        _write_records(records_file, records_out[0])
+        _write_records(records_file, [(rules_set.id, records) for rules_set, records in zip(loaded, records_out)])
     if as_json:
-        echo_json(_simulation_json([loaded], summaries, matches, players, seed, strategy))
+        echo_json(_simulation_json(result, matches, players, seed, strategy))
         return
-    from ..render_rules import render_statistics
+    from ..render_study import render_study
 
     if records_file != "-":
-        click.echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
+        click.echo(render_study(result, matches, players, seed, strategy))
 
 
 def _check_players(rules_set, players):
@@ -167,29 +207,47 @@ def _check_players(rules_set, players):
             pack=rules_set.id, low=rules_set.players.min, high=rules_set.players.max, count=players))
 
 
-def _simulate_all(loaded, matches, players, seed, workers, strategy, as_json, keep=None):
-    from ..simulate import run, summarise
+def _names(loaded) -> list[str]:
+    """The packs' ids, made distinct (a pack compared with itself, or two files with one id)."""
+    names = []
+    for rules_set in loaded:
+        name, number = rules_set.id, 2
+        while name in names:
+            name, number = f"{rules_set.id}#{number}", number + 1
+        names.append(name)
+    return names
+
+
+def _simulate_all(loaded, matches, players, seed, workers, strategy, level, seconds_per_play, as_json, keep=None):
+    """Every pack's run on the same deals and, with a ``level``, every pack's skill duel;
+    returns the :class:`~fives_tutor.compare.Study`."""
+    from .. import skill
+    from ..compare import study
+    from ..simulate import run
 
     for rules_set in loaded:
         _check_players(rules_set, players)
     show_bar = not as_json and sys.stderr.isatty()
-    summaries = []
-    bar = click.progressbar(length=matches * len(loaded), label=_("Simulating"), file=sys.stderr) if show_bar else None
+    runs, duels = [], []
+    length = matches * len(loaded) * (3 if level else 1)  # a duel plays every deal twice
+    bar = click.progressbar(length=length, label=_("Simulating"), file=sys.stderr) if show_bar else None
+    progress = bar.update if bar is not None else None
     try:
         if bar is not None:
             bar.__enter__()
         for rules_set in loaded:
-            records = run(rules_set.path, players, seed, matches, strategy, workers,
-                          progress=bar.update if bar is not None else None)
-            summaries.append(summarise(records))
-            if keep is not None:
-                keep.append(records)
+            runs.append(run(rules_set.path, players, seed, matches, strategy, workers, progress=progress))
+        if level:
+            for rules_set in loaded:
+                duels.append(skill.run(rules_set.path, level, matches, players, seed, workers, progress=progress))
     except FivesError as error:
         raise fail(error) from None
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    return summaries
+    if keep is not None:
+        keep.extend(runs)
+    return study(_names(loaded), runs, duels or None, level, seconds_per_play)
 
 
 def _estimate_json(estimate):
@@ -197,24 +255,40 @@ def _estimate_json(estimate):
             "n": estimate.n}
 
 
-def _simulation_json(loaded, summaries, matches, players, seed, strategy):
+#: the JSON name of each row of a study
+JSON_KEYS = {
+    "play_points": "play_points_per_hand", "end_points": "end_points_per_hand", "blocked": "blocked_share",
+    "plays": "plays_per_hand", "hands": "hands_per_match", "plays_per_match": "plays_per_match",
+    "minutes_per_match": "minutes_per_match", "first_leader_wins": "first_leader_wins",
+    "skill": "better_player_wins",
+}
+
+
+def _simulation_json(result, matches, players, seed, strategy):
+    packs = {}
+    for index, (name, summary) in enumerate(zip(result.names, result.summaries)):
+        data = {"completed_hands": summary.completed_hands}
+        for row in result.rows():
+            data[JSON_KEYS[row]] = _estimate_json(result.estimate(row, index))
+        data["points_per_play"] = {str(points): count for points, count in summary.points_per_play.items()}
+        packs[name] = data
     return {
         "matches": matches, "players": players, "seed": seed, "strategy": strategy,
-        "packs": {rules_set.id: {
-            "completed_hands": summary.completed_hands,
-            "play_points_per_hand": _estimate_json(summary.play_points),
-            "end_points_per_hand": _estimate_json(summary.end_points),
-            "blocked_share": _estimate_json(summary.blocked),
-            "hands_per_match": _estimate_json(summary.hands),
-            "plays_per_hand": _estimate_json(summary.plays),
-            "first_leader_wins": _estimate_json(summary.first_leader_wins),
-            "points_per_play": {str(points): count for points, count in summary.points_per_play.items()},
-        } for rules_set, summary in zip(loaded, summaries)},
+        "seconds_per_play": result.seconds_per_play,
+        "skill": {"level": result.level, "against": "greedy"} if result.level else None,
+        "packs": packs,
+        "differences": [{
+            "pack": result.names[index], "against": result.names[0],
+            "figures": {JSON_KEYS[d.name]: dict(_estimate_json(d.estimate), verdict=d.verdict) for d in found},
+        } for index, found in enumerate(result.differences, start=1)],
     }
 
 
-def _write_records(path, records):
-    lines = "".join(json.dumps(record.as_json()) + "\n" for record in records)
+def _write_records(path, runs):
+    """Every match of every pack as one JSON line (``pack`` names the pack when there are several)."""
+    several = len(runs) > 1
+    lines = "".join(json.dumps(dict(record.as_json(), pack=name) if several else record.as_json()) + "\n"
+                    for name, records in runs for record in records)
     if path == "-":
         sys.stdout.write(lines)
         return
