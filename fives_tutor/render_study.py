@@ -53,6 +53,11 @@ def _chart_line(text: str) -> str:
     return LRM + text if current().rtl else text
 
 
+def _ltr(text: str) -> str:
+    """A name (a pack id, a level) kept left to right inside a right-to-left sentence."""
+    return f"{LRM}{text}{LRM}" if current().rtl else text
+
+
 def label(row: str, study: Study) -> str:
     """The row's name in the active language."""
     return {
@@ -64,7 +69,7 @@ def label(row: str, study: Study) -> str:
         "plays_per_match": _("Plays per match"),
         "minutes_per_match": _("Minutes per match"),
         "first_leader_wins": _("First leader's side wins the match"),
-        "skill": _("The better player ({level}) beats greedy").format(level=study.level),
+        "skill": _("The better player ({level}) beats greedy").format(level=_ltr(study.level)),
     }[row]
 
 
@@ -106,7 +111,7 @@ def _magnitudes(row: str, estimate: Estimate) -> dict:
 def verdict_line(difference: Difference, study: Study, pack: int) -> str:
     """One plain sentence: whether pack ``pack`` differs from the first in this row, and by how much."""
     row, estimate = difference.name, difference.estimate
-    name, first = study.names[pack], study.names[0]
+    name, first = _ltr(study.names[pack]), _ltr(study.names[0])
     if row == "skill":
         return skill_line(difference, study, pack)
     if difference.verdict == "none":
@@ -140,7 +145,7 @@ def verdict_line(difference: Difference, study: Study, pack: int) -> str:
 
 def skill_line(difference: Difference, study: Study, pack: int) -> str:
     """The role of skill in one line: the better player's win rate under both packs."""
-    name, first = study.names[pack], study.names[0]
+    name, first = _ltr(study.names[pack]), _ltr(study.names[0])
     rate, base = value("skill", study.skill[pack].mean), value("skill", study.skill[0].mean)
     if difference.verdict == "none":
         text = _("under {pack} the better player wins {rate}, under {first} {base}: no detectable difference "
@@ -189,14 +194,14 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
                          else 1)))
     if study.skill is not None:
         notes.append(_("Skill: {level} against greedy on the same deals, each deal played twice with the seats "
-                       "swapped.").format(level=study.level))
+                       "swapped.").format(level=_ltr(study.level)))
     if several:
         notes.append(_("A difference of two percentages is in percentage points."))
     for note in notes:
         lines += _wrap(note, width)
     for pack, found in enumerate(study.differences, start=1):
         lines.append("")
-        lines.append(_("{pack} against {first}:").format(pack=study.names[pack], first=study.names[0]))
+        lines.append(_("{pack} against {first}:").format(pack=_ltr(study.names[pack]), first=_ltr(study.names[0])))
         for difference in found:
             lines += _wrap(verdict_line(difference, study, pack), width, indent="  ", hanging="  ")
         lines.append("")
@@ -234,7 +239,7 @@ def difference_bar(estimate: Estimate, width: int) -> str:
 def difference_bars(study: Study, pack: int, width: int) -> list[str]:
     """A bar per row for pack ``pack`` less the first: the row's name, then its bar and numbers."""
     lines = _wrap(_("{pack} − {first}, each row on its own scale around zero (┼): ━ the 95% interval, "
-                    "● the estimate.").format(pack=study.names[pack], first=study.names[0]), width)
+                    "● the estimate.").format(pack=_ltr(study.names[pack]), first=_ltr(study.names[0])), width)
     for difference in study.differences[pack - 1]:
         numbers = signed_interval(difference.name, difference.estimate)
         bar_width = max(11, min(41, width - 4 - display_width(numbers) - 1))
@@ -278,7 +283,7 @@ def _back_to_back(study: Study, counts: Sequence[dict], width: int) -> list[str]
     bar = max(5, min(30, (width - middle - 4 - 2 * side_text) // 2))
     half = side_text + bar
     lines = _wrap(_("Points per play, share of plays ({left} on the left, {right} on the right):").format(
-        left=study.names[0], right=study.names[1]), width)
+        left=_ltr(study.names[0]), right=_ltr(study.names[1])), width)
     title = _pad(_("points"), inner, right=True)
     lines.append(_chart_line(_pad(study.names[0], half, right=True) + " │ " + title + " │ " + study.names[1]))
     for index, number in enumerate(numbers):
@@ -302,7 +307,7 @@ def _grouped(study: Study, counts: Sequence[dict], width: int) -> list[str]:
         legend = "  ".join(f"{GLYPHS[k % len(GLYPHS)]} {name}" for k, name in enumerate(study.names))
         lines = _wrap(_("Points per play, share of plays:"), width) + [_chart_line("  " + legend)]
     else:
-        lines = [_("Points per play, {pack}:").format(pack=study.names[0])]
+        lines = [_("Points per play, {pack}:").format(pack=_ltr(study.names[0]))]
     for index, number in enumerate(numbers):
         for k, share in enumerate(shares):
             shown = _pad(number, label_width, right=True) if k == 0 else " " * label_width
