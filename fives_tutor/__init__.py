@@ -24,8 +24,9 @@ _EXPORTS = {
     "list_packs": "packs", "load_rules": "packs",
     "Board": "plays", "Play": "plays", "board_position": "plays", "is_layout_form": "plays",
     "legal_plays": "plays", "parse_board": "plays", "parse_play": "plays", "plays_for_tile": "plays",
-    "tiles_on_table": "plays",
-    "End": "position", "EndKind": "position", "Position": "position", "parse_ends": "position", "place": "position",
+    "read_board": "plays", "tiles_on_table": "plays",
+    "End": "position", "EndKind": "position", "Position": "position", "Reading": "position", "parse_ends": "position",
+    "place": "position", "read_position": "position",
     "RuleSet": "rules",
     "Collection": "scoring", "Count": "scoring", "collect": "scoring", "count_position": "scoring",
     "Tile": "tiles", "domino_set": "tiles", "parse_hand": "tiles", "parse_tile": "tiles",
@@ -50,8 +51,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .layout import Layout, Placed
     from .packs import list_packs, load_rules
     from .plays import (Board, Play, board_position, is_layout_form, legal_plays, parse_board, parse_play,
-                        plays_for_tile, tiles_on_table)
-    from .position import End, EndKind, Position, parse_ends, place
+                        plays_for_tile, read_board, tiles_on_table)
+    from .position import End, EndKind, Position, Reading, parse_ends, place, read_position
     from .rules import RuleSet
     from .scoring import Collection, Count, collect, count_position
     from .tiles import Tile, domino_set, parse_hand, parse_tile

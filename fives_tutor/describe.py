@@ -102,7 +102,8 @@ def _overshoot(rules: RuleSet) -> str:
     if overshoot == "allowed":
         return _("no: reaching or passing the target wins")
     if overshoot == "not_taken":
-        return _("a score that would pass the target is not taken")
+        return _("a score that would pass the target is not taken; the play that goes out and the points for going out "
+                 "count as one score")
     from .game import Scoreboard
 
     players = min(rules.match.target)
@@ -111,7 +112,8 @@ def _overshoot(rules: RuleSet) -> str:
     board.scores[0] = score
     board.take(0, 5)
     return _("yes, and a score that would pass the target bounces back by the excess: at {score} of {target}, "
-             "scoring 5 leaves {result}").format(score=_number(score), target=_number(board.target),
+             "scoring 5 leaves {result}; the play that goes out and the points for going out count as one "
+             "score").format(score=_number(score), target=_number(board.target),
                                                   result=_number(board.scores[0]))
 
 

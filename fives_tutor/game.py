@@ -425,16 +425,32 @@ class Scoreboard:
             self.winner = side
         return after - before
 
+    def take_together(self, side: int, play_points: int, award: int) -> tuple[int, int]:
+        """The play that went out (``play_points``) and the hand's ``award`` to its side,
+        taken as one score (an exact target: pagat.com's Fives and Threes). Returns the
+        change of the side's score split into ``(play part, end part)``: all of it when
+        taken whole, nothing when refused, and for a bounce the whole change booked to
+        the play (the two cannot be told apart once they bounce together)."""
+        whole = play_points + award
+        change = self.take(side, whole)
+        if change == whole:
+            return play_points, award
+        return change, 0
+
 
 class HandSummary(NamedTuple):
-    """A finished hand, as the match books it: the ``leader``, every play's points,
-    the ``result`` and the points each side actually took (after the exact-target rule)."""
+    """A finished hand, as the match books it: the ``leader``, every play's points
+    (``play_points``, as credited to the player), the ``result``, the points each side
+    actually took from play and at the end (after the exact-target rule), and
+    ``play_taken``: what each play actually added to its side's score (0 for points
+    an exact target refused or the match no longer needed)."""
 
     leader: int
     play_points: tuple[int, ...]
     result: HandResult | None
     taken_from_play: tuple[int, ...]
     taken_at_end: tuple[int, ...]
+    play_taken: tuple[int, ...] = ()
 
 
 class Match:
@@ -445,6 +461,11 @@ class Match:
     is set. ``scores`` holds each side's points; ``winner`` the side that reached
     the target (``rules.match.overshoot``: what a score that would pass it does).
     The deal and any lot are drawn from ``random.Random(seed)``.
+
+    Under an exact target the play that goes out and the points for going out
+    (``rules.hand_end.chip_out_bonus`` and any pips collected) are one score,
+    checked against the target together: pagat's Fives and Threes, on 59 a last tile
+    that makes 6 scores 2 + 1 = 3, which would pass 61, so nothing is scored.
     """
 
     def __init__(self, rules: RuleSet, players: int = 2, seed: int | str | None = 0,
@@ -480,6 +501,7 @@ class Match:
         if self.first_leader is None:
             self.first_leader = leader
         self._taken_in_play = [0] * len(self.scores)
+        self._play_taken: list[int] = []
         return Hand(self.rules, hands, boneyard, leader, lead_tile, self.sides)
 
     def _leader(self, hands, previous: Hand | None) -> tuple[int, Tile | None]:
@@ -498,21 +520,32 @@ class Match:
     def _take(self, side: int, points: int) -> int:
         return self.board.take(side, points)
 
-    def _after_action(self) -> None:
+    def _after_action(self, last_play: tuple[int, int] | None = None) -> None:
+        """Book the hand when it is over. ``last_play`` is ``(side, points)`` of a play
+        that went out and is scored together with the hand's award (exact target)."""
         hand = self.hand
         if self.over:
             self._book(hand, ())
             return
         if hand.over:
             result = hand.result
-            taken = tuple(self._take(side, points) for side, points in zip(result.winners, result.points))
-            self._book(hand, taken)
+            taken = []
+            for side, points in zip(result.winners, result.points):
+                if last_play is not None and side == last_play[0]:
+                    play_part, end_part = self.board.take_together(side, last_play[1], points)
+                    self._taken_in_play[side] += play_part
+                    self._play_taken.append(play_part)
+                    taken.append(end_part)
+                    last_play = None
+                else:
+                    taken.append(self._take(side, points))
+            self._book(hand, tuple(taken))
             if not self.over:
                 self.hand = self._new_hand(hand)
 
     def _book(self, hand: Hand, taken_at_end: tuple[int, ...]) -> None:
         self.history.append(HandSummary(hand.leader, tuple(p.credited for p in hand.plays), hand.result,
-                                        tuple(self._taken_in_play), taken_at_end))
+                                        tuple(self._taken_in_play), taken_at_end, tuple(self._play_taken)))
 
     def play(self, tile: Tile, index: int, announced: int | None = None) -> PlayRecord:
         """The player to move plays; their side scores the points credited."""
@@ -523,7 +556,14 @@ class Match:
         self._last_player = record.player
         self._claimable = self.hand.claimable[1] if self.hand.claimable else 0
         side = self.sides[record.player]
-        self._taken_in_play[side] += self._take(side, record.credited)
+        if self.hand.over and self.board.exact:
+            # pagat, Fives and Threes: the point for chipping out is scored at the same
+            # time as the play, and the two are refused together if they pass the target
+            self._after_action((side, record.credited))
+            return record
+        taken = self._take(side, record.credited)
+        self._taken_in_play[side] += taken
+        self._play_taken.append(taken)
         self._after_action()
         return record
 

@@ -34,7 +34,9 @@ from .tiles import domino_set
 
 class SheetRow(NamedTuple):
     """One hand on the score sheet: its ``number``, the ``leader``, points each side
-    scored by plays and at the end, the ``result`` and each side's ``totals`` after it."""
+    scored by plays and at the end, the ``result``, each side's ``totals`` after it, and
+    ``refused``: the points of the play that went out and of going out, together, when
+    an exact target refused them (0 otherwise)."""
 
     number: int
     leader: int
@@ -42,6 +44,7 @@ class SheetRow(NamedTuple):
     at_end: tuple[int, ...]
     result: HandResult | None
     totals: tuple[int, ...]
+    refused: int = 0
 
 
 class Logged(NamedTuple):
@@ -170,8 +173,14 @@ class TableState:
         if not self.layout.line:
             self.leader = player
         side = self.sides[player]
-        taken = self.board.take(side, credited)
-        self.from_play[side] += taken
+        if self.counts[player] == 1 and self.rules.match.exact:
+            # the play that goes out is scored with the points for going out, at the end
+            # of the hand, and both are refused if they pass the target (as in game.Match)
+            self.going_out = (side, credited, len(self.log))
+            taken = 0
+        else:
+            taken = self.board.take(side, credited)
+            self.from_play[side] += taken
         self.layout = play.layout
         self.counts[player] -= 1
         self.passes = 0
@@ -271,13 +280,30 @@ class TableState:
         if kind == "domino":
             pips[domino_player] = 0
         result = hand_result(self.rules, kind, self.sides, pips, self.counts, domino_player)
-        taken = tuple(self.board.take(side, points) for side, points in zip(result.winners, result.points))
+        taken, refused = self._award(result)
         self.log.append(Logged(self.hand_number, dict(event), None, sum(taken)))
         self.awaiting = None
-        self._close_row(result, taken)
+        self._close_row(result, taken, refused)
         if not self.over:
             self._next_hand(result)
         return result
+
+    def _award(self, result: HandResult) -> tuple[tuple[int, ...], int]:
+        """Give the winners their points; returns what each took and the points refused
+        together with the play that went out (``going_out``) under an exact target."""
+        taken, refused = [], 0
+        for side, points in zip(result.winners, result.points):
+            if self.going_out is not None and side == self.going_out[0]:
+                _, play_points, line = self.going_out
+                play_part, end_part = self.board.take_together(side, play_points, points)
+                refused = 0 if play_part or end_part else play_points + points
+                self.from_play[side] += play_part
+                self.log[line] = self.log[line]._replace(credited=play_part)
+                taken.append(end_part)
+            else:
+                taken.append(self.board.take(side, points))
+        self.going_out = None
+        return tuple(taken), refused
 
     # --- hands -------------------------------------------------------------------------------
 
@@ -295,6 +321,7 @@ class TableState:
         self.passes = 0
         self.drawn = 0
         self.from_play = [0] * len(self.scores)
+        self.going_out: tuple[int, int, int] | None = None  # (side, points, log line) of a play held back
         if self.hand_number == 1:
             # points left unannounced stay claimable until the next play, even across
             # the end of a hand, as in the game engine
@@ -313,13 +340,13 @@ class TableState:
             # the highest or lowest double, or a lot, decides at the table: the first player by default
             self._start_hand(0, False)
 
-    def _close_row(self, result: HandResult | None, taken: tuple[int, ...]) -> None:
+    def _close_row(self, result: HandResult | None, taken: tuple[int, ...], refused: int = 0) -> None:
         at_end = [0] * len(self.scores)
         if result is not None:
             for side, points in zip(result.winners, taken):
                 at_end[side] += points
         self.sheet.append(SheetRow(self.hand_number, self.leader, tuple(self.from_play), tuple(at_end), result,
-                                   tuple(self.scores)))
+                                   tuple(self.scores), refused))
 
 
 def effective_actions(events: Sequence[dict]) -> list[dict]:

@@ -203,12 +203,23 @@ class _Raw:
         self.arm_columns: list[int] = []
 
 
+def read_layout(text: str, rules: RuleSet) -> tuple[Layout, tuple[int, ...]]:
+    """Read the layout form like :meth:`Layout.parse`, and say which doubles written
+    without ``*`` were read as spinners (their pips): the pack's rules decide
+    (``rules.spinner.doubles``: the only double, or the only one with arms, where only
+    the first double spins; every double where every double spins)."""
+    parser = _Parser(text, rules)
+    layout = parser.parse()
+    return layout, tuple(parser.inferred)
+
+
 class _Parser:
     def __init__(self, text: str, rules: RuleSet) -> None:
         self.text = text
         self.clean = ascii_digits(text)
         self.rules = rules
         self.index = 0
+        self.inferred: list[int] = []  # pips of doubles read as spinners without a '*'
 
     def fail(self, template: str, column: int, **params) -> None:
         raise NotationError(template, text=self.text, column=column, **params)
@@ -289,13 +300,18 @@ class _Parser:
                 self.fail(N_("this rule pack has no spinners: remove the *"), starred[0].column)
             return set()
         if rule == "every":
+            self.inferred = [node.a for node in doubles if not node.star]
             return {id(node) for node in doubles}
         if len(starred) > 1:
             self.fail(N_("this rule pack has only one spinner (the first double)"), starred[1].column)
         if starred:
             return {id(starred[0])}
+        with_arms = [node for node in doubles if node.arms]
+        if len(doubles) > 1 and len(with_arms) == 1:
+            doubles = with_arms  # only a spinner takes tiles on its ends
         if len(doubles) > 1:
             self.fail(N_("several doubles and no spinner marked: mark the first double played with *"), doubles[1].column)
+        self.inferred = [node.a for node in doubles]
         return {id(node) for node in doubles}
 
     def orient(self, raw: list[_Raw], inner: int | None, seen: dict, spinners: set[int]) -> tuple[Placed, ...]:

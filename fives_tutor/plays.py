@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence, TYPE_CHECKING, Union
 
 from .errors import N_, AmbiguousPlayError, IllegalPlayError, NotationError
-from .position import End, EndKind, Position, parse_end_token, place
+from .position import End, EndKind, Position, Reading, check_tiles, parse_end_token, place, read_position
 from .rules import RuleSet
 from .tiles import Tile, ascii_digits, parse_hand, parse_tile
 
@@ -118,12 +118,11 @@ def plays_for_tile(board: Board, tile: Tile, rules: RuleSet) -> list[Play]:
 def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet) -> list[Play]:
     """Every legal play from ``hand``, most points first, then the higher open-end
     total, then the heavier tile. Raises :class:`IllegalPlayError` if a
-    tile of the hand is already on the table."""
-    on_table = tiles_on_table(board)
+    tile of the hand is already on the table, and :class:`NotationError` if the
+    ends could not all be tiles the hand does not hold (:func:`check_known_tiles`)."""
+    check_known_tiles(board, rules, hand)
     plays: list[Play] = []
     for tile in hand:
-        if tile in on_table:
-            raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
         plays.extend(plays_for_tile(board, tile, rules))
     plays.sort(key=lambda p: (-p.points, -p.total, -p.tile.pips, -p.tile.high))
     return plays
@@ -146,8 +145,7 @@ def parse_play(text: str, board: Board, rules: RuleSet) -> Play:
                             column=len(text.rstrip()) + 1)
     tile = parse_tile(tile_text, rules.max_pips, whole=text)
     position = board_position(board, rules)
-    if tile in tiles_on_table(board):
-        raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
+    check_known_tiles(board, rules, (tile,))
     if position.is_empty:
         if at:
             raise IllegalPlayError(N_("the table is empty: {tile} is the lead, written without @"), tile=str(tile))
@@ -219,12 +217,44 @@ def parse_board(text: str, rules: RuleSet) -> Board:
 
     Raises :class:`NotationError` with the column and the reason.
     """
+    return read_board(text, rules)[0]
+
+
+def read_board(text: str, rules: RuleSet) -> tuple[Board, Reading]:
+    """Read a position in either form under ``rules``, and how it was read: the
+    :class:`~fives_tutor.position.Reading` says which doubles were read as spinners
+    and which empty arms were added (:func:`~fives_tutor.position.read_position`).
+
+    Raises :class:`NotationError` with the column and the reason.
+    """
     if is_layout_form(text):
-        from .layout import Layout
+        from .layout import read_layout
 
-        return Layout.parse(text, rules)
-    return Position.parse(text, rules)
+        layout, spinners = read_layout(text, rules)
+        return layout, Reading(layout.position(rules), text, spinners)
+    reading = read_position(text, rules)
+    return reading.position, reading
 
 
-__all__ = ["Board", "Play", "board_position", "is_layout_form", "legal_plays", "parse_board", "parse_hand", "parse_play",
-           "plays_for_tile", "tiles_on_table"]
+def check_known_tiles(board: Board, rules: RuleSet, hand: Sequence[Tile] = (), played: Sequence[Tile] = ()) -> None:
+    """Refuse tiles that cannot be where they are said to be: a tile of ``hand`` that
+    the board shows, a tile both in the hand and among the ``played`` ones, and an
+    ends form whose ends cannot each be a different tile the hand does not hold
+    (:func:`~fives_tutor.position.check_tiles`). Played tiles may be the ones at the
+    ends: the ends form does not say which tile shows a plain end.
+
+    Raises :class:`IllegalPlayError`, or :class:`NotationError` for the ends.
+    """
+    on_table = tiles_on_table(board)
+    for tile in hand:
+        if tile in on_table:
+            raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
+    for tile in played:
+        if tile in hand:
+            raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
+    if isinstance(board, Position) and hand:
+        check_tiles(board, rules, excluded=set(hand))
+
+
+__all__ = ["Board", "Play", "board_position", "check_known_tiles", "is_layout_form", "legal_plays", "parse_board",
+           "parse_hand", "parse_play", "plays_for_tile", "read_board", "tiles_on_table"]

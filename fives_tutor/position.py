@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Collection, NamedTuple, Sequence
 
 from .errors import N_, NotationError
 from .rules import RuleSet
-from .tiles import Tile, ascii_digits, split_tokens
+from .tiles import Tile, ascii_digits, domino_set, split_tokens
 
 
 class EndKind(IntEnum):
@@ -78,11 +78,17 @@ class Position:
     reads either form, :func:`~fives_tutor.plays.parse_play` makes a play, and
     :func:`~fives_tutor.scoring.count_position` counts the points.
 
+    With a pack the position is read as its rules require: under dominos-cc a
+    crosswise double beside a single other end is the first double, so the spinner,
+    and its ends are open at once (:func:`read_position`).
+
     >>> from fives_tutor import load_rules, count_position
     >>> rules = load_rules("dominos-cc")
     >>> position = Position.parse("6 4|4", rules)
     >>> [str(e) for e in position.ends], position.total(rules), count_position(position, rules).points
-    (['6', '4|4'], 14, 0)
+    (['6', '4|4*', '4*', '4*'], 14, 0)
+    >>> str(Position.parse("6 4|4", load_rules("muggins")))
+    '6 4|4'
     """
 
     __slots__ = ("ends", "lone", "_hash")
@@ -130,18 +136,16 @@ class Position:
 
     @classmethod
     def parse(cls, text: str, rules: RuleSet | None = None) -> "Position":
-        """Read the ends form; with ``rules``, also check it against the pack.
+        """Read the ends form; with ``rules``, read it as the pack's rules require.
 
-        Raises :class:`NotationError` (with the column) for text that is not the
-        ends form or that the pack cannot produce.
+        With a pack, what a player leaves out is filled in where only one reading is
+        possible (:func:`read_position`: a crosswise double that must be the spinner,
+        the spinner's empty arms), and what the pack or the set cannot produce is
+        refused. Raises :class:`NotationError` (with the column).
         """
-        position = parse_ends(text, 12 if rules is None else rules.max_pips)
-        if rules is not None:
-            check_position(position, rules, text)
-            if position.lone and len(position.ends) == 1 and rules.spinner.doubles != "none":
-                # a lone double lead is the first double: under a pack with spinners it spins
-                position = Position((end(EndKind.SPINNER, position.ends[0].pips),), lone=True)
-        return position
+        if rules is None:
+            return parse_ends(text)
+        return read_position(text, rules).position
 
 
 _PLAIN_RE = re.compile(r"(\d{1,2})(\*?)\Z", re.ASCII)
@@ -216,18 +220,28 @@ def parse_ends(text: str, max_pips: int = 12) -> Position:
     return Position(tuple(ends))
 
 
-def check_position(position: Position, rules: RuleSet, text: str = "") -> None:
-    """Refuse an ends form that the pack's spinner rules cannot produce.
+def check_position(position: Position, rules: RuleSet, text: str = "", excluded: Collection[Tile] = ()) -> None:
+    """Refuse an ends form that the pack's spinner rules or the set cannot produce.
 
     Checks (pack keys ``rules.spinner.doubles`` and ``rules.spinner.arms_open``):
     no spinner marks in a pack without spinners; no plain crosswise double where
-    every double spins; at most one spinner where only the first double spins;
-    a double at most once; at most two empty arms per spinner; no open arm beside
-    a spinner side still empty where arms open only after both sides.
-    Raises :class:`NotationError`.
+    every double spins; at most one spinner where only the first double spins, and
+    where only the first double spins a crosswise double beside a single other end
+    is that spinner; a double at most once; at most two empty arms per spinner; no
+    open arm beside a spinner side still empty where arms open only after both
+    sides; the line's two ends plus two for each spinner whose arms are open; and a
+    different tile of the set for every end (:func:`check_tiles`), none of them in
+    ``excluded`` (tiles the player holds). Raises
+    :class:`NotationError` (:class:`~fives_tutor.errors.IllegalPlayError` for a tile
+    of ``excluded`` that the position shows).
     """
-    if not text:
-        text = str(position)
+    _check(position, rules, text or str(position), examples=True)
+    check_tiles(position, rules, text, excluded)
+
+
+def _check(position: Position, rules: RuleSet, text: str, examples: bool) -> None:
+    """The spinner and end-count checks of :func:`check_position` (``examples``: look
+    for a way to write a position with too few ends, for the message)."""
     columns = [column for _, column in split_tokens(text)] or [1]
     doubles = rules.spinner.doubles
     seen_doubles: dict[int, int] = {}
@@ -267,10 +281,10 @@ def check_position(position: Position, rules: RuleSet, text: str = "") -> None:
     if doubles == "first" and len(spinners) > 1:
         raise NotationError(N_("this rule pack has only one spinner (the first double)"), text=text, column=columns[-1])
     if not position.lone and position.ends:
-        _check_end_count(position, rules, text, columns)
+        _check_end_count(position, rules, text, columns, examples)
 
 
-def _check_end_count(position: Position, rules: RuleSet, text: str, columns: list[int]) -> None:
+def _check_end_count(position: Position, rules: RuleSet, text: str, columns: list[int], examples: bool) -> None:
     """The number of open ends a real layout can have: the line's two ends, never arms,
     plus two for each spinner whose arms are open, so always an even number
     (pack keys ``rules.spinner.doubles`` and ``rules.spinner.arms_open``)."""
@@ -279,25 +293,331 @@ def _check_end_count(position: Position, rules: RuleSet, text: str, columns: lis
     if sum(1 for e in ends if e.kind != EndKind.ARM) < 2:
         raise NotationError(N_("a layout has two line ends besides any empty arms"), text=text, column=columns[-1])
     doubles = rules.spinner.doubles
-    most = 2 + 2 * {"none": 0, "first": 1}.get(doubles, rules.max_pips + 1)
-    if count % 2 or count > most:
-        raise NotationError(N_("{count} open ends cannot lie on a table under this rule pack: a layout has the "
-                               "line's two ends and two more for each open spinner"), text=text,
-                            column=columns[min(count, len(columns)) - 1], count=count)
-    if doubles == "first":
-        marked = any(e.kind == EndKind.SPINNER for e in ends)
-        if marked and rules.spinner.arms_open == "at_once" and count != 4:
+    at_once = rules.spinner.arms_open == "at_once"
+    marked = any(e.kind == EndKind.SPINNER for e in ends)
+    if doubles == "first" and marked:
+        if at_once and count < 4:
             raise NotationError(N_("under this rule pack the spinner's ends open at once: write its two arms "
                                    "too, such as {example}"), text=text, column=columns[-1],
                                 example=f"{text.strip()} {_arms_example(ends)}")
-        if marked and rules.spinner.arms_open == "after_sides" and count != 2:
+        if not at_once and count != 2:
             raise NotationError(N_("under this rule pack the spinner's arms open only after both its sides hold a tile"),
                                 text=text, column=columns[-1])
+    most = 2 + 2 * {"none": 0, "first": 1}.get(doubles, rules.max_pips + 1)
+    # a spinner whose arms are open adds two ends, each an empty arm or the end of a line of tiles
+    open_spinners = {e.pips for e in ends if e.kind == EndKind.ARM or (at_once and e.kind == EndKind.SPINNER)}
+    if count % 2 or count > most or count < 2 + 2 * len(open_spinners):
+        example = _arm_example(position, rules) if examples and count < most else None
+        column = columns[min(count, len(columns)) - 1]
+        if example is not None:
+            raise NotationError(N_("{count} open ends cannot lie on a table under this rule pack: a layout has the "
+                                   "line's two ends and two more for each open spinner (write an empty arm too, "
+                                   "such as {position})"), text=text, column=column, count=count, position=example)
+        raise NotationError(N_("{count} open ends cannot lie on a table under this rule pack: a layout has the "
+                               "line's two ends and two more for each open spinner"), text=text,
+                            column=column, count=count)
+    if doubles == "first" and count == 2 and not marked:
+        crosswise = [index for index, e in enumerate(ends) if e.kind == EndKind.DOUBLE]
+        if crosswise:
+            # with two ends no spinner can be covered yet: a double at an end is the first double
+            index = crosswise[0]
+            written = [f"{e.pips}|{e.pips}*" if i == index else str(e) for i, e in enumerate(ends)]
+            if at_once:
+                written += [f"{ends[index].pips}*"] * 2
+            raise NotationError(N_("under this rule pack the first double played is the spinner: write {example}"),
+                                text=text, column=columns[min(index, len(columns) - 1)], example=" ".join(written))
 
 
 def _arms_example(ends) -> str:
+    """The empty arms that bring a spinner whose ends open at once to four ends."""
     spinner = next(e for e in ends if e.kind == EndKind.SPINNER)
-    return f"{spinner.pips}* {spinner.pips}*"
+    shown = sum(1 for e in ends if e.kind == EndKind.ARM)
+    return " ".join([f"{spinner.pips}*"] * max(1, min(2 - shown, 4 - len(ends))))
+
+
+def _arm_example(position: Position, rules: RuleSet) -> str | None:
+    """The position with one or two empty arms more that the pack and the set could
+    produce (the pips of ends in view tried first), for a message; None if none is."""
+    ends = position.ends
+    order = list(dict.fromkeys([e.pips for e in ends] + list(range(rules.max_pips + 1))))
+    for added in (1, 2):
+        for pips in order:
+            candidate = Position(ends + (end(EndKind.ARM, pips),) * added)
+            if _valid(candidate, rules):
+                return str(candidate)
+    return None
+
+
+def _valid(position: Position, rules: RuleSet) -> bool:
+    """Whether the pack and the set could produce ``position``."""
+    try:
+        _check(position, rules, str(position), examples=False)
+        check_tiles(position, rules)
+    except NotationError:
+        return False
+    return True
+
+
+def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Collection[Tile] = ()) -> None:
+    """Refuse an ends form whose ends cannot each be a different tile of the set.
+
+    A plain end is a tile that is not a double, a crosswise double or spinner its
+    double, an empty arm shows its spinner's double; spinners whose arms are open but
+    not in view (``rules.spinner``) each need a double too. Tiles in ``excluded``
+    (the player's hand) are not on the table. Raises
+    :class:`NotationError` with the column of an end that cannot be served, or
+    :class:`~fives_tutor.errors.IllegalPlayError` for a tile of ``excluded`` in view.
+    """
+    from .errors import IllegalPlayError
+
+    ends = position.ends
+    if not ends:
+        return
+    text = text or str(position)
+    columns = [column for _, column in split_tokens(text)] or [1]
+    if position.lone:
+        fixed = list(position.tiles_in_view())
+        plain, plain_index, hidden = [], [], 0
+    else:
+        plain_index = [i for i, e in enumerate(ends) if e.kind == EndKind.PLAIN]
+        plain = [ends[i].pips for i in plain_index]
+        fixed = [Tile(e.pips, e.pips) for e in ends if e.kind in (EndKind.DOUBLE, EndKind.SPINNER)]
+        arm_pips = {e.pips for e in ends if e.kind == EndKind.ARM}
+        # an empty arm whose spinner is not at an end: the spinner lies covered in the layout
+        marked = {e.pips for e in ends if e.kind == EndKind.SPINNER}
+        fixed += [Tile(p, p) for p in sorted(arm_pips) if p not in marked]
+        at_once = rules.spinner.arms_open == "at_once"
+        known = arm_pips | ({e.pips for e in ends if e.kind == EndKind.SPINNER} if at_once else set())
+        hidden = max(0, (len(ends) - 2) // 2 - len(known)) if rules.spinner.doubles != "none" else 0
+    shortage = assign_tiles(plain, fixed, hidden, rules.max_pips, excluded)
+    if shortage is None:
+        return
+    if shortage.kind == "excluded":
+        raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(shortage.tile))
+    if shortage.kind == "twice":
+        pips = shortage.tile.high
+        index = max(i for i, e in enumerate(ends) if e.pips == pips)
+        raise NotationError(N_("the double {pips}|{pips} is shown twice"), text=text,
+                            column=columns[min(index, len(columns) - 1)], pips=pips)
+    if shortage.kind == "doubles":
+        raise NotationError(N_("not enough doubles for the spinners these {count} open ends need: {spinners} not in "
+                               "view, and {tiles} left in the set"), text=text, column=columns[-1], count=len(ends),
+                            spinners=hidden, tiles=shortage.tiles)
+    index = plain_index[shortage.ends[0]]
+    numbers = ", ".join(str(p) for p in shortage.pips)
+    showing = sum(1 for p in plain if p in shortage.pips)
+    if excluded:
+        template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
+                      "{count}, and besides the tiles you hold only {tiles} could show them")
+    else:
+        template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
+                      "{count}, and only {tiles} in the set could show them")
+    raise NotationError(template, text=text, column=columns[min(index, len(columns) - 1)],
+                        count=showing, pips=numbers, tiles=shortage.tiles)
+
+
+# --- a different tile of the set for every open end ------------------------------------------
+#
+# Every open end is a different tile: a plain end N is the free half of a tile with an N
+# that is not a double, a crosswise double or a spinner is the double itself, an empty arm
+# shows that its spinner is on the table. Tiles the player holds are not on the table.
+# assign_tiles finds such an assignment or says which ends cannot all be served (Hall's
+# condition on a bipartite matching of ends to tiles).
+
+
+class Shortage(NamedTuple):
+    """Why no assignment exists.
+
+    ``kind`` is ``plain`` (the plain ends at indexes ``ends``, showing the numbers
+    ``pips``, need more different tiles than the ``tiles`` that can show them),
+    ``excluded`` (the fixed tile ``tile`` is held), ``twice`` (the fixed
+    tile ``tile`` is needed twice) or ``doubles`` (``ends`` hidden spinners need
+    more doubles than the ``tiles`` left).
+    """
+
+    kind: str
+    ends: tuple[int, ...] = ()
+    pips: tuple[int, ...] = ()
+    tiles: int = 0
+    tile: Tile | None = None
+
+
+def assign_tiles(plain: Sequence[int], fixed: Sequence[Tile], hidden_doubles: int, max_pips: int,
+                 excluded: Collection[Tile] = ()) -> Shortage | None:
+    """Give every open end its own tile of a double-``max_pips`` set, or say why not.
+
+    ``plain`` lists the pips of the plain ends (each needs a different non-double
+    tile with that number), ``fixed`` the tiles known to be on the table (doubles at
+    the ends, spinners, a lone lead), ``hidden_doubles`` how many spinners are on the
+    table without showing which double they are, ``excluded`` tiles that are not on
+    the table (the player's hand). Returns ``None`` when an
+    assignment exists, else a :class:`Shortage`. Time: a few thousand steps for any
+    position a table can have.
+
+    >>> assign_tiles([0] * 8, (), 0, 6) is None   # six tiles (0|1 .. 0|6) show a 0 beside another number
+    False
+    >>> assign_tiles([0] * 6, (), 0, 6) is None
+    True
+    >>> shortage = assign_tiles([5, 5], (), 0, 6, excluded={Tile(5, n) for n in range(5)})
+    >>> shortage.ends, shortage.pips, shortage.tiles
+    ((0, 1), (5,), 1)
+    """
+    excluded = frozenset(excluded)
+    used: set[Tile] = set()
+    for tile in fixed:
+        if tile in excluded:
+            return Shortage("excluded", tile=tile)
+        if tile in used:
+            return Shortage("twice", tile=tile)
+        used.add(tile)
+    free = [t for t in domino_set(max_pips) if t not in used and t not in excluded]
+    doubles_left = sum(1 for t in free if t.is_double)
+    if hidden_doubles > doubles_left:
+        return Shortage("doubles", ends=tuple(range(hidden_doubles)), tiles=doubles_left)
+    candidates = [[t for t in free if not t.is_double and pips in t] for pips in plain]
+    owner: dict[Tile, int] = {}
+    for index in range(len(plain)):
+        if not _augment(index, candidates, owner, set()):
+            return _hall_violation(index, plain, candidates, owner)
+    return None
+
+
+def _augment(index: int, candidates, owner: dict, seen: set) -> bool:
+    """Kuhn's augmenting path from end ``index`` (the ends are few: recursion stays shallow)."""
+    for tile in candidates[index]:
+        if tile in seen:
+            continue
+        seen.add(tile)
+        if tile not in owner or _augment(owner[tile], candidates, owner, seen):
+            owner[tile] = index
+            return True
+    return False
+
+
+def _hall_violation(start: int, plain, candidates, owner: dict) -> Shortage:
+    """The ends reachable from the unserved end ``start`` by alternating paths: together
+    they need more tiles than the tiles they could use (each of those already serves one)."""
+    ends = {start}
+    tiles: set[Tile] = set()
+    frontier = [start]
+    while frontier:
+        index = frontier.pop()
+        for tile in candidates[index]:
+            if tile not in tiles:
+                tiles.add(tile)
+                holder = owner.get(tile)
+                if holder is not None and holder not in ends:
+                    ends.add(holder)
+                    frontier.append(holder)
+    return Shortage("plain", ends=tuple(sorted(ends)), pips=tuple(sorted({plain[i] for i in ends})), tiles=len(tiles))
+
+
+class Reading(NamedTuple):
+    """An ends form as a pack reads it: the ``position`` as understood, the ``written``
+    text, the pips of the crosswise doubles read as ``spinners`` and the pips of the
+    empty ``arms`` added (both empty when the position was taken as written)."""
+
+    position: Position
+    written: str = ""
+    spinners: tuple[int, ...] = ()
+    arms: tuple[int, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        """True when the position was completed, not taken as written."""
+        return bool(self.spinners or self.arms)
+
+
+#: the most completions tried for one position (several spinners at once: hostile input)
+_MOST_COMPLETIONS = 729
+
+
+def read_position(text: str, rules: RuleSet) -> Reading:
+    """Read the ends form ``text`` as the pack's rules require (``docs/notation.md``).
+
+    A player writes what they see and leaves out what the rules make plain; such a
+    position is completed when exactly one completion is one the pack and the set
+    could produce, counting the fewest additions: a crosswise double read as the
+    spinner (the first double where only the first double spins, every double where
+    every double spins: ``rules.spinner.doubles``) and the spinners' empty arms
+    (``rules.spinner.arms_open``). ``3 5|5`` is ``3 5|5* 5* 5*`` under dominos-cc and
+    ``3 5|5*`` under pagat-all-fives. A lone double lead spins under a pack with
+    spinners. Raises :class:`NotationError` (with the column) for text that is not
+    the ends form, for a position with several such readings (listing them), and for
+    one that cannot be completed (with an example of how to write it).
+    """
+    position = parse_ends(text, rules.max_pips)
+    ends = position.ends
+    if position.lone and len(ends) == 1 and ends[0].kind == EndKind.DOUBLE and rules.spinner.doubles != "none":
+        # a lone double lead is the first double: under a pack with spinners it spins
+        return Reading(Position((end(EndKind.SPINNER, ends[0].pips),), lone=True), text, (ends[0].pips,))
+    try:
+        check_position(position, rules, text)
+        return Reading(position, text)
+    except NotationError as error:
+        most = 2 + 2 * {"none": 0, "first": 1}.get(rules.spinner.doubles, rules.max_pips + 1)
+        if position.lone or len(ends) > most:
+            raise  # completing only adds ends: nothing to try (and long input stays quick)
+        written_error = error
+    found: list[tuple[Position, tuple[int, ...], tuple[int, ...]]] = []
+    fewest = None
+    for changes, candidate, spinners, arms in sorted(_completions(position, rules), key=lambda c: c[0]):
+        if fewest is not None and changes > fewest:
+            break
+        if changes and _valid(candidate, rules):
+            found.append((candidate, spinners, arms))
+            fewest = changes
+    if len(found) == 1:
+        candidate, spinners, arms = found[0]
+        return Reading(candidate, text, spinners, arms)
+    if found:
+        columns = [column for _, column in split_tokens(text)]
+        crosswise = [i for i, e in enumerate(ends) if e.kind == EndKind.DOUBLE]
+        column = columns[crosswise[0]] if crosswise else columns[-1]
+        raise NotationError(N_("{position} can be read more than one way under this rule pack: write one of "
+                               "{choices}"), text=text, column=column, position=str(position),
+                            choices=", ".join(str(c[0]) for c in found[:4]) + (", ..." if len(found) > 4 else ""))
+    if rules.spinner.doubles == "every":
+        # every crosswise double must spin: say what is wrong once they do
+        marked = Position(tuple(end(EndKind.SPINNER, e.pips) if e.kind == EndKind.DOUBLE else e for e in ends))
+        if marked != position:
+            check_position(marked, rules, text)
+    raise written_error
+
+
+def _completions(position: Position, rules: RuleSet):
+    """Each way to complete ``position``: ``(additions, position, spinners, arms)``,
+    where crosswise doubles become spinners and spinners get empty arms."""
+    from itertools import product
+
+    doubles = rules.spinner.doubles
+    if doubles == "none":
+        return
+    ends = position.ends
+    crosswise = tuple(i for i, e in enumerate(ends) if e.kind == EndKind.DOUBLE)
+    if doubles == "every":
+        choices = [crosswise]
+    elif any(e.kind == EndKind.SPINNER for e in ends):
+        choices = [()]
+    else:
+        choices = [()] + [(i,) for i in crosswise]
+    at_once = rules.spinner.arms_open == "at_once"
+    for marks in choices:
+        marked = tuple(end(EndKind.SPINNER, e.pips) if i in marks else e for i, e in enumerate(ends))
+        spinner_pips = list(dict.fromkeys(e.pips for e in marked if e.kind in (EndKind.SPINNER, EndKind.ARM)))
+        room = []
+        for pips in spinner_pips:
+            shut = not at_once and any(e.kind == EndKind.SPINNER and e.pips == pips for e in marked)
+            shown = sum(1 for e in marked if e.kind == EndKind.ARM and e.pips == pips)
+            room.append(0 if shut else max(0, 2 - shown))
+        total = 1
+        for r in room:
+            total *= r + 1
+        added_choices = product(*(range(r + 1) for r in room)) if total <= _MOST_COMPLETIONS else [(0,) * len(room)]
+        for added in added_choices:
+            arms = tuple(p for p, n in zip(spinner_pips, added) for _ in range(n))
+            candidate = Position(marked + tuple(end(EndKind.ARM, p) for p in arms))
+            yield len(marks) + len(arms), candidate, tuple(ends[i].pips for i in marks), arms
 
 
 def new_double_spins(position: Position, rules: RuleSet) -> bool:

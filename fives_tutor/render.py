@@ -14,6 +14,7 @@ from .scoring import Collection, count_position
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
     from .engine import RankedPlay
     from .plays import Play
+    from .position import Reading
     from .rules import RuleSet
 
 
@@ -56,10 +57,39 @@ def count_expression(position: Position, rules: RuleSet) -> str:
     return line
 
 
-def render_score(position: Position, play: Play | None, rules: RuleSet) -> str:
-    """The text of ``fives score``."""
+def reading_line(reading: Reading | None, rules: RuleSet) -> str | None:
+    """One line on how a position was read, when it was completed (pack key
+    ``rules.spinner``): ``Read as 3 5|5* 5* 5*: 5|5 is the spinner (the first double
+    spins), with its empty arms 5* 5*.``"""
+    if reading is None or not reading.changed:
+        return None
     t = current()
-    lines = []
+    n = len(reading.arms)
+    arms = t.notation(" ".join(f"{p}*" for p in reading.arms))
+    if reading.spinners:
+        tiles = t.comma.join(t.notation(f"{p}|{p}") for p in reading.spinners)
+        if rules.spinner.doubles == "every":
+            how = ngettext("{tiles} is a spinner (every double spins)", "{tiles} are spinners (every double spins)",
+                           len(reading.spinners)).format(tiles=tiles)
+        else:
+            how = _("{tiles} is the spinner (the first double spins)").format(tiles=tiles)
+        if n:
+            how += ngettext(", with its empty arm {arms}", ", with its empty arms {arms}", n).format(arms=arms)
+    else:
+        how = ngettext("the spinner's empty arm {arms} is added", "the spinner's empty arms {arms} are added",
+                       n).format(arms=arms)
+    return _("Read as {ends}: {how}.").format(ends=t.notation(reading.position), how=how)
+
+
+def _with_reading(lines: list[str], reading: Reading | None, rules: RuleSet) -> list[str]:
+    line = reading_line(reading, rules)
+    return ([line] if line else []) + lines
+
+
+def render_score(position: Position, play: Play | None, rules: RuleSet, reading: Reading | None = None) -> str:
+    """The text of ``fives score`` (``reading``: how the position was read)."""
+    t = current()
+    lines = _with_reading([], reading, rules)
     total = position.total(rules)
     if play is None:
         lines.append(_("Ends: {ends}").format(ends=t.notation(position)))
@@ -95,12 +125,14 @@ def play_line(play: Play) -> str:
         points=points_phrase(play.points))
 
 
-def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet) -> str:
-    """The text of ``fives moves``."""
+def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, reading: Reading | None = None) -> str:
+    """The text of ``fives moves`` (``reading``: how the position was read)."""
     t = current()
     if not plays:
-        return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
-    lines = [_("Legal plays on {ends}, most points first:").format(ends=t.notation(position))]
+        return "\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
+                                         no_play_advice(rules)], reading, rules))
+    lines = _with_reading([_("Legal plays on {ends}, most points first:").format(ends=t.notation(position))],
+                          reading, rules)
     for number, play in enumerate(plays, start=1):
         lines.append(f"  {t.number(number)}. {play_line(play)}")
     return "\n".join(lines)
@@ -132,17 +164,20 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
 
 
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
-                has_scores: bool = False) -> str:
-    """The text of ``fives best``: the recommended play, why, and the runners-up."""
+                has_scores: bool = False, reading: Reading | None = None) -> str:
+    """The text of ``fives best``: how the position was read (when it was completed),
+    the recommended play, why, and the runners-up."""
     from .search import WIN_VALUE
 
     t = current()
     if not ranked:
-        return "\n".join([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)), no_play_advice(rules)])
+        return "\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
+                                         no_play_advice(rules)], reading, rules))
     best = ranked[0]
-    lines = [_("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
-             "  " + _("Value: {value}.").format(value=value_words(best, level)),
-             "  " + _("Why: {reason}.").format(reason=reason(best, level, rules))]
+    lines = _with_reading([
+        _("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
+        "  " + _("Value: {value}.").format(value=value_words(best, level)),
+        "  " + _("Why: {reason}.").format(reason=reason(best, level, rules))], reading, rules)
     if len(ranked) > 1:
         lines.append(_("Other plays:"))
         for other in ranked[1:]:
@@ -184,33 +219,49 @@ def rounding_phrase(rules: RuleSet) -> str:
 
 
 def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet) -> str:
-    """The text of ``fives count``."""
+    """The text of ``fives count``: every number comes from ``collection``, as in the JSON."""
     t = current()
     lines = []
+    mode = collection.mode
+    subtract = rules.hand_end.subtract_winner_pips and mode != "none"
+    winner = ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips))
     for number, (opponent, hand) in enumerate(zip(collection.opponents, hands), start=1):
         pips = ngettext("{n} pip", "{n} pips", opponent.pips).format(n=t.number(opponent.pips))
         shown = f"{t.notation(hand)} = {pips}" if hand else pips
-        if opponent.rounded is not None:
+        if opponent.net is not None:
+            lines.append(_("Opponent {number}: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
+                number=t.number(number), pips=shown, winner=winner, net=t.number(opponent.net),
+                rounded=t.number(opponent.rounded)))
+        elif opponent.rounded is not None:
             lines.append(_("Opponent {number}: {pips}, counts as {rounded}").format(
                 number=t.number(number), pips=shown, rounded=t.number(opponent.rounded)))
         else:
             lines.append(_("Opponent {number}: {pips}").format(number=t.number(number), pips=shown))
-    mode = collection.mode
-    if mode == "combined":
+    together = ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips))
+    if mode == "combined" and subtract:
+        lines.append(_("Together: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
+            pips=together, winner=winner, net=t.number(collection.net_pips),
+            rounded=t.number(collection.collected_pips)))
+    elif mode == "combined":
         lines.append(_("Together: {pips}, counts as {rounded}").format(
-            pips=ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips)),
-            rounded=t.number(rules.hand_end.round_pips(collection.combined_pips))))
+            pips=together, rounded=t.number(collection.collected_pips)))
+    rounding = rounding_phrase(rules)
     if mode == "none":
         how = _("under these rules the winner collects no pips")
+    elif subtract and rules.hand_end.rounding == "none":
+        how = _("the opponents' pips less the winner's own {pips}, not rounded").format(pips=winner)
+    elif subtract and mode == "each_opponent":
+        how = _("each opponent's pips less the winner's own {pips}, each {rounding}, then added").format(
+            pips=winner, rounding=rounding)
+    elif subtract:
+        how = _("the opponents' pips added, less the winner's own {pips}, then {rounding}").format(
+            pips=winner, rounding=rounding)
     elif rules.hand_end.rounding == "none":
         how = _("the opponents' pips, not rounded")
     elif mode == "each_opponent":
-        how = _("each opponent's pips {rounding}, then added").format(rounding=rounding_phrase(rules))
+        how = _("each opponent's pips {rounding}, then added").format(rounding=rounding)
     else:
-        how = _("the opponents' pips added, then {rounding}").format(rounding=rounding_phrase(rules))
-    if rules.hand_end.subtract_winner_pips and mode != "none":
-        how += "; " + _("minus the winner's own {pips}").format(
-            pips=ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips)))
+        how = _("the opponents' pips added, then {rounding}").format(rounding=rounding)
     if rules.hand_end.points == "per_five" and mode != "none":
         how += "; " + _("one point per five pips")
     points = ngettext("{n} point", "{n} points", collection.points).format(n=t.number(collection.points))

@@ -99,7 +99,7 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
             if unannounced and play.points:
                 lines.append("  " + _("Not announced right: {points} can be claimed with 'muggins'.").format(
                     points=points_phrase(play.points)))
-            elif play.points and logged.credited != play.points:
+            elif play.points and logged.credited != play.points and state_after.going_out is None:
                 side = state_before.sides[event["player"]]
                 lines.append("  " + overshoot_line(state_before, state_after, side, play.points))
     elif kind == "draw":
@@ -123,12 +123,19 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
         row = state_after.sheet[-1]
         result = row.result
         if result is not None and result.winners:
+            held = state_before.going_out  # a play that went out, scored with the award (exact target)
             for side, points in zip(result.winners, result.points):
-                if points and row.at_end[side] != points:
-                    lines.append(overshoot_line(state_before, state_after, side, points))
-                else:
+                whole = points + (held[1] if held is not None and held[0] == side else 0)
+                change = state_after.scores[side] - state_before.scores[side]
+                if not whole or change == whole:
                     lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
                                                                        points=points_phrase(row.at_end[side])))
+                elif held is not None and held[0] == side and state_before.rules.match.overshoot == "not_taken":
+                    lines.append(_("The last play and the points for going out, {points} together, would pass "
+                                   "{target}: nothing is scored.").format(
+                        points=points_phrase(whole), target=current().number(state_after.board.target)))
+                else:
+                    lines.append(overshoot_line(state_before, state_after, side, whole))
         else:
             lines.append(_("Nobody collects: the lowest counts are tied."))
     return lines

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
     from .engine import RankedPlay
     from .plays import Play
-    from .position import Position
+    from .position import Position, Reading
     from .rules import RuleSet
     from .scoring import Collection
 
@@ -21,8 +21,21 @@ def position_summary(position: Position, rules: RuleSet) -> dict:
     return {"total": total, "points": rules.scoring.points_for(total), "ends": str(position)}
 
 
-def score_report(position: Position, play: Play | None, rules: RuleSet) -> dict:
-    """What ``fives score`` prints: the position after the play (or as it stands) and ``before``."""
+def reading_report(reading: Reading | None) -> dict | None:
+    """How a position was read: ``None`` when it was taken as written, else ``written``
+    (the text as typed), ``spinners`` (the doubles read as spinners) and ``arms`` (the
+    empty arms added), in canonical notation."""
+    if reading is None or not reading.changed:
+        return None
+    from .tiles import ascii_digits
+
+    return {"written": ascii_digits(reading.written).strip(), "spinners": [f"{p}|{p}" for p in reading.spinners],
+            "arms": [f"{p}*" for p in reading.arms]}
+
+
+def score_report(position: Position, play: Play | None, rules: RuleSet, reading: Reading | None = None) -> dict:
+    """What ``fives score`` prints: the position after the play (or as it stands), ``before``
+    and ``reading`` (how the position was read, see :func:`reading_report`)."""
     before = position_summary(position, rules)
     if play is None:
         result = dict(before)
@@ -32,6 +45,7 @@ def score_report(position: Position, play: Play | None, rules: RuleSet) -> dict:
         if play.layout is not None:
             result["layout"] = str(play.layout)
     result["before"] = before
+    result["reading"] = reading_report(reading)
     result["rules"] = rules.id
     return result
 
@@ -42,9 +56,10 @@ def play_report(play: Play) -> dict:
             "ends": str(play.after), "play": play.notation}
 
 
-def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet) -> dict:
-    """What ``fives moves`` prints: every legal play, best first."""
-    return {"position": str(position), "moves": [play_report(p) for p in plays], "rules": rules.id}
+def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet, reading: Reading | None = None) -> dict:
+    """What ``fives moves`` prints: every legal play, best first, and how the position was read."""
+    return {"position": str(position), "reading": reading_report(reading), "moves": [play_report(p) for p in plays],
+            "rules": rules.id}
 
 
 def ranked_report(ranked: "RankedPlay") -> dict:
@@ -57,15 +72,20 @@ def ranked_report(ranked: "RankedPlay") -> dict:
     return result
 
 
-def best_report(position: Position, ranked: Sequence["RankedPlay"], level: str, rules: RuleSet) -> dict:
-    """What ``fives best`` prints: ``best`` (or null when no tile fits) and ``moves`` ranked."""
+def best_report(position: Position, ranked: Sequence["RankedPlay"], level: str, rules: RuleSet,
+                reading: Reading | None = None) -> dict:
+    """What ``fives best`` prints: ``best`` (or null when no tile fits), ``moves`` ranked,
+    and how the position was read."""
     moves = [ranked_report(r) for r in ranked]
-    return {"position": str(position), "best": moves[0] if moves else None, "moves": moves, "level": level,
-            "rules": rules.id}
+    return {"position": str(position), "reading": reading_report(reading), "best": moves[0] if moves else None,
+            "moves": moves, "level": level, "rules": rules.id}
 
 
 def count_report(collection: Collection, rules: RuleSet) -> dict:
-    """What ``fives count`` prints: each opponent's ``pips`` and ``rounded``, and ``points``."""
+    """What ``fives count`` prints: each opponent's ``pips`` and ``rounded`` (where each is
+    rounded on their own: after the winner's pips come off, where the pack takes them
+    off), the ``combined`` pips and what is collected of them (``rounded``),
+    ``winner_pips`` and ``points``: the same numbers as the text."""
     return {
         "opponents": [{"pips": o.pips, "rounded": o.rounded} for o in collection.opponents],
         "combined": {"pips": collection.combined_pips,

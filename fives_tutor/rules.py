@@ -71,7 +71,8 @@ class HandEndRules(NamedTuple):
     (remainders 3 and 4 up, 1 and 2 down), ``down``, ``up`` or ``none``.
     ``points``: collected ``pips`` count as they are, or ``per_five`` (one point
     per five pips). ``subtract_winner_pips``: the winner's own remaining pips are
-    taken off first. ``double_in_hand``: a double left in hand weighs
+    taken off first, before rounding (off each opponent's pips where each is
+    rounded alone). ``double_in_hand``: a double left in hand weighs
     ``both_halves`` or ``one_half``. ``chip_out_bonus``: points for going out.
     ``blocked_tie``: per player count, ``fewer_tiles`` (fewer tiles wins),
     ``nobody`` (nobody scores) or ``split`` (the tied players share).
@@ -161,7 +162,9 @@ class MatchRules(NamedTuple):
     or passing the target wins), ``not_taken`` (the target must be reached exactly:
     Fives and Threes to 61) or ``bounce`` (the excess is taken off the target: at 70
     of 72, scoring 5 leaves 69, as the Amstrad CPC Dominoes program played to 72).
-    The older key ``match.exact: true`` reads as ``overshoot: not_taken``.
+    Under an exact target (``not_taken`` or ``bounce``) the play that goes out and the
+    points for going out are one score (pagat.com, Fives and Threes). The older key
+    ``match.exact: true`` reads as ``overshoot: not_taken``; :attr:`exact` is true for both.
     """
 
     target: Mapping[int, int] = MappingProxyType({2: 150, 3: 150, 4: 150})

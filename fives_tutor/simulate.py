@@ -46,9 +46,11 @@ STRATEGIES: dict[str, Strategy] = {"greedy": greedy, "random": random_legal}
 
 
 class HandRecord(NamedTuple):
-    """One hand of a simulated match: ``leader``, number of ``plays``, points each
-    play scored (``play_points``), how it ended (``end``: domino, blocked, or
-    ``None`` when the match was won during the hand) and the points taken at the end."""
+    """One hand of a simulated match: ``leader``, number of ``plays``, the points
+    each play added to its side's score (``play_points``: points an exact target
+    refused, or made after the match was won, count 0), how it ended (``end``:
+    domino, blocked, or ``None`` when the match was won during the hand) and the
+    points taken at the end."""
 
     leader: int
     plays: int
@@ -107,11 +109,17 @@ def play_match(rules: RuleSet, players: int, seed: int | str, index: int, strate
             match.pass_turn()
         if len(match.history) > max_hands:
             raise RuntimeError(f"match {match_seed} did not end after {max_hands} hands")
-    records = tuple(
-        HandRecord(h.leader, len(h.play_points), h.play_points, h.result.kind if h.result else None,
+    return MatchRecord(index, match_seed, tuple(match.scores), match.winner, match.sides[match.first_leader],
+                       hand_records(match))
+
+
+def hand_records(match: Match) -> tuple[HandRecord, ...]:
+    """The hands a match has booked, as :class:`HandRecord` values: each play counts the
+    points it added to its side's score, not the points it made."""
+    return tuple(
+        HandRecord(h.leader, len(h.play_points), h.play_taken, h.result.kind if h.result else None,
                    sum(h.taken_at_end))
         for h in match.history)
-    return MatchRecord(index, match_seed, tuple(match.scores), match.winner, match.sides[match.first_leader], records)
 
 
 def play_matches(rules: RuleSet, players: int, seed: int | str, indices: Iterable[int],
@@ -173,12 +181,15 @@ FIGURES = (
 class Summary(NamedTuple):
     """Statistics of a run, each an :class:`~fives_tutor.stats.Estimate` with its 95% interval.
 
-    Per finished hand: ``play_points`` (points scored by plays), ``end_points``
-    (points taken at hand ends), ``blocked`` (share of hands blocked), ``plays``.
-    Per match: ``hands`` (hands dealt), ``plays_per_match`` (tiles played, the hand
-    cut short by the win included) and ``first_leader_wins`` (share of matches won
-    by the side of the match's first leader). ``points_per_play`` counts plays by the
-    points they scored (all plays, including those of a hand cut short by the win).
+    Per finished hand: ``play_points`` (points plays added to the scores),
+    ``end_points`` (points taken at hand ends), ``blocked`` (share of hands blocked),
+    ``plays``. Per match: ``hands`` (hands dealt), ``plays_per_match`` (tiles played,
+    the hand cut short by the win included) and ``first_leader_wins`` (share of
+    matches won by the side of the match's first leader). ``points_per_play`` counts
+    plays by the points they added to the score (all plays, including those of a hand
+    cut short by the win). Only points actually credited count: what an exact target
+    refuses (``rules.match.overshoot``) is not scored, and a bounce counts as the
+    change it made (which may be negative).
     """
 
     matches: int

@@ -21,8 +21,11 @@ def test_score_json_after_a_play(run):
 
 
 def test_score_without_a_play_counts_the_position(run):
-    # 6 + 8 (the crosswise 4|4 counts both halves) = 14
+    # 6 + 8 (the crosswise 4|4 counts both halves) = 14; under dominos-cc the only double in
+    # view beside one other end is the first double: the spinner, its empty arms open at once
     data = json.loads(run("score", "6 4|4", "--json").stdout)
+    assert (data["total"], data["points"], data["ends"]) == (14, 0, "6 4|4* 4* 4*")
+    data = json.loads(run("score", "6 4|4", "--json", "--rules", "muggins").stdout)
     assert (data["total"], data["points"], data["ends"]) == (14, 0, "6 4|4")
     assert data["before"]["total"] == 14 and data["play"] is None
 

@@ -90,7 +90,7 @@ def snapshot(match):
 @pytest.mark.parametrize("pack, players, size", [
     ("dominos-cc", 2, 7), ("dominos-cc", 3, 6), ("dominos-cc", 4, 5),
     ("pagat-all-fives", 2, 9), ("pagat-all-fives", 3, 7), ("pagat-all-fives", 4, 5),
-    ("muggins", 2, 7), ("muggins", 3, 5), ("muggins", 4, 5),
+    ("muggins", 2, 7), ("muggins", 3, 7), ("muggins", 4, 7),          # Foster's Hoyle: seven each
     ("five-up", 2, 5), ("five-up", 3, 5), ("five-up", 4, 5),
     ("fives-and-threes", 2, 7), ("fives-and-threes", 3, 5), ("fives-and-threes", 4, 5),
 ])
@@ -249,14 +249,18 @@ def test_fives_and_threes_chip_out_point_reaches_61_exactly():
     assert match.scores == [61, 0] and match.winner == 0
 
 
-def test_fives_and_threes_play_points_refused_then_chip_out_point_reaches_61():
+def test_fives_and_threes_last_play_and_chip_out_point_are_one_score():
+    # pagat, Fives and Threes: the point for chipping out is scored at the same time as the
+    # last play. p0 on 60 leads its last tile 6|3: 9 -> 3, plus 1 for chipping out = 4;
+    # 60 + 4 = 64 would pass 61, so nothing at all is scored (not 3 refused, then 1 taken)
     match = fixed("fives-and-threes", ["6|3", "3|1 2|2"])
     match.scores[:] = [60, 0]
-    # p0 leads its last tile 6|3: 9 -> 3, but 60 + 3 = 63 would pass 61: not taken;
-    # then chipping out: 60 + 1 = 61 exactly, p0 wins
     record = match.play(T(6, 3), -1)
     assert record.points == 3
-    assert match.scores == [61, 0] and match.winner == 0
+    assert match.scores == [60, 0] and match.winner is None
+    summary = match.history[-1]
+    assert summary.result.kind == "domino" and summary.play_taken == (0,)
+    assert summary.taken_from_play == (0, 0) and summary.taken_at_end == (0,)
 
 
 def test_fives_and_threes_lead_passes_to_the_left():

@@ -130,6 +130,8 @@ HAND_WORKED = {
     ("five-up", "spinner", 2): 1,          # 5|2 on the spinner's free side: 3 + 2 = 5 -> 1
     ("five-up", "hand-end", 2): 6,         # 16 + 12 = 28 -> 30 -> 6
     # muggins: no spinner; combined pips rounded
+    ("muggins", "deal", 2): 14,            # Foster's Hoyle deals 7 each: 28 - 2 x 7
+    ("muggins", "deal", 3): 0,             # 28 - 4 x 7: with four players every tile is dealt
     ("muggins", "spinner", 2): 10,         # 5|4 on the crosswise 5|5: 6 + 4
     ("muggins", "muggins", 2): 5,          # 5 + 0
     ("muggins", "hand-end", 2): 30,        # 28 -> 30
@@ -178,7 +180,7 @@ def test_dominos_cc_has_its_ten_lessons():
 
 OWN_LESSONS = {
     "five-up": (["doubles", "spinner", "hand-end"], []),
-    "muggins": (["spinner", "hand-end"], ["muggins"]),
+    "muggins": (["deal", "spinner", "hand-end"], ["muggins"]),
     "fives-and-threes": (["counting", "spinner", "hand-end"], []),
     "pagat-all-fives": (["spinner", "hand-end"], []),
 }

@@ -279,8 +279,9 @@ def test_collect_none(cc):
 
 
 @pytest.mark.parametrize("collect_mode, rounding, opponents, winner, points", [
-    # no rounding: 13 + 9 - 6 = 16
-    ("each_opponent", "none", [13, 9], 6, 16),
+    # no rounding: combined, 13 + 9 - 6 = 16; each opponent pays the difference (docs/packs.md),
+    # (13 - 6) + (9 - 6) = 7 + 3 = 10
+    ("each_opponent", "none", [13, 9], 6, 10),
     ("combined", "none", [13, 9], 6, 16),
     # 20 - 5 = 15 (nothing to round)
     ("combined", "nearest_five", [20], 5, 15),

@@ -153,6 +153,41 @@ def test_not_taken_and_allowed_are_as_before():
     assert passing.take(0, 20) == 20 and passing.scores[0] == 160 and passing.winner == 0
 
 
+def test_going_out_bounces_together_with_its_point():
+    # pagat: the point for chipping out is scored with the last play; under a bounce the
+    # two bounce together. p0 at 70 of 72 leads its last tile 6|0: 6 scores 2 (two threes),
+    # and chipping out 1: 3 together, one past 72: 72 - 1 = 71
+    rules = load_rules(BOUNCE)
+    match = Match(rules, 2, seed=0)
+    match.hand = Hand(rules, [H("6|0"), H("3|1 2|2")], [], 0, None, match.sides)
+    match.scores[:] = [70, 0]
+    match.play(T(6, 0), -1)
+    assert match.scores[0] == 71 and not match.over
+    # the whole change is booked to the play: +1, nothing at the end
+    summary = match.history[-1]
+    assert summary.play_taken == (1,) and summary.taken_at_end == (0,)
+
+
+def test_the_scorekeeper_bounces_going_out_too():
+    from fives_tutor.render_table import describe_event
+
+    rules = load_rules(BOUNCE)
+    state = TableState(rules, ["Ana", "Ben"])
+    state.board.scores[:] = [70, 0]
+    state.counts[0] = 1
+    state.apply({"type": "play", "player": 0, "tile": "6|0", "end": ""})  # 6: two threes, held with going out
+    assert state.scores == [70, 0] and state.awaiting == ("domino", 0)
+    before = TableState(rules, ["Ana", "Ben"])
+    before.board.scores[:] = [70, 0]
+    before.counts[0] = 1
+    before.apply({"type": "play", "player": 0, "tile": "6|0", "end": ""})
+    event = {"type": "hand_end", "pips": [0, 7]}
+    state.apply(event)  # 2 + the point for going out = 3, one past 72: back to 71
+    assert state.scores == [71, 0]
+    lines = describe_event(event, before, state)
+    assert any("would pass the target by 1" in line and "back to 71" in line for line in lines), lines
+
+
 def test_a_bounce_during_a_match_is_booked_as_the_change_of_score():
     rules = load_rules(BOUNCE)
     match = Match(rules, 2, seed=0)
@@ -259,8 +294,11 @@ def test_rules_show_explains_the_new_parameters():
     assert rows("dominos-cc")["rules.hand_end.subtract_winner_pips"] == "no"
     # bounce at 72: two short is 70; 70 + 5 = 75, 3 too many: 72 - 3 = 69
     assert rows(BOUNCE)["rules.match.overshoot"] == (
-        "yes, and a score that would pass the target bounces back by the excess: at 70 of 72, scoring 5 leaves 69")
-    assert rows("fives-and-threes")["rules.match.overshoot"] == "a score that would pass the target is not taken"
+        "yes, and a score that would pass the target bounces back by the excess: at 70 of 72, scoring 5 leaves 69; "
+        "the play that goes out and the points for going out count as one score")
+    assert rows("fives-and-threes")["rules.match.overshoot"] == (
+        "a score that would pass the target is not taken; the play that goes out and the points for going out "
+        "count as one score")
     assert rows("dominos-cc")["rules.match.overshoot"] == "no: reaching or passing the target wins"
 
 

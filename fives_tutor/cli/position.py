@@ -13,9 +13,10 @@ from .common import FivesCommand, common_options, echo_json, load_pack, option
 
 
 def _board(text, rules):
-    from ..plays import parse_board
+    """The board and how it was read (see :func:`fives_tutor.plays.read_board`)."""
+    from ..plays import read_board
 
-    return parse_board(text, rules)
+    return read_board(text, rules)
 
 
 def do_score(position_text: str, play_text: str | None, rules_name: str):
@@ -24,10 +25,10 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
     from ..report import score_report
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     play = parse_play(play_text, board, rules) if play_text is not None else None
     position = board_position(board, rules)
-    return score_report(position, play, rules), lambda: _render("render_score", position, play, rules)
+    return score_report(position, play, rules, reading), lambda: _render("render_score", position, play, rules, reading)
 
 
 def do_moves(position_text: str, hand_text: str, rules_name: str):
@@ -37,13 +38,13 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
     from ..tiles import parse_hand
 
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     plays = legal_plays(board, hand, rules)
     position = board_position(board, rules)
-    return moves_report(position, plays, rules), lambda: _render("render_moves", position, plays, rules)
+    return moves_report(position, plays, rules, reading), lambda: _render("render_moves", position, plays, rules, reading)
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
@@ -55,12 +56,15 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     from ..report import best_report
     from ..tiles import parse_hand
 
+    from ..plays import check_known_tiles
+
     rules = load_pack(rules_name)
-    board = _board(position_text, rules)
+    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
+    check_known_tiles(board, rules, hand, played)
     counts = _opponent_tiles(opponents) if opponents else None
     situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
                                 scores=_numbers(scores, "--scores") if scores else None, boneyard=boneyard)
@@ -68,8 +72,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
     ranked = rank(situation, level, **options)
     position = board_position(board, rules)
-    return best_report(position, ranked, level, rules), lambda: _render("render_best", position, ranked, level, rules,
-                                                                       scores is not None)
+    return best_report(position, ranked, level, rules, reading), lambda: _render(
+        "render_best", position, ranked, level, rules, scores is not None, reading)
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
@@ -120,31 +124,27 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
+    from ..scoring import check_remaining
     from ..report import count_report
     from ..scoring import collect
+    from ..tiles import format_hand
 
     rules = load_pack(rules_name)
     if len(hands) > rules.players.max - 1:
         raise NotationError(N_("{count} opponents: this rule pack is for at most {players} players"),
                             text=" ".join(hands), count=len(hands), players=rules.players.max)
-    pips, shown, seen = [], [], set()
-    for text in hands:
-        value, tiles = _pips(text, rules)
-        if tiles:
-            for tile in tiles.split():
-                if tile in seen:
-                    raise NotationError(N_("tile {tile} is written twice"), text=text, tile=tile)
-                seen.add(tile)
-        pips.append(value)
-        shown.append(tiles)
-    winner_pips = _pips(winner, rules)[0] if winner else 0
-    collection = collect(pips, rules, winner_pips)
+    opponents = [_remaining(text, rules) for text in hands]
+    winner_hand = _remaining(winner, rules) if winner else None
+    check_remaining(opponents, winner_hand, rules)
+    collection = collect([o.pips for o in opponents], rules, winner_hand.pips if winner_hand else 0)
+    shown = [format_hand(o.tiles) if o.tiles else None for o in opponents]
     return count_report(collection, rules), lambda: _render("render_count", collection, shown, rules)
 
 
-def _pips(text: str, rules) -> tuple[int, str | None]:
-    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
-    from ..tiles import ascii_digits, format_hand, parse_hand
+def _remaining(text: str, rules):
+    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.scoring.Remaining`."""
+    from ..scoring import Remaining
+    from ..tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
     if clean.isdecimal():
@@ -152,11 +152,19 @@ def _pips(text: str, rules) -> tuple[int, str | None]:
         if int(clean) > most:
             raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
                                 pips=int(clean), most=most)
-        return int(clean), None
+        return Remaining(text, int(clean), None)
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)
-    return rules.hand_end.hand_pips(tiles), format_hand(tiles)
+    return Remaining(text, rules.hand_end.hand_pips(tiles), tiles)
+
+
+def _pips(text: str, rules) -> tuple[int, str | None]:
+    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
+    from ..tiles import format_hand
+
+    hand = _remaining(text, rules)
+    return hand.pips, format_hand(hand.tiles) if hand.tiles is not None else None
 
 
 def _render(name, *args):
