@@ -45,22 +45,28 @@ def _tile(node: Placed, style: str, vertical: bool) -> str:
     return f"[{near}|{far}{'*' if node.spinner else ''}]"
 
 
-def draw(layout: Layout, style: str = "plain") -> str:
+def draw(layout: Layout, style: str = "plain", width: int | None = None) -> str:
     """The picture of ``layout``: ``style`` is ``plain`` or ``unicode``. Branches other
     than the first spinner's two arms (several spinners) are listed after it in the
-    layout form."""
+    layout form. With ``width`` (terminal cells) a line of play too long for it is
+    cut into rows between tiles, never through one; the spinner's arms stand above
+    and below it in its row."""
     if not layout.line:
         return "-"
+    separator = " " if style == "plain" else ""
     cells = [_tile(node, style, False) for node in layout.line]
     spinner_index = next((i for i, node in enumerate(layout.line) if node.spinner), None)
-    row = " ".join(cells) if style == "plain" else "".join(cells)
-    lines = [row]
+    rows = _rows(cells, separator, width)
+    lines: list[str] = []
     others = []
-    if spinner_index is not None:
+    for row in rows:
+        text = separator.join(cells[i] for i in row)
+        if spinner_index is None or spinner_index not in row:
+            lines.append(text)
+            continue
         spinner = layout.line[spinner_index]
-        separator = 1 if style == "plain" else 0
-        start = sum(len(c) + separator for c in cells[:spinner_index])
-        centre = start + len(cells[spinner_index]) // 2
+        start = sum(_width(cells[i]) + len(separator) for i in row if i < spinner_index)
+        centre = start + _width(cells[spinner_index]) // 2
         arms = list(spinner.arms)
         above = arms[0] if arms else ()
         below = arms[1] if len(arms) > 1 else ()
@@ -68,13 +74,35 @@ def draw(layout: Layout, style: str = "plain") -> str:
         # above, and each tile reads top to bottom as it lies (outer half on top)
         up = [_arm_tile(node, style, upward=True) for node in above]
         down = [_arm_tile(node, style, upward=False) for node in below]
-        lines = [_centred(t, centre) for t in reversed(up)] + [row] + [_centred(t, centre) for t in down]
+        lines += [_centred(t, centre) for t in reversed(up)] + [text] + [_centred(t, centre) for t in down]
         for arm in arms:
             others.extend(node for node in arm if node.arms)
     others.extend(node for i, node in enumerate(layout.line) if node.arms and i != spinner_index)
     for node in others:
         lines.append("  " + str(node))
     return "\n".join(line.rstrip() for line in lines)
+
+
+def _width(text: str) -> int:
+    from .text.wrap import display_width
+
+    return display_width(text)
+
+
+def _rows(cells: list[str], separator: str, width: int | None) -> list[list[int]]:
+    """The indexes of the tiles on each row: as many whole tiles as fit in ``width``."""
+    if width is None:
+        return [list(range(len(cells)))]
+    rows: list[list[int]] = [[]]
+    used = 0
+    for index, cell in enumerate(cells):
+        size = _width(cell)
+        if rows[-1] and used + len(separator) + size > width:
+            rows.append([])
+            used = 0
+        used += (len(separator) if rows[-1] else 0) + size
+        rows[-1].append(index)
+    return rows
 
 
 def _arm_tile(node: Placed, style: str, upward: bool) -> str:
@@ -84,4 +112,4 @@ def _arm_tile(node: Placed, style: str, upward: bool) -> str:
 
 
 def _centred(text: str, centre: int) -> str:
-    return " " * max(0, centre - len(text) // 2) + text
+    return " " * max(0, centre - _width(text) // 2) + text

@@ -22,6 +22,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a count for translation (extracted like ``ngettext``): an
+    error whose template is this pair takes the form that fits its ``count``."""
+    return (singular, plural)
+
+
 class FivesError(ValueError):
     """Base class of every error fives-tutor raises on bad input.
 
@@ -30,18 +36,31 @@ class FivesError(ValueError):
     ``template`` with gettext and formats it with the same parameters.
     """
 
-    def __init__(self, template: str, **params: Any) -> None:
+    def __init__(self, template: str | tuple[str, str], **params: Any) -> None:
+        self.plural = None
+        if isinstance(template, tuple):  # Nn_(singular, plural): the form follows params["count"]
+            template, self.plural = template
         self.template = template
         self.params = params
         super().__init__(self.render(lambda text: text))
 
-    def render(self, translate, wrap=lambda value, name="": value) -> str:
-        """Return the message translated by ``translate`` (a gettext function).
+    def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
+        """Return the message translated by ``translate`` (a gettext function), or for a
+        message with a count by ``ngettext`` (English forms when it is not given).
 
         ``wrap(value, name)`` formats each parameter (for example to isolate notation
-        inside a right-to-left sentence, or to change digits).
+        inside a right-to-left sentence, or to change digits); a list or tuple it leaves
+        as it is is joined with commas.
         """
         values = {key: wrap(value, key) for key, value in self.params.items()}
+        values = {key: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+                  for key, value in values.items()}
+        if self.plural is not None:
+            count = self.params.get("count", 0)
+            count = count if isinstance(count, int) else 0
+            if ngettext is not None:
+                return ngettext(self.template, self.plural, count).format(**values)
+            return (self.template if count == 1 else self.plural).format(**values)
         return translate(self.template).format(**values)
 
 
@@ -58,9 +77,9 @@ class NotationError(FivesError):
             params["column"] = column
         super().__init__(template, **params)
 
-    def render(self, translate, wrap=lambda value, name="": value) -> str:
+    def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
         """The message, then where it is (translated separately, so both are in the catalog)."""
-        message = super().render(translate, wrap)
+        message = super().render(translate, wrap, ngettext)
         if self.column is None:
             return message
         return message + translate(N_(" (column {column})")).format(column=wrap(self.column, "column"))
@@ -78,7 +97,7 @@ class AmbiguousPlayError(IllegalPlayError):
 
     def __init__(self, template: str, *, choices: tuple[str, ...] = (), **params: Any) -> None:
         self.choices = choices
-        params.setdefault("choices", ", ".join(choices))
+        params.setdefault("choices", tuple(choices))
         super().__init__(template, **params)
 
 

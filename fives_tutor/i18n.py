@@ -4,7 +4,8 @@ Messages are gettext msgids in the ``fives_tutor`` domain, with catalogs in
 ``locales/<lang>/LC_MESSAGES/fives_tutor.po`` for en, tl, id, nl and fa. Click's own
 strings ("Usage:") use the global gettext domain, so :func:`activate` binds ours
 there too. Numbers go through Babel; Persian output gets Persian digits, and
-notation inside a Persian sentence is wrapped in left-to-right marks.
+notation inside a Persian sentence is wrapped in left-to-right marks
+(:mod:`fives_tutor.text.bidi`).
 """
 
 from __future__ import annotations
@@ -166,33 +167,51 @@ class Translator:
             # the locale's own numbering system: Persian separators ٬ and ٫ (Babel keeps Latin digits)
             text = format_decimal(round(value, decimals), format=pattern, locale=locale, numbering_system="default")
         if self.rtl and text.startswith("-"):
-            text = LRM + "\u2212" + text[1:]  # a minus sign that stays before the number
+            # a minus sign that stays before the number (CLDR's Persian minus is LRM +
+            # U+2212), closed like any left-to-right span so that what follows stays apart
+            from .text.bidi import ltr
+
+            return ltr("\u2212" + self.digits(text[1:]))
         return self.digits(text)
 
     def percent(self, share: float, decimals: int = 1) -> str:
-        """``share`` (0.5 for a half) as a percentage formatted by Babel for this language."""
+        """``share`` (0.5 for a half) as a percentage formatted by Babel for this language
+        (Persian: Persian digits and the Arabic percent sign ٪)."""
         from babel.numbers import format_percent
 
         locale = "fil" if self.code == "tl" else self.code
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
-        return self.digits(format_percent(share, format=pattern, locale=locale, numbering_system="default"))
+        text = format_percent(share, format=pattern, locale=locale, numbering_system="default")
+        if self.rtl:
+            text = text.replace("%", "\u066a")
+        return self.digits(text)
+
+    def join(self, items) -> str:
+        """Items of a list joined with the language's separator (``، `` in Persian)."""
+        return self.comma.join(str(item) for item in items)
+
+    def span(self, low: int, high: int) -> str:
+        """A range of whole numbers in words: ``3``, ``3 or 4`` (two values are not a
+        range), ``2 to 4``."""
+        if low == high:
+            return self.number(low)
+        template = self.gettext("{low} or {high}") if high == low + 1 else self.gettext("{low} to {high}")
+        return template.format(low=self.number(low), high=self.number(high))
+
+    def of(self, count: int, total: int) -> str:
+        """``1 of 3`` in words (a slash reads as a fraction or a date in Persian)."""
+        return self.gettext("{count} of {total}").format(count=self.number(count), total=self.number(total))
 
     def prose(self, text: str) -> str:
         """Running text written with ASCII digits (a lesson), shown in this language's
-        digits, with tiles and positions kept left to right inside right-to-left text."""
+        digits, with tiles, positions, options and Latin words kept left to right inside
+        right-to-left text (marked once: runs a translator marked are kept). A run with
+        Latin letters in it (a command) keeps its ASCII digits."""
         if not self.rtl:
             return text
-        import re
+        from .text.bidi import localize_runs, mark_runs
 
-        notation = re.compile(r"(?<![\w|])\d+\|\d+\*?(?:@\S+)?|\b\d+\*")
-        parts = []
-        last = 0
-        for match in notation.finditer(text):
-            parts.append(self.digits(text[last:match.start()]))
-            parts.append(self.notation(match.group(0)))
-            last = match.end()
-        parts.append(self.digits(text[last:]))
-        return "".join(parts)
+        return mark_runs(localize_runs(text, self.digits))
 
     @property
     def arrow(self) -> str:
@@ -204,7 +223,11 @@ class Translator:
         right-to-left language it is closed with a right-to-left mark, so that a number
         after it is not pulled into its run."""
         text = self.digits(str(text))
-        return f"{LRM}{text}{LRM}{RLM}" if self.rtl else text
+        if not self.rtl:
+            return text
+        from .text.bidi import ltr
+
+        return ltr(text)
 
 
 _current = Translator("en")
@@ -247,16 +270,18 @@ def localize_error(error: FivesError) -> str:
     def wrap(value, name=""):
         if isinstance(value, int) and not isinstance(value, bool):
             return translator.number(value)
+        if isinstance(value, (list, tuple)):  # notation to choose from: 5|2@5|5*, 5|2@5*
+            return translator.join(translator.notation(item) for item in value)
         if not translator.rtl:
             return value
-        if name in _NOTATION:
-            value = translator.digits(str(value))
-        return f"{LRM}{value}{LRM}{RLM}"
+        from .text.bidi import ltr
 
-    return error.render(translator.gettext, wrap)
+        return ltr(translator.digits(str(value)) if name in _NOTATION else str(value))
+
+    return error.render(translator.gettext, wrap, translator.ngettext)
 
 
 #: error parameters that hold notation (shown with the language's digits); others
 #: (file paths, key paths, reasons from the system) are shown as they are
 _NOTATION = {"tile", "end", "position", "choices", "pips", "token", "count", "low", "high", "players", "tiles",
-             "size", "unseen"}
+             "size", "unseen", "example", "example2"}

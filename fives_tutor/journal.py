@@ -183,8 +183,10 @@ class Journal:
         return [_info(row) for row in self.connection.execute(_SELECT + " ORDER BY updated DESC, id DESC")]
 
     def latest_unfinished(self) -> MatchInfo | None:
-        """The most recently updated match that is not finished."""
-        row = self.connection.execute(_SELECT + " WHERE finished = 0 ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
+        """The most recently updated match that is not finished and has at least one entry."""
+        # a match closed before its first entry is nothing to continue
+        row = self.connection.execute(_SELECT + " WHERE finished = 0 AND EXISTS (SELECT 1 FROM events WHERE"
+                                      " events.match_id = matches.id) ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return _info(row) if row else None
 
     def delete(self, match_id: int) -> None:

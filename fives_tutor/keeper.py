@@ -8,7 +8,9 @@ the keeper can see; a refused action raises
 :class:`~fives_tutor.errors.IllegalPlayError` and changes nothing.
 
 Events: ``{"type": "play", "player", "tile", "end", "announced"}``, ``{"type": "draw",
-"player", "count"}``, ``{"type": "pass", "player"}``, ``{"type": "claim", "player",
+"player", "count"}``, ``{"type": "pass", "player"}`` (each of the three may carry
+``"corrected": true``: the table named a player other than the one the keeper expected,
+and the turn moves to them), ``{"type": "claim", "player",
 "amount"}``, ``{"type": "hand_end", "pips": [...]}``, ``{"type": "undo"}``, ``{"type": "redo"}``.
 
 >>> from fives_tutor import load_rules
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .errors import N_, IllegalPlayError
+from .errors import N_, IllegalPlayError, Nn_
 from .game import HandResult, Scoreboard, check_players, hand_result, sides_for
 from .layout import Layout
 from .plays import Play, parse_play, tiles_on_table
@@ -149,21 +151,31 @@ class TableState:
             raise IllegalPlayError(N_("unknown player"))
         return player
 
-    def _check_turn(self, player: int) -> None:
+    def _check_turn(self, player: int, event: dict | None = None) -> None:
+        """Refuse a player out of turn, unless the event corrects the turn (then it moves to them)."""
         lead_open = self.layout.line == () and not self.leader_known
         if player != self.turn and not lead_open:
+            if event is not None and event.get("corrected") is True:
+                self.turn = player
+                self.drawn = 0
+                return
             raise IllegalPlayError(N_("it is {name}'s turn, not {other}'s"), name=self.names[self.turn],
                                    other=self.names[player])
 
     def _play(self, event: dict) -> Play:
         player = self._player(event)
-        self._check_turn(player)
+        self._check_turn(player, event)
         text = str(event.get("tile", ""))
         end = event.get("end") or ""
         play = parse_play(f"{text}@{end}" if end else text, self.layout, self.rules)
         if self.counts[player] == 0:
             raise IllegalPlayError(N_("{name} has no tiles left"), name=self.names[player])
         announced = event.get("announced")
+        if announced is not None and (not isinstance(announced, int) or isinstance(announced, bool) or announced < 0
+                                      or announced > play.points):
+            # muggins: a player announces what the play made, never more
+            raise IllegalPlayError(N_("{play} makes {points}: no more can be announced"), play=play.notation,
+                                   points=play.points)
         credited = play.points
         self.claimable = None
         if self.rules.muggins.announce and announced != play.points:
@@ -197,7 +209,7 @@ class TableState:
 
     def _draw(self, event: dict) -> int:
         player = self._player(event)
-        self._check_turn(player)
+        self._check_turn(player, event)
         count = event.get("count", 1)
         rule = self.rules.turn.draw
         if not isinstance(count, int) or count < 1:
@@ -207,7 +219,8 @@ class TableState:
         if not self.layout.line:
             raise IllegalPlayError(N_("nobody draws before the lead"))
         if count > self.drawable:
-            raise IllegalPlayError(N_("the boneyard has only {count} tiles to draw"), count=self.drawable)
+            raise IllegalPlayError(Nn_("the boneyard has only {count} tile to draw",
+                                       "the boneyard has only {count} tiles to draw"), count=self.drawable)
         if rule == "one" and self.drawn + count > 1:
             raise IllegalPlayError(N_("under these rules a player draws only one tile a turn"))
         self.boneyard -= count
@@ -218,7 +231,7 @@ class TableState:
 
     def _pass(self, event: dict) -> None:
         player = self._player(event)
-        self._check_turn(player)
+        self._check_turn(player, event)
         rule = self.rules.turn.draw
         if not self.layout.line:
             raise IllegalPlayError(N_("the lead cannot pass"))
@@ -275,7 +288,8 @@ class TableState:
         for player in self.pips_needed():
             value = pips[player]
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2 * self.rules.max_pips * self.counts[player]:
-                raise IllegalPlayError(N_("{pips} pips is not possible for {name}'s {count} tiles"),
+                raise IllegalPlayError(Nn_("{pips} pips is not possible for {name}'s {count} tile",
+                                           "{pips} pips is not possible for {name}'s {count} tiles"),
                                        pips=str(value), name=self.names[player], count=self.counts[player])
         if kind == "domino":
             pips[domino_player] = 0

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from .errors import N_, FivesError, NotationError
 from .rules import RuleSet
+from .tiles import parse_hand
 
 #: what a step may ask, and what each needs besides the answer
 QUESTIONS = {
@@ -91,12 +92,15 @@ class Step(NamedTuple):
 
 
 class Lesson(NamedTuple):
-    """A lesson: ``id``, ``title``, ``steps``, and the ``file`` it came from."""
+    """A lesson: ``id``, ``title``, ``steps``, the ``file`` it came from, and its
+    content ``key``: the same for the same lesson in two packs (the English text, the
+    pack facts it shows and the engine's answers under the pack), whatever the language."""
 
     id: str
     title: str
     steps: tuple[Step, ...]
     file: str
+    key: str = ""
 
 
 def lesson_file(prefix: str, language: str) -> str:
@@ -150,7 +154,7 @@ def raw_lessons(path: str) -> list[dict]:
 
 def placeholders(rules: RuleSet) -> dict[str, str]:
     """Every fact a lesson text may use, from the pack, in the active language."""
-    from .describe import describe
+    from .describe import describe, sentences
     from .i18n import current
 
     t = current()
@@ -174,12 +178,29 @@ def placeholders(rules: RuleSet) -> dict[str, str]:
     }
     for name, key in names.items():
         values[name] = rows[key]
+    values.update(sentences(rules))
     return values
+
+
+#: facts a lesson states as whole sentences, and the phrase each replaces: a phrase after
+#: a colon ("Its ends open: {arms_open}.") reads as a template in other languages. A
+#: translation may still use the phrase until it is rewritten; lessons compare the two as
+#: one fact.
+SENTENCES = {"first_lead_sentence": "first_lead", "later_leads_sentence": "later_leads",
+             "draw_rule_sentence": "draw_rule", "spinners_sentence": "spinners", "arms_open_sentence": "arms_open",
+             "collect_sentence": "collect", "rounding_sentence": "rounding", "targets_sentence": "targets",
+             "exact_sentence": "exact", "wrong_claim_sentence": "wrong_claim", "subtract_sentence": "subtract"}
 
 
 def fields(text: str) -> set[str]:
     """The placeholder names a text uses."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def facts(text: str) -> set[str]:
+    """The pack facts a text states: its placeholders, a sentence counted as the phrase
+    it replaces (``{arms_open_sentence}`` and ``{arms_open}`` are one fact)."""
+    return {SENTENCES.get(name, name) for name in fields(text)}
 
 
 def _fill(text: str, values: dict, where: str, path: str) -> str:
@@ -203,13 +224,13 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
     from .i18n import activate, current
 
     previous = current().code
-    if previous != language:
-        activate(language)  # the pack's phrases in the placeholders come from the catalog
     try:
+        activate("en")
+        english_values = placeholders(rules)
+        activate(language)  # the pack's phrases in the placeholders come from the catalog
         values = placeholders(rules)
     finally:
-        if previous != language:
-            activate(previous)
+        activate(previous)
     ordered: dict[str, Lesson] = {}
     for prefix in rules.lessons:
         path = lesson_file(prefix, language)
@@ -228,8 +249,33 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
                     step.get("players"), step.get("question"), step.get("answer"),
                     tuple(str(h) for h in hands) if isinstance(hands, list) else None,
                     str(step["winner"]) if "winner" in step else None, step.get("score"), step.get("gain")))
-            ordered[raw["id"]] = Lesson(raw["id"], _fill(raw["title"], values, raw["id"], path), tuple(steps), path)
+            ordered[raw["id"]] = Lesson(raw["id"], _fill(raw["title"], values, raw["id"], path), tuple(steps), path,
+                                        _content_key(prefix, raw["id"], english_values, steps, rules))
     return list(ordered.values())
+
+
+def _content_key(prefix: str, lesson_id: str, values: dict, steps, rules: RuleSet) -> str:
+    """What makes a lesson the same lesson in two packs: its English text as written,
+    the facts of the pack it shows, and the engine's answers to its questions."""
+    import hashlib
+    import json
+
+    english = lesson_file(prefix, "en")
+    raw = next((lesson for lesson in raw_lessons(english) if lesson["id"] == lesson_id), {}) \
+        if os.path.isfile(english) else {}
+    used = set(fields(str(raw.get("title", ""))))
+    for step in raw.get("steps", []):
+        used |= fields(str(step.get("text", ""))) | fields(str(step.get("hint", "")))
+    answers = []
+    for step in steps:
+        if step.question is not None:
+            try:
+                answers.append(repr(sorted(map(str, engine_answer(step, rules).value)))
+                               if step.question in ("best", "where") else engine_answer(step, rules).value)
+            except (FivesError, ValueError, KeyError, TypeError):
+                answers.append(None)
+    data = {"lesson": raw, "facts": {name: values.get(name) for name in sorted(used)}, "answers": answers}
+    return hashlib.sha1(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()[:20]
 
 
 # --- answers --------------------------------------------------------------------------------
@@ -354,6 +400,49 @@ def written_answer(step: Step, rules: RuleSet):
     return int(step.answer)
 
 
+def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | None:
+    """Why ``reply`` is not an answer at all to the step (empty, not a number, not a
+    tile of the hand, not an end as the position writes it), or None when it is one,
+    right or wrong. A reply with a problem is asked again: it is not a wrong answer."""
+    from .plays import board_position, parse_board
+    from .tiles import ascii_digits, parse_tile
+
+    text = ascii_digits(reply.strip())
+    if not text:
+        return NotationError(N_("type your answer, ? for a hint, or q to stop"), text=reply)
+    if step.question == "best":
+        hand = parse_hand(step.hand, rules.max_pips)
+        try:
+            tile = parse_tile(text, rules.max_pips)
+        except NotationError:
+            return NotationError(N_("'{answer}' is not a tile: type one tile of your hand, such as {example}"),
+                                 text=reply, answer=reply.strip(), example=str(hand[0]))
+        if tile not in hand:
+            return NotationError(N_("{tile} is not in your hand: choose one of {tiles}"), text=reply, tile=str(tile),
+                                 tiles=" ".join(map(str, hand)))
+        return None
+    if step.question == "where":
+        position = board_position(parse_board(step.position, rules), rules)
+        from .plays import _end_label
+
+        labels = {_end_label(position, index) for index in range(len(position.ends))}
+        for part in (p for p in re.split(r"[\s,،]+", text) if p):
+            if part in labels or part in ("-", "none"):
+                continue
+            bare = part.rstrip("*").split("|")[0]
+            similar = sorted(label for label in labels if label.rstrip("*").split("|")[0] == bare)
+            if similar:
+                return NotationError(N_("{given} is not how that end is written: write it as the position shows it, "
+                                        "{choices}"), text=reply, given=part, choices=" ".join(similar))
+            return NotationError(N_("{given} is not an open end of {position}: write each end as it is shown, "
+                                    "separated by spaces"), text=reply, given=part, position=str(position))
+        return None
+    if not text.replace("٬", "").isdecimal():
+        return NotationError(N_("'{answer}' is not a number: type the answer as a number, such as {example}"),
+                             text=reply, answer=reply.strip(), example="15")
+    return None
+
+
 def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     """Whether the learner's ``reply`` (their own digits allowed) answers the step."""
     from .tiles import ascii_digits, parse_tile
@@ -366,7 +455,7 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
         except NotationError:
             return False
     if step.question == "where":
-        return frozenset(part for part in re.split(r"[\s,]+", text) if part) == expected
+        return frozenset(part for part in re.split(r"[\s,،]+", text) if part and part not in ("-", "none")) == expected
     text = text.replace("٬", "")  # the Persian thousands separator; a comma may be a decimal one
     return text.isdecimal() and int(text) == expected
 
@@ -448,7 +537,7 @@ def _compare(english: list[dict], translated: list[dict], path: str, language: s
                 if (key in a) != (key in b):
                     found.append(f"{where}: {key} is missing")
                 elif key in a:
-                    if fields(a[key]) != fields(b[key]):
+                    if facts(a[key]) != facts(b[key]):
                         found.append(f"{where}: the placeholders of {key} differ from English")
                     if language != "en" and a[key] == b[key] and re.search("[a-z]{4,}", a[key]):
                         found.append(f"{where}: {key} is left in English")

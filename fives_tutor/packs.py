@@ -84,7 +84,7 @@ SCHEMA: dict[str, dict[str, tuple]] = {
 }
 #: keys read as another key's value, section by section: (old key, new key, value for true, value for false)
 ALIASES = {"match": ("exact", "overshoot", "not_taken", "allowed")}
-_TOP_KEYS = ("id", "extends", "source", "name", "summary", "rules", "lessons")
+_TOP_KEYS = ("id", "extends", "source", "citation", "name", "summary", "rules", "lessons")
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
 
 
@@ -310,7 +310,7 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
                             reason=error.render(lambda text: text)) from None
     base, base_chain = _merged(base_path, chain + (key,))
     # a pack's own identity is never inherited: its id (else its file name), name, summary, source
-    merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary", "source")}
+    merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary", "source", "citation")}
     merged.update({k: v for k, v in data.items() if k != "rules"})
     merged.setdefault("id", _stem(path))
     merged["rules"] = _deep_merge(base.get("rules", {}), data.get("rules", {}) or {})
@@ -421,9 +421,10 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     if not isinstance(pack_id, str) or not _ID_RE.match(pack_id):
         raise RulePackError(N_("{path}: {key}: expected an id of lower-case letters, digits and dashes, got {value}"),
                             path=where, key="id", value=_show(pack_id))
-    for text_key in ("source",):
-        if text_key in data and not isinstance(data[text_key], str):
-            raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=where, key=text_key, value=_show(data[text_key]))
+    if "citation" in data and not isinstance(data["citation"], str):
+        raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=where, key="citation",
+                            value=_show(data["citation"]))
+    sources = _texts(data["source"], where, "source") if "source" in data else {}
     names = _texts(data.get("name", pack_id), where, "name")
     summaries = _texts(data["summary"], where, "summary") if "summary" in data else {}
     rules = data.get("rules")
@@ -459,7 +460,8 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
             checked[section][name] = _check(rule, given[name], where, key, players)
     _check_consistency(checked, where, players)
     return RuleSet(
-        id=pack_id, path=where, source=data.get("source", ""), names=MappingProxyType(names),
+        id=pack_id, path=where, source=sources.get("en", ""), sources=MappingProxyType(sources),
+        citation=data.get("citation", ""), names=MappingProxyType(names),
         summaries=MappingProxyType(summaries), extends=data.get("_base"),
         lessons=tuple(data.get("_lessons", ())), own_lessons=data.get("_own_lessons"),
         max_pips=checked["set"]["max_pips"],

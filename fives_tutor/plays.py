@@ -139,9 +139,10 @@ def parse_play(text: str, board: Board, rules: RuleSet) -> Play:
     """
     tile_text, at, end_text = text.strip().partition("@")
     if not tile_text.strip():
-        raise NotationError(N_("write the tile of the play, such as 5|3 or 5|3@3"), text=text, column=1)
+        raise NotationError(N_("write the tile of the play, such as {example} or {example2}"), text=text, column=1,
+                            example="5|3", example2="5|3@3")
     if at and not end_text.strip():
-        raise NotationError(N_("after @ write the open end to play on, such as 5|3@3"), text=text,
+        raise NotationError(N_("after @ write the open end to play on, such as {example}"), example="5|3@3", text=text,
                             column=len(text.rstrip()) + 1)
     tile = parse_tile(tile_text, rules.max_pips, whole=text)
     position = board_position(board, rules)
@@ -188,7 +189,7 @@ def _find_end(end_text: str, position: Position, rules: RuleSet, text: str, colu
     similar = [str(e) for e in position.ends if str(e.pips) == ascii_digits(end_text).split("|")[0].rstrip("*")]
     if similar and not position.lone:
         raise IllegalPlayError(N_("there is no open end {end} in {position}: did you mean {choices}?"), end=end_text,
-                               position=str(position), choices=", ".join(dict.fromkeys(similar)))
+                               position=str(position), choices=tuple(dict.fromkeys(similar)))
     raise IllegalPlayError(N_("there is no open end {end} in {position}"), end=end_text, position=str(position))
 
 

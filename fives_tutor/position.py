@@ -214,7 +214,7 @@ def parse_ends(text: str, max_pips: int = 12) -> Position:
         if only.kind in (EndKind.DOUBLE, EndKind.SPINNER):
             return Position((only,), lone=True)
         raise NotationError(
-            N_("a position has at least two open ends; a tile alone is written whole, such as 5|3"),
+            N_("a position has at least two open ends; a tile alone is written whole, such as {example}"), example="5|3",
             text=text, column=tokens[0][1],
         )
     return Position(tuple(ends))
@@ -404,7 +404,7 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
                                "view, and {tiles} left in the set"), text=text, column=columns[-1], count=len(ends),
                             spinners=hidden, tiles=shortage.tiles)
     index = plain_index[shortage.ends[0]]
-    numbers = ", ".join(str(p) for p in shortage.pips)
+    numbers = tuple(str(p) for p in shortage.pips)  # joined in the reader's language
     showing = sum(1 for p in plain if p in shortage.pips)
     if excluded:
         template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
@@ -576,7 +576,7 @@ def read_position(text: str, rules: RuleSet) -> Reading:
         column = columns[crosswise[0]] if crosswise else columns[-1]
         raise NotationError(N_("{position} can be read more than one way under this rule pack: write one of "
                                "{choices}"), text=text, column=column, position=str(position),
-                            choices=", ".join(str(c[0]) for c in found[:4]) + (", ..." if len(found) > 4 else ""))
+                            choices=tuple(str(c[0]) for c in found[:4]) + (("...",) if len(found) > 4 else ()))
     if rules.spinner.doubles == "every":
         # every crosswise double must spin: say what is wrong once they do
         marked = Position(tuple(end(EndKind.SPINNER, e.pips) if e.kind == EndKind.DOUBLE else e for e in ends))

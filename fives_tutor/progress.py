@@ -2,8 +2,14 @@
 
 The quiz uses a Leitner schedule per kind of exercise: five boxes; a right answer
 moves the kind up a box, a wrong one back to the first; kinds in low boxes come up
-more often. Every answer is kept in a review log (kind, time, right or wrong) so a
+more often. Each exercise missed is also kept, with what it asked, until it is
+answered right: missed exercises come back in later sessions, the most missed
+first. Every answer is kept in a review log (kind, item, time, right or wrong) so a
 stronger scheduler could replace this one from the same data.
+
+A lesson is done by its content (:attr:`fives_tutor.lessons.Lesson.key`), so a lesson
+that two packs share is done in both. Schema 2 added that, the missed exercises and
+the item of each review; the rows of schema 1 are kept as they were.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from .errors import N_, FivesError
 from .schema import TooNew, upgrade
 
 BOXES = 5
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIGRATIONS = {
     1: [
         "CREATE TABLE lessons_done (pack TEXT NOT NULL, lesson TEXT NOT NULL, done_at TEXT NOT NULL,"
@@ -25,6 +31,13 @@ MIGRATIONS = {
         "CREATE TABLE boxes (pack TEXT NOT NULL, kind TEXT NOT NULL, box INTEGER NOT NULL,"
         " PRIMARY KEY (pack, kind))",
         "CREATE TABLE reviews (pack TEXT NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, correct INTEGER NOT NULL)",
+    ],
+    2: [
+        "CREATE TABLE lessons_learned (lesson_key TEXT PRIMARY KEY, lesson TEXT NOT NULL, pack TEXT NOT NULL,"
+        " done_at TEXT NOT NULL)",
+        "ALTER TABLE reviews ADD COLUMN item TEXT",
+        "CREATE TABLE missed (pack TEXT NOT NULL, kind TEXT NOT NULL, item TEXT NOT NULL, step TEXT NOT NULL,"
+        " misses INTEGER NOT NULL, at TEXT NOT NULL, PRIMARY KEY (pack, kind, item))",
     ],
 }
 
@@ -91,9 +104,18 @@ class Progress:
         """The lessons of ``pack`` the learner has finished."""
         return {row[0] for row in self.db.execute("SELECT lesson FROM lessons_done WHERE pack = ?", (pack,))}
 
-    def mark_done(self, pack: str, lesson: str) -> None:
-        """Record that a lesson was finished."""
-        self.db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?, ?)", (pack, lesson, _now()))
+    def mark_done(self, pack: str, lesson: str, key: str | None = None) -> None:
+        """Record that a lesson was finished (``key``: its content, shared by every pack that has it)."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?, ?)", (pack, lesson, _now()))
+        if key is not None:
+            db.execute("INSERT OR REPLACE INTO lessons_learned VALUES (?, ?, ?, ?)", (key, lesson, pack, _now()))
+        db.execute("COMMIT")
+
+    def learned(self) -> set[str]:
+        """The content keys of every lesson finished, whatever the pack."""
+        return {row[0] for row in self.db.execute("SELECT lesson_key FROM lessons_learned")}
 
     # --- the quiz schedule ---------------------------------------------------------------------
 
@@ -102,15 +124,36 @@ class Progress:
         row = self.db.execute("SELECT box FROM boxes WHERE pack = ? AND kind = ?", (pack, kind)).fetchone()
         return row[0] if row else 1
 
-    def record(self, pack: str, kind: str, correct: bool) -> int:
-        """Log an answer and move the kind's box: up one when right, back to 1 when wrong. Returns the new box."""
+    def record(self, pack: str, kind: str, correct: bool, item: str | None = None, step: str | None = None) -> int:
+        """Log an answer and move the kind's box: up one when right, back to 1 when wrong.
+        With ``item`` (an exercise's identity) and ``step`` (what it asked, JSON), a
+        missed exercise is kept to come back, and one answered right is let go.
+        Returns the kind's new box."""
         new_box = min(BOXES, self.box(pack, kind) + 1) if correct else 1
         db = self.db
+        now = _now()
         db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
-        db.execute("INSERT INTO reviews VALUES (?, ?, ?, ?)", (pack, kind, _now(), int(correct)))
-        db.execute("COMMIT")
+        try:
+            db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
+            db.execute("INSERT INTO reviews (pack, kind, at, correct, item) VALUES (?, ?, ?, ?, ?)",
+                       (pack, kind, now, int(correct), item))
+            if item is not None and correct:
+                db.execute("DELETE FROM missed WHERE pack = ? AND kind = ? AND item = ?", (pack, kind, item))
+            elif item is not None and step is not None:
+                db.execute("INSERT INTO missed VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (pack, kind, item) DO UPDATE"
+                           " SET misses = misses + 1, at = excluded.at", (pack, kind, item, step, now))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
         return new_box
+
+    def missed(self, pack: str, kinds: Sequence[str]) -> list[tuple[str, str, str, int]]:
+        """The exercises of ``pack`` missed and not yet answered right, of the ``kinds``
+        given: ``(kind, item, step, misses)``, the most missed first, then the oldest."""
+        rows = self.db.execute("SELECT kind, item, step, misses FROM missed WHERE pack = ? ORDER BY misses DESC, at",
+                               (pack,)).fetchall()
+        return [tuple(row) for row in rows if row[0] in kinds]
 
     def stats(self, pack: str, kinds: Sequence[str]) -> list[KindStats]:
         """Each kind's box and answers so far."""

@@ -53,7 +53,7 @@ def count_expression(position: Position, rules: RuleSet) -> str:
     if rules.scoring.points == "quotient" and count.points:
         shares = [f"{t.number(count.total)} ÷ {t.number(d)} = {t.number(count.total // d)}"
                   for d in rules.scoring.divisors if count.total % d == 0]
-        line += " (" + ", ".join(t.notation(s) for s in shares) + ")"
+        line += " (" + t.join(t.notation(s) for s in shares) + ")"
     return line
 
 
@@ -139,26 +139,34 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, read
 
 
 def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
-    """Why a play is valued as it is, in words."""
+    """Why a play is valued as it is, in words: one whole sentence per case, each fact a
+    named placeholder, so that a translator writes it as the language says it."""
     t = current()
     play = ranked.play
-    if play.points:
-        now = _("scores {points} now").format(points=points_phrase(play.points))
-    else:
-        now = _("scores nothing now")
+    points = points_phrase(play.points)
     if ranked.goes_out:
-        return _("{now}, and you go out: the hand ends before anyone can reply").format(now=now)
+        if play.points:
+            return _("scores {points} now, and you go out: the hand ends before anyone can reply").format(points=points)
+        return _("scores nothing now, and you go out: the hand ends before anyone can reply")
     if level == "greedy":
-        return now
+        return _("scores {points} now").format(points=points) if play.points else _("scores nothing now")
     leaves = count_expression(play.after, rules).split(f" {t.arrow} ")[0]
-    scoring = ngettext("of the {unseen} tiles you cannot see, {count} lets the next player score",
-                       "of the {unseen} tiles you cannot see, {count} let the next player score",
-                       ranked.scoring_replies).format(unseen=t.number(ranked.unseen), count=t.number(ranked.scoring_replies))
-    expected = _("expected reply: {reply} points").format(reply=t.number(ranked.reply, decimals=1))
-    text = _("{now} and leaves {leaves}: {scoring} ({expected})").format(
-        now=now, leaves=leaves, scoring=scoring, expected=expected)
+    facts = {"points": points, "leaves": leaves, "unseen": t.number(ranked.unseen),
+             "count": t.number(ranked.scoring_replies), "reply": t.number(ranked.reply, decimals=1)}
+    if play.points:
+        text = ngettext("scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} lets "
+                        "the next player score, who can expect {reply} points in reply",
+                        "scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "
+                        "the next player score, who can expect {reply} points in reply",
+                        ranked.scoring_replies).format(**facts)
+    else:
+        text = ngettext("scores nothing now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} lets "
+                        "the next player score, who can expect {reply} points in reply",
+                        "scores nothing now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "
+                        "the next player score, who can expect {reply} points in reply",
+                        ranked.scoring_replies).format(**facts)
     if level == "monte-carlo":
-        text += t.semicolon + _("expected swing at the end of the hand: {swing}").format(
+        text += t.semicolon + _("to the end of the hand you can expect a swing of {swing} points").format(
             swing=t.number(ranked.end_swing, decimals=1))
     return text
 
@@ -196,7 +204,14 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
                                                if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
     }[level])
-    return "\n".join(lines)
+    from .text.wrap import wrap_lines
+
+    # prose to the terminal's width, each line's continuation hanging under its text
+    wrapped = []
+    for line in lines:
+        indent = line[:len(line) - len(line.lstrip())]
+        wrapped += wrap_lines(line.lstrip(), indent=indent, hanging=indent + "  ")
+    return "\n".join(wrapped)
 
 
 def value_words(ranked: RankedPlay, level: str) -> str:
@@ -218,33 +233,12 @@ def rounding_phrase(rules: RuleSet) -> str:
     }[rules.hand_end.rounding]
 
 
-def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet) -> str:
-    """The text of ``fives count``: every number comes from ``collection``, as in the JSON."""
+def collection_how(collection: Collection, rules: RuleSet) -> str:
+    """How the winner's points were counted (``rules.hand_end``), as a phrase."""
     t = current()
-    lines = []
     mode = collection.mode
     subtract = rules.hand_end.subtract_winner_pips and mode != "none"
     winner = ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips))
-    for number, (opponent, hand) in enumerate(zip(collection.opponents, hands), start=1):
-        pips = ngettext("{n} pip", "{n} pips", opponent.pips).format(n=t.number(opponent.pips))
-        shown = f"{t.notation(hand)} = {pips}" if hand else pips
-        if opponent.net is not None:
-            lines.append(_("Opponent {number}: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
-                number=t.number(number), pips=shown, winner=winner, net=t.number(opponent.net),
-                rounded=t.number(opponent.rounded)))
-        elif opponent.rounded is not None:
-            lines.append(_("Opponent {number}: {pips}, counts as {rounded}").format(
-                number=t.number(number), pips=shown, rounded=t.number(opponent.rounded)))
-        else:
-            lines.append(_("Opponent {number}: {pips}").format(number=t.number(number), pips=shown))
-    together = ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips))
-    if mode == "combined" and subtract:
-        lines.append(_("Together: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
-            pips=together, winner=winner, net=t.number(collection.net_pips),
-            rounded=t.number(collection.collected_pips)))
-    elif mode == "combined":
-        lines.append(_("Together: {pips}, counts as {rounded}").format(
-            pips=together, rounded=t.number(collection.collected_pips)))
     rounding = rounding_phrase(rules)
     if mode == "none":
         how = _("under these rules the winner collects no pips")
@@ -263,7 +257,56 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
     else:
         how = _("the opponents' pips added, then {rounding}").format(rounding=rounding)
     if rules.hand_end.points == "per_five" and mode != "none":
-        how += "; " + _("one point per five pips")
+        how += current().semicolon + _("one point per five pips")
+    return how
+
+
+def together_line(collection: Collection, rules: RuleSet) -> str:
+    """The line of a combined collection (the opponents' pips added, less the winner's
+    where the pack subtracts them, and what they count as), or "" when each opponent
+    is counted on their own."""
+    if collection.mode != "combined":
+        return ""
+    t = current()
+    together = ngettext("{n} pip", "{n} pips", collection.combined_pips).format(n=t.number(collection.combined_pips))
+    if rules.hand_end.subtract_winner_pips:
+        winner = ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips))
+        return _("Together: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
+            pips=together, winner=winner, net=t.number(collection.net_pips),
+            rounded=t.number(collection.collected_pips))
+    return _("Together: {pips}, counts as {rounded}").format(
+        pips=together, rounded=t.number(collection.collected_pips))
+
+
+def opponent_line(label: str, opponent, shown: str, collection: Collection) -> str:
+    """One losing player's count: ``label`` (a name or "Opponent 2"), ``shown`` (their
+    tiles and pips, already written), less the winner's pips where the pack subtracts
+    them per opponent, and what they count as."""
+    t = current()
+    if opponent.net is not None:
+        winner = ngettext("{n} pip", "{n} pips", collection.winner_pips).format(n=t.number(collection.winner_pips))
+        return _("{name}: {pips}, less the winner's {winner} = {net}, counts as {rounded}").format(
+            name=label, pips=shown, winner=winner, net=t.number(opponent.net), rounded=t.number(opponent.rounded))
+    if opponent.rounded is not None:
+        return _("{name}: {pips}, counts as {rounded}").format(
+            name=label, pips=shown, rounded=t.number(opponent.rounded))
+    return _("{name}: {pips}").format(name=label, pips=shown)
+
+
+def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet) -> str:
+    """The text of ``fives count``: every number comes from ``collection``, as in the JSON."""
+    t = current()
+    lines = []
+    mode = collection.mode
+    for number, (opponent, hand) in enumerate(zip(collection.opponents, hands), start=1):
+        pips = ngettext("{n} pip", "{n} pips", opponent.pips).format(n=t.number(opponent.pips))
+        shown = f"{t.notation(hand)} = {pips}" if hand else pips
+        label = _("Opponent {number}").format(number=t.number(number))
+        lines.append(opponent_line(label, opponent, shown, collection))
+    together = together_line(collection, rules)
+    if together:
+        lines.append(together)
+    how = collection_how(collection, rules)
     points = ngettext("{n} point", "{n} points", collection.points).format(n=t.number(collection.points))
     lines.append(_("The winner collects {points}: {how}.").format(points=points, how=how))
     if rules.hand_end.rounding == "nearest_five" and mode != "none":

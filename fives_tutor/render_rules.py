@@ -1,39 +1,18 @@
-"""Rule packs and simulation results as text in the active language: the pack list,
-every parameter of a pack, side-by-side tables and a small bar chart."""
+"""Rule packs as text in the active language: the pack list, every parameter of a
+pack, and the rules that differ between packs side by side (simulated comparisons:
+:mod:`fives_tutor.render_study`)."""
 
 from __future__ import annotations
 
 import shutil
-import textwrap
 from typing import Sequence
 
 from .describe import describe
-from .i18n import _, current, ngettext
+from .i18n import _, current
 from .rules import RuleSet
-from .simulate import Summary
 from .stats import Estimate
-
-
-def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, width: int | None = None) -> str:
-    """Rows of cells as a text table, each column wrapped to fit the terminal width."""
-    width = width or shutil.get_terminal_size((100, 24)).columns
-    all_rows = ([list(header)] if header else []) + [list(r) for r in rows]
-    columns = max(len(r) for r in all_rows)
-    natural = [max(len(r[c]) for r in all_rows if c < len(r)) for c in range(columns)]
-    budget = max(20 * columns, width - 2 * (columns - 1))
-    widths = list(natural)
-    while sum(widths) > budget:
-        widest = widths.index(max(widths))
-        widths[widest] -= 1
-    lines = []
-    for index, row in enumerate(all_rows):
-        wrapped = [textwrap.wrap(cell, widths[c]) or [""] for c, cell in enumerate(row)]
-        for part in range(max(len(w) for w in wrapped)):
-            cells = [(w[part] if part < len(w) else "").ljust(widths[c]) for c, w in enumerate(wrapped)]
-            lines.append("  ".join(cells).rstrip())
-        if header and index == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+from .text.table import table
+from .text.width import wrap
 
 
 def render_list(packs: Sequence[tuple[str, RuleSet | None, str, str | None]]) -> str:
@@ -49,12 +28,12 @@ def render_list(packs: Sequence[tuple[str, RuleSet | None, str, str | None]]) ->
 def render_show(rules: RuleSet) -> str:
     """Every parameter of a pack in words, with its name, summary and source."""
     code = current().code
+    columns = shutil.get_terminal_size((100, 24)).columns
     lines = [f"{rules.name(code)} [{rules.id}]"]
     summary = rules.summary(code)
     if summary:
-        lines += textwrap.wrap(summary, shutil.get_terminal_size((100, 24)).columns)
-    lines += textwrap.wrap(_("Source: {source}").format(source=rules.source or _("not given")),
-                           shutil.get_terminal_size((100, 24)).columns)
+        lines += wrap(current().prose(summary), columns)
+    lines += wrap(_("Source: {source}").format(source=rules.source_text(code) or _("not given")), columns)
     if rules.extends:
         lines.append(_("Extends: {pack}").format(pack=rules.extends))
     lines.append("")
@@ -76,7 +55,7 @@ def differences(packs: Sequence[RuleSet]) -> list[tuple[str, str, list[str]]]:
 def render_compare(packs: Sequence[RuleSet]) -> str:
     """A side-by-side table of the parameters that differ."""
     code = current().code
-    lines = [f"{rules.id}: {rules.name(code)}" for rules in packs]
+    lines = [_("{pack}: {name}").format(pack=rules.id, name=rules.name(code)) for rules in packs]
     found = differences(packs)
     lines.append("")
     if not found:
@@ -92,46 +71,3 @@ def interval(estimate: Estimate, decimals: int = 1, percent: bool = False) -> st
     t = current()
     show = (lambda v: t.percent(v, decimals)) if percent else (lambda v: t.number(v, decimals=decimals))
     return _("{mean} ({low}–{high})").format(mean=show(estimate.mean), low=show(estimate.low), high=show(estimate.high))
-
-
-def render_statistics(names: Sequence[str], summaries: Sequence[Summary], matches: int, players: int, seed: str,
-                      strategy: str) -> str:
-    """The simulation's statistics side by side, then a chart of points per play for each pack."""
-    t = current()
-    strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random")}
-    lines = [ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
-                      "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
-                      matches).format(matches=t.number(matches), players=t.number(players), seed=seed,
-                                      strategy=strategy_words[strategy])]
-    if len(names) > 1:
-        lines.append(_("Every pack played the same deals."))
-    lines.append("")
-    metrics = [
-        (_("Points per hand from play"), lambda s: interval(s.play_points)),
-        (_("Points per hand from hand ends"), lambda s: interval(s.end_points)),
-        (_("Hands blocked"), lambda s: interval(s.blocked, percent=True)),
-        (_("Hands per match"), lambda s: interval(s.hands, decimals=2)),
-        (_("Plays per hand"), lambda s: interval(s.plays)),
-        (_("First leader's side wins the match"), lambda s: interval(s.first_leader_wins, percent=True)),
-    ]
-    lines.append(table([[label] + [show(s) for s in summaries] for label, show in metrics],
-                       header=[""] + list(names)))
-    lines.append(_("Means with their 95% confidence intervals; hands are counted when finished."))
-    for name, summary in zip(names, summaries):
-        lines.append("")
-        lines.append(_("Points per play, {pack}:").format(pack=name))
-        lines.append(bar_chart(summary.points_per_play))
-    return "\n".join(lines)
-
-
-def bar_chart(counts: dict[int, int], width: int = 40) -> str:
-    """A horizontal bar chart of how many plays scored each number of points."""
-    t = current()
-    total = sum(counts.values()) or 1
-    biggest = max(counts.values(), default=1)
-    label_width = max((len(t.number(points)) for points in counts), default=1)
-    lines = []
-    for points, count in counts.items():
-        bar = "█" * max(1 if count else 0, round(width * count / biggest))
-        lines.append(f"  {t.number(points).rjust(label_width)} {bar} {t.percent(count / total)}")
-    return "\n".join(lines)

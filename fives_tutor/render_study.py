@@ -2,22 +2,24 @@
 side with their paired differences, a verdict per row, a bar per row for the
 difference and its interval, and the points-per-play histograms on one axis.
 
-Every line fits the terminal: widths are measured in terminal cells (display width),
-not characters. Charts are drawn left to right in every language (a Persian chart
-line starts with a left-to-right mark, so that a right-to-left terminal does not
-mirror it).
+Every line fits the terminal: widths are measured in terminal cells (display width,
+:mod:`fives_tutor.text.width`), not characters. A chart whose left and right mean
+something (the difference bars, two packs back to back) is drawn left to right in
+every language; the bars of one pack's histogram run the way the language reads.
 """
 
 from __future__ import annotations
 
 import shutil
-import textwrap
 from typing import Sequence
 
 from .compare import Difference, Study
-from .i18n import LRM, _, current, ngettext
-from .render_rules import table
+from .i18n import LRM, RLM, _, current, ngettext
 from .stats import Estimate
+from .text.table import table
+from .text.width import ljust, rjust
+from .text.width import width as display_width
+from .text.wrap import wrap_lines
 
 #: how each row is shown: (decimals, shown as a percentage)
 FORMATS = {
@@ -29,28 +31,25 @@ FORMATS = {
 GLYPHS = ("█", "▓", "▒", "░")
 
 
-def display_width(text: str) -> int:
-    """``text``'s width in terminal cells (wide characters two, marks none)."""
-    from wcwidth import wcswidth, wcwidth
-
-    width = wcswidth(text)
-    if width >= 0:
-        return width
-    return sum(max(0, wcwidth(char)) for char in text)
-
-
 def _terminal_width() -> int:
     return shutil.get_terminal_size((100, 24)).columns
 
 
 def _pad(text: str, width: int, right: bool = False) -> str:
-    gap = " " * max(0, width - display_width(text))
-    return gap + text if right else text + gap
+    return rjust(text, width) if right else ljust(text, width)
 
 
 def _chart_line(text: str) -> str:
-    """A chart line kept left to right in a right-to-left language."""
+    """A chart whose left and right mean something (a number line, two packs back to
+    back), kept left to right in a right-to-left language: the line holds no
+    right-to-left letter and starts with a left-to-right mark."""
     return LRM + text if current().rtl else text
+
+
+def _flowing_line(text: str) -> str:
+    """A chart line that runs the way the language reads (bars by the points they
+    scored), as the other charts of fives-tutor do."""
+    return RLM + text if current().rtl else text
 
 
 def _ltr(text: str) -> str:
@@ -90,9 +89,11 @@ def value(row: str, amount: float, signed: bool = False) -> str:
 
 
 def interval(row: str, estimate: Estimate) -> str:
-    """``62.4 (60.3–64.5)``: a figure with its 95% interval."""
-    return _("{mean} ({low}–{high})").format(mean=value(row, estimate.mean), low=value(row, estimate.low),
-                                             high=value(row, estimate.high))
+    """``62.4 (60.3–64.5)``: a figure with its 95% interval, as ``row`` is shown."""
+    from .render_rules import interval as shown
+
+    decimals, percent = FORMATS[row]
+    return shown(estimate, decimals, percent)
 
 
 def signed_interval(row: str, estimate: Estimate) -> str:
@@ -187,7 +188,7 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
             difference = next(d for d in found if d.name == row)
             cells.append(signed_interval(row, difference.estimate))
         rows.append(cells)
-    lines.append(table(rows, header=header, width=width))
+    lines.append(table(rows, header=header, columns=width))
     notes = [_("Means with their 95% confidence intervals; hands are counted when finished.")]
     notes.append(_("Minutes at {seconds} seconds a play (change it with --seconds-per-play).").format(
         seconds=t.number(study.seconds_per_play, decimals=0 if study.seconds_per_play == int(study.seconds_per_play)
@@ -212,8 +213,9 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
 
 
 def _wrap(text: str, width: int, indent: str = "", hanging: str = "") -> list[str]:
-    """Prose wrapped at word boundaries to ``width`` cells; later lines indented by ``hanging`` more."""
-    return textwrap.wrap(text, max(20, width), initial_indent=indent, subsequent_indent=indent + hanging) or [""]
+    """Prose wrapped at word boundaries to ``width`` cells (display width); later lines
+    indented by ``hanging`` more."""
+    return wrap_lines(text, max(20, width), indent=indent, hanging=indent + hanging) or [""]
 
 
 def difference_bar(estimate: Estimate, width: int) -> str:
@@ -276,16 +278,15 @@ def _back_to_back(study: Study, counts: Sequence[dict], width: int) -> list[str]
     points, shares = _shares(counts)
     biggest = max(max(s.values(), default=0) for s in shares) or 1.0
     numbers = [t.number(p) for p in points]
-    inner = max([display_width(n) for n in numbers] + [display_width(_("points"))])
+    inner = max(display_width(n) for n in numbers)
     middle = inner + 4  # "│ " + the points + " │"
     percents = [[t.percent(s[p]) for p in points] for s in shares]
     side_text = max(display_width(x) for column in percents for x in column) + 1
     bar = max(5, min(30, (width - middle - 4 - 2 * side_text) // 2))
     half = side_text + bar
-    lines = _wrap(_("Points per play, share of plays ({left} on the left, {right} on the right):").format(
-        left=_ltr(study.names[0]), right=_ltr(study.names[1])), width)
-    title = _pad(_("points"), inner, right=True)
-    lines.append(_chart_line(_pad(study.names[0], half, right=True) + " │ " + title + " │ " + study.names[1]))
+    lines = _wrap(_("Points per play in the middle, and the share of plays that scored them ({left} on the left, "
+                    "{right} on the right):").format(left=_ltr(study.names[0]), right=_ltr(study.names[1])), width)
+    lines.append(_chart_line(_pad(study.names[0], half, right=True) + " │ " + " " * inner + " │ " + study.names[1]))
     for index, number in enumerate(numbers):
         left = _pad(_bar(shares[0][points[index]], biggest, bar), bar, right=True)
         right = _bar(shares[1][points[index]], biggest, bar)
@@ -305,17 +306,17 @@ def _grouped(study: Study, counts: Sequence[dict], width: int) -> list[str]:
     bar = max(10, min(40, width - label_width - 12))
     if several:
         legend = "  ".join(f"{GLYPHS[k % len(GLYPHS)]} {name}" for k, name in enumerate(study.names))
-        lines = _wrap(_("Points per play, share of plays:"), width) + [_chart_line("  " + legend)]
+        lines = _wrap(_("Points per play, share of plays:"), width) + [_flowing_line("  " + legend)]
     else:
         lines = [_("Points per play, {pack}:").format(pack=_ltr(study.names[0]))]
     for index, number in enumerate(numbers):
         for k, share in enumerate(shares):
             shown = _pad(number, label_width, right=True) if k == 0 else " " * label_width
             glyph = GLYPHS[k % len(GLYPHS)]
-            lines.append(_chart_line(f"  {shown} {_bar(share[points[index]], biggest, bar, glyph)} "
-                                     f"{t.percent(share[points[index]])}"))
+            lines.append(_flowing_line(f"  {shown} {_bar(share[points[index]], biggest, bar, glyph)} "
+                                       f"{t.percent(share[points[index]])}"))
     return lines
 
 
-__all__ = ["difference_bar", "display_width", "histograms", "interval", "render_study", "signed_interval",
+__all__ = ["difference_bar", "histograms", "interval", "render_study", "signed_interval",
            "verdict_line"]

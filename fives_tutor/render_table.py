@@ -49,8 +49,9 @@ def winner_line(state: TableState) -> str:
             n=current().number(state.scores[state.winner])))
 
 
-def toolbar(state: TableState) -> str:
-    """The bottom toolbar: turn, ends and total, boneyard, scores."""
+def toolbar(state: TableState, width: int | None = None) -> str:
+    """The bottom toolbar: whose turn, the ends and their total, the boneyard; the
+    scores; how many tiles each player holds; wrapped to ``width`` (the terminal's)."""
     t = current()
     position = state.position
     total = position.total(state.rules)
@@ -60,12 +61,19 @@ def toolbar(state: TableState) -> str:
         who = _("hand over")
     else:
         who = _("turn: {name}").format(name=state.names[state.turn])
-    return " | ".join([
+    first = " | ".join([
         who,
         _("ends: {ends} = {total}").format(ends=t.notation(position), total=t.number(total)),
         _("boneyard: {count}").format(count=t.number(state.boneyard)),
-        " · ".join(f"{state.side_name(s)} {t.number(v)}" for s, v in enumerate(state.scores)),
     ])
+    scores = " · ".join(f"{state.side_name(s)} {t.number(v)}" for s, v in enumerate(state.scores))
+    held = _("Tiles held: {held}").format(held=" · ".join(
+        f"{name} {t.number(count)}" for name, count in zip(state.names, state.counts)))
+    lines = [first, _("Scores: {scores} (target {target})").format(scores=scores, target=t.number(state.board.target)),
+             held]
+    from .text.wrap import wrap_lines
+
+    return "\n".join(part for line in lines for part in wrap_lines(line, width, hanging="  "))
 
 
 def overshoot_line(state_before: TableState, state_after: TableState, side: int, points: int) -> str:
@@ -82,12 +90,17 @@ def overshoot_line(state_before: TableState, state_after: TableState, side: int,
         points=points_phrase(points), name=name, score=t.number(state_after.scores[side]))
 
 
-def describe_event(event: dict, state_before: TableState, state_after: TableState) -> list[str]:
-    """What an action did, in words (for the reply and for ``history``)."""
+def describe_event(event: dict, state_before: TableState, state_after: TableState,
+                   tiles: dict | None = None) -> list[str]:
+    """What an action did, in words (for the reply and for ``history``); ``tiles``
+    are the remaining tiles given at a hand end, by player."""
     t = current()
     kind = event["type"]
     names = state_before.names
     lines: list[str] = []
+    if event.get("corrected") and isinstance(event.get("player"), int):
+        lines.append(_("The turn is corrected: {name} plays now, not {other} (undo takes it back).").format(
+            name=names[event["player"]], other=names[state_before.turn]))
     if kind == "play":
         logged = state_after.log[-1] if state_after.log else None
         play = logged.play if logged is not None else None
@@ -122,6 +135,7 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
     elif kind == "hand_end":
         row = state_after.sheet[-1]
         result = row.result
+        lines.extend(hand_end_count(state_before, result, tiles or {}))
         if result is not None and result.winners:
             held = state_before.going_out  # a play that went out, scored with the award (exact target)
             for side, points in zip(result.winners, result.points):
@@ -141,6 +155,35 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
     return lines
 
 
+def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
+    """The count at the end of a hand, as ``fives count`` shows it: each losing
+    player's tiles and pips, what they count as, and how the points were counted."""
+    from .render import collection_how, opponent_line, together_line
+    from .scoring import collect
+
+    if result is None or not result.winners:
+        return []
+    t = current()
+    rules = state.rules
+    losers = [p for p in range(state.players) if state.sides[p] not in result.winners]
+    side_pips = sum(result.pips[p] for p in range(state.players) if state.sides[p] == result.winners[0])
+    collection = collect([result.pips[p] for p in losers], rules, winner_pips=side_pips,
+                         domino=result.kind == "domino")
+    lines = []
+    for player, opponent in zip(losers, collection.opponents):
+        pips = ngettext("{n} pip", "{n} pips", opponent.pips).format(n=t.number(opponent.pips))
+        if player in tiles:
+            pips = f"{t.notation(' '.join(str(tile) for tile in tiles[player]))} = {pips}"
+        lines.append("  " + opponent_line(state.names[player], opponent, pips, collection))
+    together = together_line(collection, rules)
+    if together:
+        lines.append("  " + together)
+    lines.append("  " + _("Counted: {how}.").format(how=collection_how(collection, rules)))
+    if rules.hand_end.rounding == "nearest_five" and collection.mode != "none":
+        lines.append("  " + _("A remainder of 3 or 4 rounds up, 1 or 2 down."))
+    return lines
+
+
 def after_action(reply_data: dict, state: TableState) -> list[str]:
     """The whole answer to an action: what it did, then what comes next."""
     event = reply_data["event"]
@@ -150,9 +193,10 @@ def after_action(reply_data: dict, state: TableState) -> list[str]:
         undone = reply_data.get("undone") or {}
         lines = [_("Undone: {what}").format(what=event_words(undone, before.names))]
     elif event["type"] == "redo":
-        lines = [_("Redone.")]
+        redone = reply_data.get("redone") or {}
+        lines = [_("Redone: {what}").format(what=event_words(redone, before.names))]
     else:
-        lines = describe_event(event, before, state)
+        lines = describe_event(event, before, state, reply_data.get("tiles"))
     scored = state.scores != before.scores
     if state.awaiting and not before.awaiting:
         kind, player = state.awaiting
@@ -199,33 +243,49 @@ def ask_line(state: TableState, player: int) -> str:
         name=state.names[player], count=current().number(state.counts[player]))
 
 
-def sheet(state: TableState) -> str:
-    """The hand-by-hand score sheet with running totals, and a bar of each side's total."""
-    t = current()
-    from .render_rules import table
+def sheet(state: TableState, width: int | None = None) -> str:
+    """The hand-by-hand score sheet, then each side's total with a bar toward the target.
 
+    Each cell is one hand for one side: points from play + points at the end of the
+    hand = the hand's points (every sum as printed is true); the totals row adds the
+    hands up, and the bars show each total against the target.
+    """
+    from .text.table import table
+    from .text.wrap import display_width, terminal_width
+
+    t = current()
+    width = terminal_width() if width is None else width
     sides = range(len(state.scores))
     header = [_("Hand"), _("Leader")] + [state.side_name(s) for s in sides]
     rows = []
+
+    def cell(play: int, end: int) -> str:
+        return _("{play} + {end} = {total}").format(play=t.number(play), end=t.number(end), total=t.number(play + end))
+
     for row in state.sheet:
         cells = [t.number(row.number), state.names[row.leader]]
-        for side in sides:
-            cells.append(_("{play} + {end} = {total}").format(play=t.number(row.from_play[side]),
-                                                               end=t.number(row.at_end[side]),
-                                                               total=t.number(row.totals[side])))
+        cells += [cell(row.from_play[side], row.at_end[side]) for side in sides]
         rows.append(cells)
     if not state.over:
         current_row = [t.number(state.hand_number), state.names[state.leader]]
         current_row += [_("{play} so far").format(play=t.number(state.from_play[s])) for s in sides]
         rows.append(current_row)
-    lines = [table(rows, header=header), _("Each cell: points from play + points at the end of the hand = total.")]
+    rows.append(["", _("Total")] + [t.number(state.scores[s]) for s in sides])
+    lines = [table(rows, header=header, columns=width),
+             _("Each cell: points from play + points at the end of the hand = the hand's points.")]
     target = state.board.target
-    width = 30
-    for side in sides:
+    names = [state.side_name(side) for side in sides]
+    label = max(display_width(name) for name in names)
+    for side, name in zip(sides, names):
         score = state.scores[side]
-        filled = min(width, round(width * score / target)) if target else 0
-        lines.append(f"{state.side_name(side):>12} {'█' * filled}{'░' * (width - filled)} "
-                     f"{t.number(score)}/{t.number(target)}")
+        words = ngettext("{score} of {target} point", "{score} of {target} points", target).format(
+            score=t.number(score), target=t.number(target))
+        room = width - label - display_width(words) - 3
+        bar_width = max(5, min(30, room))
+        filled = min(bar_width, round(bar_width * score / target)) if target else 0
+        padding = " " * (label - display_width(name))
+        # in a right-to-left language the bars run right to left like the text around them
+        lines.append(("\u200f" if t.rtl else "") + f"{padding}{name} {'█' * filled}{'░' * (bar_width - filled)} {words}")
     return "\n".join(lines)
 
 
@@ -245,27 +305,37 @@ def history(state: TableState) -> str:
     return "\n".join(lines) if lines else _("Nothing has been played yet.")
 
 
-def help_text(state: TableState) -> str:
-    """The commands."""
+def help_text(state: TableState, width: int | None = None) -> str:
+    """The commands, each description wrapped under itself to the terminal's width."""
+    from .text.wrap import wrap_lines
+
     muggins = state.rules.muggins.announce
-    lines = [
-        _("Commands (the same words in every language):"),
-        "  5|3, 5|3@3         " + _("play a tile for the player to move (the end after @ when it fits several)"),
-        "  Ben 5|3            " + _("play for a player named (the lead, or to correct the turn)"),
+    example = next((name for name in state.names if " " in name), state.names[-1])
+    entries = [
+        ("5|3, 5|3@3", _("play a tile for the player to move (the end after @ when it fits several)")),
+        (f"{example} 5|3", _("play for the player named: the lead, or a player the turn should have been with "
+                            "(the turn is corrected; undo takes it back)")),
     ]
     if muggins:
-        lines.append("  5|3 =10            " + _("play and announce the points (muggins)"))
-        lines.append("  muggins [NAME]     " + _("claim points the last player did not announce"))
-    lines += [
-        "  draw, draw 3       " + _("the player to move draws tiles from the boneyard"),
-        "  pass               " + _("the player to move passes"),
-        "  undo, redo         " + _("take back the last action, or put it back"),
-        "  board              " + _("the layout as a picture"),
-        "  sheet              " + _("the score sheet, hand by hand"),
-        "  history            " + _("every action of the match"),
-        "  rules              " + _("the rule pack in words"),
-        "  quit               " + _("leave (the match is saved; fives table --resume continues it)"),
+        entries.append(("5|3 =10", _("play and announce the points (muggins)")))
+        entries.append(("muggins [NAME]", _("claim points the last player did not announce")))
+    entries += [
+        ("draw, draw 3", _("the player to move draws tiles from the boneyard")),
+        ("pass", _("the player to move passes")),
+        ("undo, redo", _("take back the last action, or put it back")),
+        ("board", _("the layout as a picture")),
+        ("sheet", _("the score sheet, hand by hand")),
+        ("history", _("every action of the match")),
+        ("rules", _("the rule pack in words")),
+        ("quit", _("leave (the match is saved; fives table --resume continues it)")),
     ]
+    column = max(19, max(len(command) for command, _text in entries) + 3)
+    lines = [_("Commands (the same words in every language):")]
+    for command, text in entries:
+        lead = "  " + command.ljust(column - 2)
+        lines += wrap_lines(text, width, indent=lead, hanging=" " * column)
+    lines += wrap_lines(_("Tab completes tiles (written in either order, those that score first), names and "
+                          "commands. A name with spaces is typed as it is, or in quotes."), width)
     return "\n".join(lines)
 
 

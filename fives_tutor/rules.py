@@ -180,7 +180,9 @@ class RuleSet(NamedTuple):
     """Every rule parameter of one pack, plus where it came from.
 
     ``id`` is the pack id, ``path`` the file it was read from, ``source`` the
-    published rules it follows, ``names`` and ``summaries`` map a language code
+    published rules it follows in English, ``sources`` the same per language code,
+    ``citation`` a short citation shown where ``sources`` has no text in the reader's
+    language (the site or book, in no language in particular), ``names`` and ``summaries`` map a language code
     (en, tl, id, nl, fa) to text, ``lessons`` the lesson files' prefixes (the base
     pack's first; ``<prefix>.<lang>.yaml``), ``own_lessons`` the prefix this pack
     itself names, if any. ``max_pips`` is the set (6 for double-six).
@@ -189,6 +191,8 @@ class RuleSet(NamedTuple):
     id: str = "dominos-cc"
     path: str = ""
     source: str = ""
+    sources: Mapping[str, str] = MappingProxyType({})
+    citation: str = ""
     names: Mapping[str, str] = MappingProxyType({})
     summaries: Mapping[str, str] = MappingProxyType({})
     extends: str | None = None
@@ -207,6 +211,11 @@ class RuleSet(NamedTuple):
     def name(self, language: str = "en") -> str:
         """The pack's name in ``language``, else in English, else its id."""
         return self.names.get(language) or self.names.get("en") or self.id
+
+    def source_text(self, language: str = "en") -> str:
+        """Where the pack's rules come from, in ``language``; else the bare citation;
+        else the English text; else empty."""
+        return self.sources.get(language) or self.citation or self.sources.get("en") or self.source
 
     def summary(self, language: str = "en") -> str:
         """The pack's one-paragraph summary in ``language``, else in English."""

@@ -26,7 +26,7 @@ from .stats import Estimate, mean_interval, paired_mean_difference
 #: the level the stronger player is measured against
 BASELINE = "greedy"
 #: the stronger level by default: the strongest whose measured cost per move keeps
-#: ``fives rules compare A B --simulate 2000 --workers 2`` under a minute on this
+#: ``fives rules compare A B --matches 2000 --workers 2`` under a minute on this
 #: project's two cores (docs/benchmarks.md, issue 14: defensive costs about 0.13 ms a
 #: move and a 2,000-deal duel per pack about 6 s a core; monte-carlo at even 20 deals a
 #: move costs about 5 ms a move, some 20 times as much)
@@ -34,11 +34,14 @@ DEFAULT_LEVEL = "defensive"
 
 
 def levels() -> tuple[str, ...]:
-    """The engine levels that may play the stronger side: the engine's list of levels
-    less the baseline and ``random`` (which is weaker than the baseline)."""
-    from .duel import LEVELS
+    """The engine levels that may play the stronger side: the engine's one list of
+    levels (:data:`fives_tutor.engine.LEVELS`, as ``fives best`` offers them) less the
+    baseline and any level a duel cannot play a whole match with (``exact`` solves
+    endgames only)."""
+    from .duel import LEVELS as PLAYABLE
+    from .engine import LEVELS
 
-    return tuple(level for level in LEVELS if level not in (BASELINE, "random"))
+    return tuple(level for level in LEVELS if level in PLAYABLE and level != BASELINE)
 
 
 def check_level(text: str) -> str:

@@ -3,98 +3,65 @@
 The session reads what the table says (``5|3``, ``Ben 5|3@3 =10``, ``draw 2``,
 ``pass``, ``muggins``, ``undo``, ``sheet`` ...), checks it against the state rebuilt
 from the journal's events, commits the event, then answers. It knows no terminal:
-the shell (``fives table``) feeds it lines and prints its replies. Command words are
-the same in every language; replies are in the active language.
+the shell (``fives table``) feeds it lines and prints its replies. What a line may be
+is the grammar of :mod:`fives_tutor.table_grammar`. Command words are the same in
+every language; replies are in the active language.
+
+A new match is written to the journal with its first entry, so a table closed
+before anything was played leaves nothing to resume.
 """
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
-from .errors import N_, FivesError, IllegalPlayError, NotationError
+from .errors import N_, FivesError, IllegalPlayError, Nn_, NotationError
 from .journal import Journal
 from .keeper import can_redo, can_undo, effective_actions, replay
 from .rules import RuleSet
+from .table_grammar import WORDS, Command, parse_command, pieces
 from .tiles import ascii_digits, parse_hand
 
-#: command words, the same in every language
-WORDS = ("draw", "pass", "muggins", "undo", "redo", "board", "sheet", "history", "rules", "help", "quit")
-_TILE = re.compile(r"^\[?\d{1,2}\s*[|\-]\s*\d{1,2}\]?(@\S+)?$")
+__all__ = ["WORDS", "Command", "Refusal", "Reply", "Session", "parse_command"]
 
-
-class Command(NamedTuple):
-    """A parsed line: its ``word`` (``play`` for a tile), the ``player`` named (or None),
-    the play's ``text``, a ``count`` (tiles to draw, points claimed) and the
-    ``announced`` points of a play (``=10``)."""
-
-    word: str
-    player: int | None = None
-    text: str = ""
-    count: int | None = None
-    announced: int | None = None
-
-
-def parse_command(line: str, names: Sequence[str]) -> Command:
-    """Read one command line. Raises :class:`NotationError` for a line that is not a command."""
-    words = ascii_digits(line).split()
-    original = line.split()
-    if not words:
-        raise NotationError(N_("type a tile such as 5|3, or a command (help lists them)"), text=line)
-    player = None
-    lowered = [n.casefold() for n in names]
-    if original[0].casefold() in lowered and len(words) > 1:
-        player = lowered.index(original[0].casefold())
-        words = words[1:]
-    head, rest = words[0].lower(), words[1:]
-    if head in WORDS:
-        count = None
-        if head == "muggins" and rest and rest[0].casefold() in lowered:
-            player = lowered.index(rest[0].casefold())
-            rest = rest[1:]
-        if rest and head in ("draw", "muggins"):
-            if not rest[0].isdecimal() or len(rest) > 1:
-                raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line, word=head,
-                                    example="draw 2" if head == "draw" else "muggins 10")
-            count = int(rest[0])
-        elif rest:
-            raise NotationError(N_("'{word}' takes nothing after it"), text=line, word=head)
-        return Command(head, player, count=count)
-    if _TILE.match(head):
-        announced = None
-        if len(rest) == 2 and rest[0] == "=":
-            rest = ["=" + rest[1]]  # "5|3 = 10"
-        if rest:
-            mark = rest[0]
-            if len(rest) > 1 or not (mark.startswith("=") and mark[1:].isdecimal()):
-                raise NotationError(N_("after a play only the announced points may follow, such as =10"),
-                                    text=line)
-            announced = int(mark[1:])
-        return Command("play", player, text=head, announced=announced)
-    raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command (help lists them)"), text=line,
-                        word=original[0] if player is None else original[1])
+_SHOW = ("board", "sheet", "history", "rules", "help")
 
 
 class Reply(NamedTuple):
     """What the session answers: a ``kind`` (``done``, ``refused``, ``show``, ``ask``,
-    ``quit``) and ``lines`` of text, or the data to render them."""
+    ``quit``) and the data to render it."""
 
     kind: str
     data: dict
 
 
-class Session:
-    """A match kept in ``journal`` (as ``match_id``) under ``rules`` for ``names``."""
+class Refusal(NamedTuple):
+    """Why a line cannot be taken: the ``error`` and the ``position`` (0-based) in the
+    line where the fault is, for a shell to put the cursor there."""
 
-    def __init__(self, journal: Journal, match_id: int, rules: RuleSet, names: Sequence[str], teams) -> None:
+    error: FivesError
+    position: int
+
+
+class Session:
+    """A match kept in ``journal`` as ``match_id`` under ``rules`` for ``names``.
+
+    ``match_id`` may be None for a match not yet written: ``create`` (called with no
+    argument, returning the new id) writes it with the first entry.
+    """
+
+    def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams,
+                 create: Callable[[], int] | None = None) -> None:
         self.journal = journal
         self.match_id = match_id
         self.rules = rules
         self.names = list(names)
         self.teams = teams
-        self.events = journal.events(match_id)
+        self._create = create
+        self.events = journal.events(match_id) if match_id is not None else []
         self.state = replay(rules, names, teams, self.events)
         self.pips_given: dict[int, int] = {}
+        self.tiles_given: dict[int, tuple] = {}  # the tiles, where the pips were given as tiles
 
     # --- what the shell shows ------------------------------------------------------------
 
@@ -105,6 +72,49 @@ class Session:
                 return player
         return None
 
+    @property
+    def saved(self) -> bool:
+        """Whether the match is in the journal (it is from its first entry on)."""
+        return self.match_id is not None
+
+    # --- checking a line without recording it -----------------------------------------------
+
+    def check(self, line: str) -> Refusal | None:
+        """Why ``line`` would be refused now, with where in the line the fault is; None
+        when it would be taken. Records nothing."""
+        if not line.strip():
+            return None
+        asked = self.asking()
+        try:
+            command = parse_command(line, self.names, asking=asked is not None)
+        except NotationError as error:
+            return Refusal(error, (error.column or len(line) + 1) - 1)
+        try:
+            if command.word == "pips":
+                self._pips_value(asked, command.text)
+            elif command.word in ("play", "draw", "pass", "muggins"):
+                if asked is not None and command.word != "muggins":
+                    raise self._hand_over(asked)
+                event = self._event(command)
+                if event is None:
+                    raise IllegalPlayError(N_("the match is over"))
+                replay(self.rules, self.names, self.teams, self.events + [event])
+            elif command.word == "undo" and not can_undo(self.events):
+                raise IllegalPlayError(N_("there is nothing to undo"))
+            elif command.word == "redo" and not can_redo(self.events):
+                raise IllegalPlayError(N_("there is nothing to redo"))
+        except FivesError as error:
+            return Refusal(error, self._fault(line))
+        return None
+
+    def _fault(self, line: str) -> int:
+        """Where a refused action's fault is: the play, the argument, else the line's start."""
+        found = pieces(line, self.asking() is not None) or {}
+        for name in ("play", "hand", "argument", "command"):
+            if name in found:
+                return found[name].start
+        return len(line) - len(line.lstrip())
+
     # --- handling a line ------------------------------------------------------------------
 
     def handle(self, line: str) -> Reply:
@@ -113,51 +123,64 @@ class Session:
         if not line:
             return Reply("show", {"what": "nothing"})
         asked = self.asking()
-        if asked is not None and line.split()[0].lower() not in WORDS:
-            return self._pips(asked, line)
         try:
-            command = parse_command(line, self.names)
+            command = parse_command(line, self.names, asking=asked is not None)
         except FivesError as error:
-            return Reply("refused", {"error": error})
+            return Reply("refused", {"error": error, "position": (getattr(error, "column", None) or 1) - 1})
         word = command.word
-        if word in ("board", "sheet", "history", "rules", "help"):
+        if word in _SHOW:
             return Reply("show", {"what": word})
         if word == "quit":
             return Reply("quit", {})
+        if word == "pips":
+            return self._pips(asked, command.text)
         if word == "undo":
             if not can_undo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to undo"))})
             taken_back = effective_actions(self.events)[-1]
             self.pips_given.clear()
+            self.tiles_given.clear()
             return self._commit({"type": "undo"}, undone=taken_back)
         if word == "redo":
             if not can_redo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to redo"))})
             self.pips_given.clear()
-            return self._commit({"type": "redo"})
+            reply = self._commit({"type": "redo"})
+            if reply.kind == "done":
+                reply.data["redone"] = effective_actions(self.events)[-1]
+            return reply
         if asked is not None and word != "muggins":
-            return Reply("refused", {"error": IllegalPlayError(
-                N_("the hand is over: give the remaining tiles or pips of {name} first"), name=self.names[asked])})
+            return Reply("refused", {"error": self._hand_over(asked)})
         event = self._event(command)
         if event is None:
             return Reply("refused", {"error": IllegalPlayError(N_("the match is over"))})
         return self._commit(event)
+
+    def _hand_over(self, asked: int) -> IllegalPlayError:
+        return IllegalPlayError(N_("the hand is over: give the remaining tiles or pips of {name} first"),
+                                name=self.names[asked])
 
     def _event(self, command: Command) -> dict | None:
         state = self.state
         if state.over:
             return None
         player = command.player if command.player is not None else state.turn
-        if command.word == "play":
-            tile, _, end = command.text.partition("@")
-            event = {"type": "play", "player": player, "tile": tile, "end": end}
-            if command.announced is not None:
-                event["announced"] = command.announced
+        # mid-hand, naming another player corrects the turn (a pass the table did not
+        # say, a slip); who leads a hand is the lead rule's, not the table's to correct
+        corrected = command.player is not None and command.player != state.turn and state.layout.line != ()
+        if command.word in ("play", "draw", "pass"):
+            if command.word == "play":
+                tile, _, end = command.text.partition("@")
+                event = {"type": "play", "player": player, "tile": tile, "end": end}
+                if command.announced is not None:
+                    event["announced"] = command.announced
+            elif command.word == "draw":
+                event = {"type": "draw", "player": player, "count": 1 if command.count is None else command.count}
+            else:
+                event = {"type": "pass", "player": player}
+            if corrected:
+                event["corrected"] = True  # the table named someone else: the turn moves to them
             return event
-        if command.word == "draw":
-            return {"type": "draw", "player": player, "count": 1 if command.count is None else command.count}
-        if command.word == "pass":
-            return {"type": "pass", "player": player}
         # muggins: the caller named, else the first opponent after the player who just played
         if command.player is None and state.last_player is not None:
             seats = [(state.last_player + k) % state.players for k in range(1, state.players)]
@@ -167,34 +190,50 @@ class Session:
             event["amount"] = command.count
         return event
 
-    def _pips(self, player: int, line: str) -> Reply:
+    def _pips_value(self, player: int, text: str) -> tuple[int, tuple | None]:
+        """The pips of ``player``'s remaining tiles written as tiles or a number, and the
+        tiles when given; raises :class:`FivesError` when that cannot be."""
+        state = self.state
+        clean = ascii_digits(text.strip())
+        if clean.isdecimal():
+            pips = int(clean)
+            if pips > 2 * self.rules.max_pips * state.counts[player]:
+                raise IllegalPlayError(Nn_("{pips} pips is not possible for {name}'s {count} tile",
+                                           "{pips} pips is not possible for {name}'s {count} tiles"),
+                                       pips=pips, name=self.names[player], count=state.counts[player])
+            return pips, None
+        tiles = parse_hand(text, self.rules.max_pips)
+        out = set(state.layout.tiles())
+        for tile in tiles:
+            if tile in out:
+                raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
+        if len(tiles) != state.counts[player]:
+            raise IllegalPlayError(Nn_("{name} holds {count} tile, not {given}", "{name} holds {count} tiles, not {given}"), name=self.names[player],
+                                   count=state.counts[player], given=len(tiles))
+        return self.rules.hand_end.hand_pips(tiles), tiles
+
+    def _pips(self, player: int, text: str) -> Reply:
         """An answer to 'how many pips does X hold': tiles or a number."""
         state = self.state
-        clean = ascii_digits(line.strip())
         try:
-            if clean.isdecimal():
-                pips = int(clean)
-                if pips > 2 * self.rules.max_pips * state.counts[player]:
-                    raise IllegalPlayError(N_("{pips} pips is not possible for {name}'s {count} tiles"),
-                                           pips=pips, name=self.names[player], count=state.counts[player])
-            else:
-                tiles = parse_hand(line, self.rules.max_pips)
-                out = set(state.layout.tiles())
-                for tile in tiles:
-                    if tile in out:
-                        raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
-                if len(tiles) != state.counts[player]:
-                    raise IllegalPlayError(N_("{name} holds {count} tiles, not {given}"), name=self.names[player],
-                                           count=state.counts[player], given=len(tiles))
-                pips = self.rules.hand_end.hand_pips(tiles)
+            pips, tiles = self._pips_value(player, text)
         except FivesError as error:
             return Reply("refused", {"error": error})
         self.pips_given[player] = pips
+        if tiles is not None:
+            self.tiles_given[player] = tiles
         if self.asking() is not None:
             return Reply("show", {"what": "ask"})
         values = [self.pips_given.get(p, 0) for p in range(state.players)]
+        given = {p: self.pips_given[p] for p in self.pips_given}
+        tiles = dict(self.tiles_given)
         self.pips_given.clear()
-        return self._commit({"type": "hand_end", "pips": values})
+        self.tiles_given.clear()
+        reply = self._commit({"type": "hand_end", "pips": values})
+        if reply.kind == "done":
+            reply.data["given"] = given
+            reply.data["tiles"] = tiles
+        return reply
 
     def _commit(self, event: dict, undone: dict | None = None) -> Reply:
         """Check the event by rebuilding the state with it; only then write it."""
@@ -204,6 +243,10 @@ class Session:
         except FivesError as error:
             return Reply("refused", {"error": error})
         before = self.state
+        if self.match_id is None:
+            if self._create is None:
+                raise RuntimeError("a session without a match needs a way to create one")
+            self.match_id = self._create()
         self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
         self.events = candidate
         self.state = state

@@ -109,8 +109,8 @@ def parse_tile(text: str, max_pips: int = 12, *, column: int = 1, whole: str | N
     if not match:
         bad = next((i for i, c in enumerate(clean) if not (c.isdecimal() and c.isascii()) and c not in "|-[] "), 0)
         raise NotationError(
-            N_("bad tile '{tile}': expected two pip numbers such as 5|3"),
-            text=source, column=column + bad, tile=text,
+            N_("bad tile '{tile}': expected two pip numbers such as {example}"),
+            text=source, column=column + bad, tile=text, example="5|3",
         )
     a, b = int(match.group(1)), int(match.group(2))
     for value, group in ((a, 1), (b, 2)):
@@ -122,13 +122,27 @@ def parse_tile(text: str, max_pips: int = 12, *, column: int = 1, whole: str | N
     return Tile(a, b)
 
 
-_SEPARATORS = re.compile(r"[^\s,]+")
+#: list separators typed by people: the ASCII comma and the Persian (Arabic) comma ،
+COMMAS = ",\u060c"
+_SEPARATORS = re.compile(f"[^\\s{COMMAS}]+")
+_COMMA = re.compile(f"[{COMMAS}]")
 
 
 def split_tokens(text: str) -> Iterable[tuple[str, int]]:
-    """Yield each token of ``text`` separated by spaces or commas, with its 1-based column."""
+    """Yield each token of ``text`` separated by spaces or commas (``,`` or the Persian
+    ``،``), with its 1-based column.
+
+    >>> [token for token, _ in split_tokens("5|3،6|4, 2|2")]
+    ['5|3', '6|4', '2|2']
+    """
     for match in _SEPARATORS.finditer(text):
         yield match.group(0), match.start() + 1
+
+
+def split_list(text: str) -> list[str]:
+    """The items of a comma-separated list (``,`` or the Persian ``،``), stripped,
+    empty items dropped: ``"Ana، Ben"`` -> ``['Ana', 'Ben']``."""
+    return [item.strip() for item in _COMMA.split(text) if item.strip()]
 
 
 def parse_hand(text: str, max_pips: int = 12) -> tuple[Tile, ...]:

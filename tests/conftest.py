@@ -16,8 +16,10 @@ def clean_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("FIVES_HOME", str(tmp_path / "home"))
     yield
     from fives_tutor.i18n import activate
+    from fives_tutor.text import output
 
     activate("en")
+    output._visual = False  # --bidi visual is process-wide, as a run of fives is
 
 
 @pytest.fixture

@@ -91,10 +91,90 @@ def test_no_message_left_in_english(code):
         if not message.id or not isinstance(message.id, str) or message.string != message.id:
             continue
         words = re.findall(r"[A-Za-z]{4,}", PLACEHOLDER.sub("", message.id))
-        if "--" in message.id or not words:
-            continue  # option names, placeholders and punctuation stay as they are
+        if "--" in message.id or not words or message.id.isupper():
+            continue  # option names, metavars, placeholders and punctuation may stay as they are
         if all(word.lower() in LOANWORDS[code] for word in words):
             continue
         same.append(message.id)
     # a handful may legitimately stay the same; more means a copy was left in English
     assert len(same) <= 3, same
+
+
+# --- right to left and native words (issue 10): failures list every message to mend ----------
+
+from translation_checks import ascii_tiles, english_terms, unmarked_runs  # noqa: E402
+
+from fives_tutor.text.bidi import localize_runs  # noqa: E402
+
+LESSONS = os.path.join(data_dir("rules"), "lessons")
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def translated(code):
+    """``(msgid, msgstr)`` for every translated message of a catalog, plural forms apart."""
+    for message in catalog(code):
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            if string:
+                yield msgid, string
+
+
+def report(problems, label="msgid") -> str:
+    return f"{len(problems)} to mend:\n" + "\n".join(f"  {label} {where!r}\n    -> {found}" for where, found in problems)
+
+
+def test_persian_messages_mark_every_left_to_right_run():
+    """A Persian msgstr keeps each tile, option, command, Latin word and example between
+    two LRMs (docs/translating.md), or the terminal shows 5|3 as 3|5 and --void as void--."""
+    problems = [(msgid, runs) for msgid, string in translated("fa") if (runs := unmarked_runs(string))]
+    assert not problems, report(problems)
+
+
+def test_persian_messages_write_tiles_in_persian_digits():
+    """Tiles in Persian prose are written ۵|۳ (commands keep their ASCII digits)."""
+    problems = [(msgid, tiles) for msgid, string in translated("fa") if (tiles := ascii_tiles(string))]
+    assert not problems, report(problems)
+
+
+@pytest.mark.parametrize("code", ["tl", "id", "nl", "fa"])
+def test_no_english_game_terms_left(code):
+    """A translation uses the language's own word for each game term (GLOSSARY.md),
+    except the loanwords that language's players use."""
+    problems = [(msgid, terms) for msgid, string in translated(code) if (terms := english_terms(string, code))]
+    assert not problems, report(problems)
+
+
+def lesson_texts(code):
+    """``(where, text)`` for the title, text and hint of every lesson step in ``code``."""
+    import yaml
+
+    for name in sorted(os.listdir(LESSONS)):
+        if not name.endswith(f".{code}.yaml"):
+            continue
+        with open(os.path.join(LESSONS, name), encoding="utf-8") as handle:
+            data = yaml.safe_load(handle)
+        for lesson in data.get("lessons", []):
+            yield f"{name} {lesson['id']} title", lesson["title"]
+            for number, step in enumerate(lesson.get("steps", []), start=1):
+                for key in ("text", "hint"):
+                    if step.get(key):
+                        yield f"{name} {lesson['id']} step {number} {key}", step[key]
+
+
+def test_persian_lessons_mark_every_left_to_right_run():
+    """Lesson text is written with ASCII digits (shown in Persian digits); its tiles,
+    positions, options and Latin words are marked like a msgstr's."""
+    def persian(text):
+        return localize_runs(text, lambda part: part.translate(PERSIAN_DIGITS))
+
+    problems = [(where, runs) for where, text in lesson_texts("fa") if (runs := unmarked_runs(text, persian))]
+    assert not problems, report(problems, "in")
+
+
+@pytest.mark.parametrize("code", ["tl", "id", "nl", "fa"])
+def test_no_english_game_terms_left_in_lessons(code):
+    problems = [(where, terms) for where, text in lesson_texts(code) if (terms := english_terms(text, code))]
+    assert not problems, report(problems, "in")

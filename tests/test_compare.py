@@ -171,7 +171,7 @@ def silent_pack(tmp_path):
 
 def test_a_rule_that_never_fires_shows_no_detectable_difference(run, tmp_path):
     pack = silent_pack(tmp_path)
-    args = ("rules", "compare", "dominos-cc", pack, "--simulate", "30", "--seed", "4")
+    args = ("rules", "compare", "dominos-cc", pack, "--matches", "30", "--seed", "4")
     data = json.loads(run(*args, "--json").stdout)
     # the rules differ on paper...
     assert {d["key"] for d in data["differences"]} == {"rules.players.hand_size", "rules.hand_end.blocked_tie",
@@ -188,19 +188,19 @@ def test_a_rule_that_never_fires_shows_no_detectable_difference(run, tmp_path):
 
 def test_the_house_rule_makes_matches_shorter(run):
     # kitchen-table plays to 100 instead of 150: fewer hands, plays and minutes a match
-    data = json.loads(run("rules", "compare", "dominos-cc", HOUSE, "--simulate", "150", "--level", "none",
+    data = json.loads(run("rules", "compare", "dominos-cc", HOUSE, "--matches", "150", "--skill", "none",
                           "--json").stdout)
     figures = data["simulation"]["differences"][0]["figures"]
     for key in ("hands_per_match", "plays_per_match", "minutes_per_match"):
         assert figures[key]["verdict"] == "less" and figures[key]["high"] < 0, key
     assert "better_player_wins" not in figures and data["simulation"]["skill"] is None
-    text = run("rules", "compare", "dominos-cc", HOUSE, "--simulate", "150", "--level", "none",
+    text = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "150", "--skill", "none",
                env={"COLUMNS": "100"}).stdout
     assert "Hands per match: kitchen-table shorter by" in text
 
 
 def test_json_and_text_agree_on_the_differences(run):
-    args = ("rules", "compare", "dominos-cc", HOUSE, "--simulate", "40", "--seed", "2")
+    args = ("rules", "compare", "dominos-cc", HOUSE, "--matches", "40", "--seed", "2")
     data = json.loads(run(*args, "--json").stdout)["simulation"]
     text = run(*args, env={"COLUMNS": "120"}).stdout
     figures = data["differences"][0]["figures"]
@@ -245,25 +245,25 @@ def test_a_pack_compared_with_itself_gets_two_names(run):
 
 @pytest.mark.parametrize("level", ["greedy", "random", "strongest", "monte-carlo:0"])
 def test_a_level_that_is_not_stronger_is_refused(run, level):
-    result = run("rules", "compare", "dominos-cc", HOUSE, "--simulate", "5", "--level", level)
+    result = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "5", "--skill", level)
     assert result.exit_code == 2 and "defensive" in result.stderr
 
 
 @pytest.mark.parametrize("columns", [100, 132])
 @pytest.mark.parametrize("code", ["en", "fa"])
 def test_every_line_fits_the_terminal(run, columns, code):
-    from fives_tutor.render_study import display_width
+    from fives_tutor.text.width import width as display_width
 
-    text = run("rules", "compare", "dominos-cc", "five-up", "--simulate", "10", "--lang", code,
+    text = run("rules", "compare", "dominos-cc", "five-up", "--matches", "10", "--lang", code,
                env={"COLUMNS": str(columns)}).stdout
     for line in text.splitlines():
         assert display_width(line) <= columns, line
 
 
 def test_the_pictures_fit_a_narrow_terminal(run):
-    from fives_tutor.render_study import display_width
+    from fives_tutor.text.width import width as display_width
 
-    text = run("rules", "compare", "dominos-cc", "five-up", "--simulate", "10", env={"COLUMNS": "50"}).stdout
+    text = run("rules", "compare", "dominos-cc", "five-up", "--matches", "10", env={"COLUMNS": "50"}).stdout
     pictures = [line for line in text.splitlines() if any(mark in line for mark in "━┼╋│█")]
     assert len(pictures) > 10
     for line in pictures:
@@ -272,13 +272,14 @@ def test_the_pictures_fit_a_narrow_terminal(run):
 
 @pytest.mark.parametrize("code", ["tl", "id", "nl", "fa"])
 def test_every_language_answers_row_by_row(run, code):
-    result = run("rules", "compare", "dominos-cc", HOUSE, "--simulate", "10", "--lang", code,
+    result = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "10", "--lang", code,
                  env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.stderr
-    english = run("rules", "compare", "dominos-cc", HOUSE, "--simulate", "10", env={"COLUMNS": "100"}).stdout
+    english = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "10", env={"COLUMNS": "100"}).stdout
     assert result.stdout != english
     # one verdict line per row, in every language
-    assert len([line for line in result.stdout.splitlines() if line.startswith("  ") and ":" in line]) >= 9
+    plain = [line.replace("\u200e", "").replace("\u200f", "") for line in result.stdout.splitlines()]
+    assert len([line for line in plain if line.startswith("  ") and ":" in line]) >= 9
 
 
 # --------------------------------------------------------------------------- the pictures
@@ -303,11 +304,12 @@ def test_histograms_on_one_axis(run):
     from fives_tutor.i18n import activate
 
     activate("en")
-    text = run("rules", "compare", "dominos-cc", HOUSE, "--simulate", "20", "--level", "none",
+    text = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "20", "--skill", "none",
                env={"COLUMNS": "100"}).stdout
-    chart = text[text.index("Points per play, share of plays"):].splitlines()
-    assert "dominos-cc │ points │ kitchen-table" in chart[1]
-    rows = chart[2:]
+    chart = text[text.index("Points per play in the middle"):].splitlines()
+    header = next(index for index, line in enumerate(chart) if "│" in line)
+    assert chart[header].strip().startswith("dominos-cc │") and chart[header].endswith("│ kitchen-table")
+    rows = chart[header + 1:]
     # one line per points value: A's share, A's bar ending at the axis, the points, B's bar and share
     assert [row.split("│")[1].strip() for row in rows][:3] == ["0", "5", "10"]
     assert all(row.count("│") == 2 for row in rows)

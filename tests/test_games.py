@@ -3,6 +3,8 @@ The sheets are the hand-worked ones of ``table_scripts.py``."""
 
 from __future__ import annotations
 
+import re
+
 import json
 
 import pytest
@@ -73,7 +75,9 @@ def test_show_text(run, two_matches):
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "Match 1: Ana, Ben, house-cc"
-    assert "70 + 10 = 80" in result.stdout and "15 + 50 = 120" in result.stdout
+    # each hand's cell adds up (15 + 50 = 65 in hand 2), the totals row has 80 and 120
+    assert "70 + 10 = 80" in result.stdout and "15 + 50 = 65" in result.stdout
+    assert re.search(r"Total\s+80\s+120", result.stdout)
     assert lines[-1] == "Scores: Ana 80 · Ben 120 (target 100)"
     # the unfinished match shows the hand in progress: Dee 15 so far
     shown = run("games", "show", "2").stdout

@@ -65,7 +65,9 @@ def test_persian_digits_and_marks():
     # LRM before and after keeps 5|0 from showing as 0|5; the closing RLM stops a number
     # that follows from joining the tile's left-to-right run
     assert fa.notation("5|0") == f"{LRM}۵|۰{LRM}{RLM}"
-    assert fa.number(-3.3, decimals=1) == f"{LRM}\u2212۳٫۳"
+    # a negative number is a closed left-to-right span: the minus stays before it, and a
+    # number after it (the ± of a value) does not join its run
+    assert fa.number(-3.3, decimals=1) == f"{LRM}\u2212۳٫۳{LRM}{RLM}"
     assert Translator("nl").number(1234) == "1.234"
 
 

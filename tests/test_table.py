@@ -139,14 +139,17 @@ def test_whole_match_through_piped_input(run, tmp_path, name):
     # every acknowledgement, in order (what the winner collects is checked by its own test below)
     assert_in_order(result.stdout, [step.ack for step in steps if step.ack and not is_collect_line(step.ack)])
     assert winner in result.stdout
-    # the sheet command after the match: play + end = running total, for each side
-    rows = sheet_rows(result.stdout.split(winner, 1)[1])
+    # the sheet command after the match: each cell is one hand, play + end = the hand's
+    # points (a true sum); the totals row holds the running totals after the last hand
+    after = result.stdout.split(winner, 1)[1]
+    rows = sheet_rows(after)
     side_names = ["+".join(names[p] for p in team) for team in teams] if teams else names
     assert len(rows) == len(expected_sheet)
     for row, expected in zip(rows, expected_sheet):
-        cells = [f"{play} + {end} = {total}" for play, end, total in
-                 zip(expected["from_play"], expected["at_end"], expected["totals"])]
+        cells = [f"{play} + {end} = {play + end}" for play, end in zip(expected["from_play"], expected["at_end"])]
         assert row == [str(expected["hand"]), expected["leader"]] + cells
+    totals = next(re.split(r"\s{2,}", line.strip()) for line in after.splitlines() if line.strip().startswith("Total"))
+    assert totals == ["Total"] + [str(total) for total in expected_sheet[-1]["totals"]]
     assert all(side in result.stdout for side in side_names)
     # the journal holds exactly the events, and the match is finished with the final scores
     info, state = saved()
@@ -235,7 +238,7 @@ def test_undo_and_redo_are_journal_events(run):
     assert info.scores == [0, 0]
 
     result = run("table", "--resume", input="redo\n")
-    assert result.exit_code == 0 and "Redone." in result.stdout
+    assert result.exit_code == 0 and "Redone: Ben 6|3" in result.stdout
     assert journal_events()[-1] == {"type": "redo"}
     info, state = saved()
     assert (state.scores, str(state.position), state.turn) == ([0, 15], "3 6|6* 6* 6*", 0)
@@ -243,12 +246,16 @@ def test_undo_and_redo_are_journal_events(run):
 
 
 def test_nothing_to_undo_or_redo(run):
-    result = run("table", "--players", "Ana,Ben", input="undo\nredo\n")
+    result = run("table", "--players", "Ana,Ben", input="undo\nredo\ndraw\n")
     assert result.exit_code == 2
     assert "Refused: there is nothing to undo. Nothing was recorded." in result.stdout
     assert "Refused: there is nothing to redo. Nothing was recorded." in result.stdout
-    assert journal_events() == []
-    result = run("table", "--resume", input="6|6\nundo\nundo\n")
+    assert "Refused: nobody draws before the lead. Nothing was recorded." in result.stdout
+    # nothing was played: no match is saved, and none is left to resume
+    assert "Nothing was played, so no match was saved." in result.stdout
+    with Journal() as journal:
+        assert journal.matches() == [] and journal.latest_unfinished() is None
+    result = run("table", "--players", "Ana,Ben", input="6|6\nundo\nundo\n")
     assert result.exit_code == 2
     assert result.stdout.count("there is nothing to undo") == 1
     assert journal_events() == [play(0, "6|6"), {"type": "undo"}]
@@ -402,10 +409,9 @@ REFUSALS = [
     (["6|6", "6|3"], "6|6", "6|6 is already on the table"),
     (["6|6", "6|3"], "3|6@3", "6|3 is already on the table"),
     (["6|6"], "7|7", "bad tile '7|7': 7 pips is more than this set has (0 to 6)"),
-    (["6|6"], "Ana 6|1", "it is Ben's turn, not Ana's"),
+    (["6|6"], "Zed 6|1", "'Zed' is not a player of this match (Ana, Ben)"),
     (["6|6", "6|3"], "6|2", "6|2 fits more than one end: say where with one of 6|2@6|6*, 6|2@6*"),
     (["6|6", "6|3"], "6|2@3", "6|2 does not fit on 3: it has no 3"),
-    ([], "draw", "nobody draws before the lead"),
     (["6|6"], "draw 15", "the boneyard has only 14 tiles to draw"),
     (["6|6", "draw 14"], "draw", "the boneyard has only 0 tiles to draw"),
     (["6|6"], "pass", "a player who cannot play must draw while the boneyard has tiles"),
@@ -414,9 +420,9 @@ REFUSALS = [
     (["6|6"], "6|3 =x", "after a play only the announced points may follow, such as =10"),
     (["6|6"], "sheet please", "'sheet' takes nothing after it"),
     # Ben holds one tile: at most 12 pips
-    (HAND_OVER, "13", "13 pips is not possible for Ben's 1 tiles"),
+    (HAND_OVER, "13", "13 pips is not possible for Ben's 1 tile"),
     (HAND_OVER, "4|4", "4|4 is already on the table"),
-    (HAND_OVER, "6|2 3|3", "Ben holds 1 tiles, not 2"),
+    (HAND_OVER, "6|2 3|3", "Ben holds 1 tile, not 2"),
     (HAND_OVER, "draw", "the hand is over: give the remaining tiles or pips of Ben first"),
 ]
 
@@ -430,7 +436,9 @@ def test_bad_entry_is_refused_and_changes_nothing(run, tmp_path, setup, bad, rea
     before_info, before_state = saved()
     result = run("table", "--resume", input=bad + "\n")
     assert result.exit_code == 2
-    refusals = [line for line in result.stdout.splitlines() if line.startswith("Refused: ")]
+    # replies are wrapped to the terminal's width: a refusal's continuation lines hang under it
+    lines = re.sub(r"\n  (?=\S)", " ", result.stdout).splitlines()
+    refusals = [line for line in lines if line.startswith("Refused: ")]
     assert len(refusals) == 1 and refusals[0].startswith(f"Refused: {reason}"), result.stdout
     assert refusals[0].endswith("Nothing was recorded.")
     after_info, after_state = saved()

@@ -176,7 +176,11 @@ def test_completer_tiles_on_the_three(session):
         "3|0@3": "total 12: no score", "3|1@3": "total 13: no score", "3|2@3": "total 14: no score",
         "3|3@3": "total 18: no score", "3|4@3": "total 16: no score", "3|5@3": "total 17: no score",
     }
-    assert complete(session, "2|") == {}
+    # a tile typed in either order: 2| finds 3|2 on the 3 and 6|2 on the sixes. On the
+    # spinner's free side 6|6* the 2 covers it: 3 + 2 + 0 + 0 = 5; on an arm: 3 + 12 + 2 = 17
+    assert complete(session, "2|") == {"2|3@3": "total 14: no score", "2|6@6|6*": "total 5: 5 points",
+                                       "2|6@6*": "total 17: no score"}
+    assert complete(session, "2|1") == {}
 
 
 def test_completer_names_and_commands(session):
@@ -212,7 +216,7 @@ def test_completer_after_the_match_offers_no_tile(tmp_path):
     ("6|6", "6|6 is already on the table"),
     ("7|7", "bad tile '7|7'"),
     ("6|2", "6|2 fits more than one end"),
-    ("Ben 6|2@6*", "it is Ana's turn, not Ben's"),
+    ("Ben 7|7", "bad tile '7|7'"),
     ("pass", "a player who cannot play must draw while the boneyard has tiles"),
     ("draw 15", "the boneyard has only 14 tiles to draw"),
     ("hello", "'hello' is neither a tile"),
@@ -222,7 +226,7 @@ def test_validator_refuses_with_the_reason(session, text, reason):
     before = list(session.journal.events(session.match_id))
     with pytest.raises(ValidationError) as caught:
         TableValidator(session).validate(Document(text))
-    assert caught.value.message.startswith(f"Refused: {reason}")
+    assert caught.value.message.startswith(reason)
     assert session.journal.events(session.match_id) == before
 
 
@@ -232,3 +236,50 @@ def test_validator_accepts_a_legal_entry_and_records_nothing(session, text):
     before = list(session.journal.events(session.match_id))
     TableValidator(session).validate(Document(text))
     assert session.journal.events(session.match_id) == before
+
+
+def test_a_line_refused_on_enter_is_replaced_by_what_is_typed_next(tmp_path):
+    # 2|1 fits nowhere: Enter leaves it, selected from the fault; typing 6|2@6* replaces it
+    # instead of being glued to it (6|2 on an arm: 3 + 12 + 2 = 17)
+    db = str(tmp_path / "games.sqlite3")
+    match_id = new_match(db)
+    code, out = run_shell(db, match_id, "6|6\r6|3\r2|1\r6|2@6*\rquit\r", str(tmp_path / "history"))
+    assert code == 0
+    assert "Ana plays 6|2@6*: 3 6|6* 2 6*" in out
+    assert saved_events(db) == [play(0, "6|6"), play(1, "6|3"), play(0, "6|2", "6*")]
+
+
+def test_only_the_faulty_part_is_replaced(tmp_path):
+    # "Ana 7|7": the name is right, the tile is not; the tile alone is selected and replaced
+    db = str(tmp_path / "games.sqlite3")
+    match_id = new_match(db)
+    code, out = run_shell(db, match_id, "6|6\r6|3\rAna 7|7\r6|2@6*\rquit\r", str(tmp_path / "history"))
+    assert code == 0
+    assert saved_events(db)[-1] == play(0, "6|2", "6*")
+
+
+def test_a_match_closed_before_its_first_tile_is_not_saved(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    outcome = {}
+
+    def target():
+        with Journal(db, exclusive=True) as journal:
+            data, path = load_pack_data("dominos-cc")
+            rules = rules_from_data(data, path)
+            session = Session(journal, None, rules, ["Ana", "Ben"], None,
+                              create=lambda: journal.create_match(["Ana", "Ben"], None, rules.id, path, data, "en"))
+            with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+                prompt_session = make_prompt_session(session, history_file=str(tmp_path / "history"))
+                pipe.send_text("help\rquit\r")
+                buffer = io.StringIO()
+                with contextlib.redirect_stdout(buffer):
+                    run_interactive(session, "plain", prompt_session)
+                outcome["out"] = buffer.getvalue()
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(TIMEOUT)
+    assert not thread.is_alive()
+    assert "Nothing was played, so no match was saved." in outcome["out"]
+    with Journal(db) as journal:
+        assert journal.matches() == [] and journal.latest_unfinished() is None

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
-KEYWORDS = dict(DEFAULT_KEYWORDS, N_=None)
+KEYWORDS = dict(DEFAULT_KEYWORDS, N_=None, Nn_=(1, 2))
 
 
 def template() -> Catalog:

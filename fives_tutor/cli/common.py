@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, activate, choose_language, localize_error
+from ..i18n import _, activate, choose_language, current, localize_error
+from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
+BIDI_CHOICES = ("logical", "visual")
 
 
 class CliError(click.ClickException):
@@ -20,14 +23,41 @@ class CliError(click.ClickException):
 
     exit_code = EXIT_BAD_INPUT
 
+    def show(self, file=None) -> None:
+        """The line, through the one output function (marks, visual order)."""
+        echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class BidiExtraMissing(FivesError):
+    """``--bidi visual`` without python-bidi and arabic-reshaper installed."""
+
 
 def fail(error: FivesError) -> CliError:
     """The :class:`CliError` that shows ``error`` in the active language."""
     return CliError(localize_error(error))
 
 
+#: the words of metavars and of Click's usage line, translated where help is shown; a
+#: language may keep them as written (docs/translating.md). Single letters (N, A, B) stay.
+METAVAR_WORDS = frozenset((
+    N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
+    N_("NAMES"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
+    N_("COMMAND"), N_("ARGS"), N_("LEVEL"),
+))
+_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]+\b")
+
+
+def translate_metavar(text: str) -> str:
+    """``TILES|PIPS``, ``[OPTIONS]`` with each word in the active language, the notation
+    around the words (``| , : [ ] ...``) as it is."""
+    return _METAVAR_WORD.sub(lambda m: _(m.group(0)) if m.group(0) in METAVAR_WORDS else m.group(0), text)
+
+
 class FivesOption(click.Option):
-    """An option whose help (a msgid) is translated when help is shown."""
+    """An option whose help (a msgid) and metavar are translated when help is shown."""
+
+    def make_metavar(self, ctx) -> str:
+        return translate_metavar(super().make_metavar(ctx))
 
     def get_help_record(self, ctx):
         msgid = getattr(self, "_msgid", None)
@@ -37,12 +67,36 @@ class FivesOption(click.Option):
         return super().get_help_record(ctx)
 
 
+def _show_help(ctx, _param, value):
+    """``--help``: the help through the one output function (Click's own callback
+    writes it past the marks and the visual order)."""
+    if value and not ctx.resilient_parsing:
+        echo(ctx.get_help(), block=True)
+        ctx.exit()
+
+
+def _bidi_callback(ctx, _param, value):
+    if value is not None and not ctx.resilient_parsing:
+        set_bidi(value)
+    return value
+
+
+def bidi_option() -> click.Option:
+    """``--bidi logical|visual``, which every command and group of ``fives`` takes."""
+    return FivesOption(["--bidi"], type=click.Choice(BIDI_CHOICES), expose_value=False, is_eager=True,
+                       callback=_bidi_callback, metavar="[logical|visual]",
+                       help=N_("Right-to-left text: logical (default; for terminals that do bidi) or visual "
+                               "(for those that do not; needs the bidi extra)."))
+
+
 class _Translated:
-    """Mixin: translate a command's help at display time; turn FivesError into exit 2."""
+    """Mixin: translate a command's help at display time; turn FivesError into exit 2;
+    take ``--bidi``; show help through the one output function."""
 
     def _help_msgid(self):
         if not hasattr(self, "_msgid"):
             self._msgid = self.help
+            self._short_msgid = self.short_help
         return self._msgid
 
     def format_help_text(self, ctx, formatter):
@@ -53,7 +107,28 @@ class _Translated:
     def get_short_help_str(self, limit: int = 45) -> str:
         msgid = self._help_msgid()
         self.help = _(msgid) if msgid else msgid
+        self.short_help = _(self._short_msgid) if self._short_msgid else self._short_msgid
         return super().get_short_help_str(limit)
+
+    def collect_usage_pieces(self, ctx):
+        return [translate_metavar(piece) for piece in super().collect_usage_pieces(ctx)]
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        if any("--bidi" in param.opts for param in params):
+            return params
+        if not hasattr(self, "_bidi_param"):
+            self._bidi_param = bidi_option()
+        help_option = self.get_help_option(ctx)
+        if help_option is not None and params and params[-1] is help_option:
+            return params[:-1] + [self._bidi_param, help_option]
+        return params + [self._bidi_param]
 
     def invoke(self, ctx):
         try:
@@ -80,6 +155,29 @@ def language_from_args(args) -> str | None:
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1]
     return None
+
+
+def bidi_from_args(args) -> str | None:
+    """The value of ``--bidi`` anywhere in ``args`` (before or after the command name)."""
+    for index, arg in enumerate(args):
+        if arg == "--bidi" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--bidi="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def set_bidi(value: str | None) -> None:
+    """Choose how right-to-left lines are written: ``visual`` needs the ``bidi`` extra
+    (a :class:`CliError`, exit 2, when it is missing). Any other value is left to Click."""
+    from ..text import output
+
+    if value not in BIDI_CHOICES:
+        return
+    try:
+        output.set_visual(value == "visual")
+    except ImportError:
+        raise fail(BidiExtraMissing(N_("--bidi visual needs the bidi extra: pip install 'fives-tutor[bidi]'"))) from None
 
 
 def set_language(args, completing: bool = False) -> str:
@@ -139,5 +237,137 @@ def load_pack(name: str):
 
 
 def echo_json(data) -> None:
-    """Print ``data`` as one JSON line."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """Print ``data`` as one JSON line, its texts without bidi marks (JSON is read by
+    programs, which lay text out themselves)."""
+    sys.stdout.write(json.dumps(_unmarked(data), ensure_ascii=False) + "\n")
+
+
+def _unmarked(data):
+    if isinstance(data, str):
+        return data.translate(_NO_MARKS) if "\u200e" in data or "\u200f" in data else data
+    if isinstance(data, dict):
+        return {key: _unmarked(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_unmarked(value) for value in data]
+    return data
+
+
+_NO_MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
+
+
+def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, list[str] | None]:
+    """``--players``, the same on every command: a count (``4``: returns ``(4, None)``)
+    or the players' names in turn order separated by commas (``Ana,Ben``: returns
+    ``(2, ["Ana", "Ben"])``). Persian digits and the Persian comma are accepted.
+    ``(None, None)`` when ``text`` is None or empty."""
+    import re
+
+    from ..tiles import ascii_digits
+
+    if text is None or not text.strip():
+        return None, None
+    clean = ascii_digits(text.strip())
+    if clean.isdecimal():
+        return int(clean), None
+    names = [" ".join(name.split()) for name in re.split(r"[,،]", text) if name.strip()]
+    return len(names), names
+
+
+class PlayersType(click.ParamType):
+    """``--players N`` or ``--players Ana,Ben``: converts to the number of players,
+    checked against ``low`` and ``high`` (commands where only the count matters)."""
+
+    name = "players"
+
+    def __init__(self, low: int = 2, high: int = 10) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            count = value
+        else:
+            count, _names = split_players(str(value))
+            if count is None:
+                self.fail(_("give a number of players or their names separated by commas"), param, ctx)
+        if not self.low <= count <= self.high:
+            self.fail(_("{count} players: give {low} to {high}").format(count=count, low=self.low, high=self.high),
+                      param, ctx)
+        return count
+
+    def get_metavar(self, param, ctx=None):
+        return "N|NAMES"
+
+
+#: the seed every command uses when --seed is not given (the quiz alone draws a new one,
+#: so that each drill brings new positions)
+DEFAULT_SEED = "1"
+
+
+def engine_levels() -> tuple[str, ...]:
+    """The engine levels by name, as the engine lists them (``fives_tutor.engine.LEVELS``):
+    the same list in ``best``, ``duel`` and ``simulate``, so a new level appears in each."""
+    from ..engine import LEVELS
+
+    return tuple(LEVELS)
+
+
+def complete_level(ctx, param, incomplete):
+    """Shell completion of an engine level."""
+    return [level for level in engine_levels() + ("random",) if level.startswith(incomplete)]
+
+
+def note_old_spelling(old: str, new: str) -> None:
+    """Say on stderr that ``old`` still works but ``new`` is the spelling now."""
+    echo(_("Note: {old} still works, but is now written {new}.").format(old=old, new=new), err=True)
+
+
+def rules_from(positional: str | None, option_value: str | None, default: str | None = "dominos-cc") -> str | None:
+    """The pack named by ``--rules`` or by the positional form kept as an alias; a
+    CliError when they name different packs."""
+    if positional and option_value and positional != option_value:
+        raise CliError(_("give the rule pack once: {first} or {second}").format(first=positional, second=option_value))
+    return positional or option_value or default
+
+
+class SuggestingGroup:
+    """Mixin for a command group: an unknown command name gets the closest known ones
+    (``fives scor``: did you mean score?)."""
+
+    def resolve_command(self, ctx, args):
+        import difflib
+
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.5)
+            if close:
+                ctx.fail(_("No such command '{name}'. Did you mean {choices}?").format(
+                    name=name, choices=_(" or ").join(close)))
+            ctx.fail(_("No such command '{name}'.").format(name=name))
+        return super().resolve_command(ctx, args)
+
+
+class LevelType(click.ParamType):
+    """An engine level name, checked against :func:`engine_levels` when used (so that
+    the engine is not imported by commands that do not need it); ``extra`` names
+    (``auto``) are accepted too."""
+
+    name = "level"
+
+    def __init__(self, extra: tuple[str, ...] = ()) -> None:
+        self.extra = extra
+
+    def convert(self, value, param, ctx):
+        known = list(self.extra) + list(engine_levels())
+        if value not in known:
+            self.fail(_("unknown engine level '{level}': choose one of {choices}").format(
+                level=value, choices=current().comma.join(known)), param, ctx)
+        return value
+
+    def get_metavar(self, param, ctx=None):
+        return "LEVEL"
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(level) for level in list(self.extra) + list(engine_levels())
+                if level.startswith(incomplete)]

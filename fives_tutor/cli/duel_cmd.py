@@ -8,19 +8,22 @@ import click
 
 from ..errors import N_
 from ..i18n import _, current
-from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, load_pack, option
+from ..text.output import echo
+from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, complete_language, complete_level, complete_pack,
+                     echo_json, engine_levels, load_pack, option)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
     "Play engine level A against B on paired deals (each deal twice, the seats swapped) and report A's "
     "match win rate with its 95% confidence interval, the point margin per hand and each side's time "
-    "per move. Levels: greedy, defensive, monte-carlo (or monte-carlo:N for N deals a move), random."))
-@click.argument("level_a", metavar="A")
-@click.argument("level_b", metavar="B")
-@option("--matches", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
-        help=N_("Deals to play, each twice (so twice as many matches)."))
-@option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help=N_("Players at the table."))
-@option("--seed", default="1", show_default=True, help=N_("Seed of the deals."))
+    "per move. Levels: those of fives best (monte-carlo:N for N deals a move), or random."))
+@click.argument("level_a", metavar="A", shell_complete=complete_level)
+@click.argument("level_b", metavar="B", shell_complete=complete_level)
+@option("--matches", type=click.IntRange(1, 2_000_000), default=200, show_default=True,
+        help=N_("Matches to play: each deal is played twice, the seats swapped (an odd number is rounded up)."))
+@option("--players", type=PlayersType(2, 4), default="2", show_default=True,
+        help=N_("Players at the table: how many, or their names separated by commas."))
+@option("--seed", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
 @option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
         help=N_("Processes to share the matches among (same numbers as one)."))
 @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True, shell_complete=complete_pack,
@@ -31,22 +34,29 @@ from .common import CliError, FivesCommand, complete_language, complete_pack, ec
 def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as_json):
     from .. import duel as duels
 
+    known = list(engine_levels()) + ["random"]
     for level in (level_a, level_b):
+        name = level.partition(":")[0]
+        if name not in known:
+            raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
+                level=level, choices=current().comma.join(known)))
         try:
             duels.parse_level(level)
         except ValueError:
-            raise CliError(_("unknown engine level '{level}': choose greedy, defensive, monte-carlo[:N] or random").format(
-                level=level)) from None
+            raise CliError(_("the engine level {level} cannot play a duel yet; choose one of {choices}").format(
+                level=level, choices=current().comma.join(duels.LEVELS))) from None
+    deals = (matches + 1) // 2
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules.id, low=rules.players.min, high=rules.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
+            count=current().number(players)))
     bar = None
     if not as_json and sys.stderr.isatty():
-        bar = click.progressbar(length=2 * matches, label=_("Playing"), file=sys.stderr)
+        bar = click.progressbar(length=2 * deals, label=_("Playing"), file=sys.stderr)
         bar.__enter__()
     try:
-        results = duels.run(rules.path, level_a, level_b, matches, players, seed, workers,
+        results = duels.run(rules.path, level_a, level_b, deals, players, seed, workers,
                             progress=bar.update if bar is not None else None)
     finally:
         if bar is not None:
@@ -64,14 +74,14 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     from ..render_rules import interval
 
     t = current()
-    click.echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
+    echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
                  "{pack}, {players} players, seed {seed}.").format(
-        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(matches), pack=rules.id,
+        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals), pack=rules.id,
         players=t.number(players), seed=seed))
-    click.echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
-    click.echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
+    echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
+    echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
                                                                          margin=interval(summary.margin)))
     for name, median, p95 in ((level_a, summary.a_median, summary.a_p95), (level_b, summary.b_median, summary.b_p95)):
-        click.echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
+        echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
             level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1)))
-    click.echo(_("Means with their 95% confidence intervals."))
+    echo(_("Means with their 95% confidence intervals."))

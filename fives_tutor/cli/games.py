@@ -11,13 +11,14 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
-from .common import CliError, FivesCommand, _Translated, echo_json, fail, option
+from ..text.output import echo, prompt_text
+from .common import CliError, FivesCommand, SuggestingGroup, _Translated, echo_json, fail, option
 
 EXPORT_FORMAT = "fives-tutor-match"
 EXPORT_VERSION = 1
 
 
-class FivesSubGroup(_Translated, click.Group):
+class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
 
 
@@ -36,7 +37,7 @@ def _lang_option(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(cls=FivesSubGroup, help=N_("Saved matches: list, show, export, import, delete."))
+@click.group(short_help=N_("Saved matches: list, show, export, import, delete"), cls=FivesSubGroup, help=N_("Saved matches: list, show, export, import, delete."))
 @_lang_option
 def games() -> None:
     """The ``games`` group (help text above)."""
@@ -71,7 +72,7 @@ def _side_scores(info, state=None) -> dict:
     return {side: (scores[i] if i < len(scores) else 0) for i, side in enumerate(sides)}
 
 
-@games.command("list", cls=FivesCommand, help=N_("Every saved match: players, rule pack, date, score, finished or not."))
+@games.command("list", short_help=N_("Every saved match"), cls=FivesCommand, help=N_("Every saved match: players, rule pack, date, score, finished or not."))
 @_db_option
 @_json_option
 @_lang_option
@@ -84,17 +85,31 @@ def list_games(db, as_json):
                         "finished": m.finished, "created": m.created, "updated": m.updated} for m in matches])
             return
         if not matches:
-            click.echo(_("No saved matches yet: fives table starts one."))
+            echo(_("No saved matches yet: fives table starts one."))
             return
-        from ..render_rules import table
+        from ..text.table import table
 
         t = current()
-        rows = [(t.number(m.id), ", ".join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
+        rows = [(t.number(m.id), t.join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
                  " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
                  _("finished") if m.finished else _("unfinished")) for m in matches]
-        click.echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
+        echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
     finally:
         journal.close()
+
+
+def complete_match_id(ctx, param, incomplete):
+    """Shell completion of a saved match's number (with its players as the help)."""
+    from click.shell_completion import CompletionItem
+
+    from ..journal import Journal
+
+    try:
+        with Journal(ctx.params.get("db"), create=False) as journal:
+            return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
+                    if str(m.id).startswith(incomplete)]
+    except (FivesError, OSError):
+        return []
 
 
 def _match_id(value: str) -> int:
@@ -103,8 +118,8 @@ def _match_id(value: str) -> int:
     return int(value)
 
 
-@games.command("show", cls=FivesCommand, help=N_("A saved match as a score sheet."))
-@click.argument("match_id", metavar="ID")
+@games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @_db_option
 @_json_option
 @_lang_option
@@ -118,10 +133,10 @@ def show_game(match_id, db, as_json):
             return
         from ..render_table import scores_line, sheet
 
-        click.echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=", ".join(info.names),
+        echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=current().join(info.names),
                                                                pack=info.rules_id))
-        click.echo(sheet(state))
-        click.echo(scores_line(state))
+        echo(sheet(state))
+        echo(scores_line(state))
     except FivesError as error:
         raise fail(error) from None
     finally:
@@ -141,9 +156,9 @@ def _export(journal, info, state) -> dict:
     }
 
 
-@games.command("export", cls=FivesCommand, help=N_(
+@games.command("export", short_help=N_("A saved match as JSON or CSV"), cls=FivesCommand, help=N_(
     "Write a saved match as JSON (every event and the score sheet) or CSV (one row a hand)."))
-@click.argument("match_id", metavar="ID")
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
         help=N_("json or csv."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
@@ -181,7 +196,7 @@ def export_game(match_id, fmt, output, db):
         sys.stdout.write(text)
 
 
-@games.command("import", cls=FivesCommand, help=N_(
+@games.command("import", short_help=N_("Add a match from a JSON export"), cls=FivesCommand, help=N_(
     "Add a match from a JSON export; a malformed or inconsistent file is refused with the reason."))
 @click.argument("file", metavar="FILE")
 @_db_option
@@ -198,7 +213,7 @@ def import_game(file, db):
         new_id = journal.import_match(info, events, state.scores, state.over)
     finally:
         journal.close()
-    click.echo(_("Imported as match {id}.").format(id=current().number(new_id)))
+    echo(_("Imported as match {id}.").format(id=current().number(new_id)))
 
 
 def _check_import(data, file):
@@ -239,8 +254,8 @@ def _check_import(data, file):
     return match, events, state
 
 
-@games.command("delete", cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
-@click.argument("match_id", metavar="ID")
+@games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
 @_db_option
 @_lang_option
@@ -251,12 +266,13 @@ def delete_game(match_id, yes, db):
         if not yes:
             if not sys.stdin.isatty():
                 raise CliError(_("add --yes to delete without a terminal to ask on"))
-            if not click.confirm(_("Delete match {id} ({players})?").format(id=info.id, players=", ".join(info.names)),
-                                 default=False):
-                click.echo(_("Nothing was deleted."))
+            question = _("Delete match {id} ({players})?").format(id=current().number(info.id),
+                                                                  players=current().join(info.names))
+            if not click.confirm(prompt_text(question), default=False):
+                echo(_("Nothing was deleted."))
                 return
         journal.delete(info.id)
-        click.echo(_("Match {id} deleted.").format(id=current().number(info.id)))
+        echo(_("Match {id} deleted.").format(id=current().number(info.id)))
     except FivesError as error:
         raise fail(error) from None
     finally:

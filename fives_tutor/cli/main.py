@@ -10,7 +10,8 @@ import click
 from ..errors import N_
 from .. import __version__
 from ..i18n import _
-from .common import _Translated, option, set_language
+from ..text.output import echo
+from .common import SuggestingGroup, _Translated, bidi_from_args, option, set_bidi, set_language
 
 # command name -> "module:function"; modules are imported on use so that one-shot
 # commands start fast (Click's --help still imports them all, which is fine).
@@ -32,16 +33,19 @@ COMMANDS = {
 def _show_version(ctx, _param, value):
     """``--version``: Click's own message is translated when Click is imported, too early."""
     if value and not ctx.resilient_parsing:
-        click.echo(_("%(prog)s, version %(version)s") % {"prog": "fives", "version": __version__})
+        echo(_("%(prog)s, version %(version)s") % {"prog": "fives", "version": __version__})
         ctx.exit()
 
 
-class FivesGroup(_Translated, click.Group):
+class FivesGroup(SuggestingGroup, _Translated, click.Group):
     """The top group: sets the language before Click parses or shows help, and loads
     subcommands lazily."""
 
     def make_context(self, info_name, args, parent=None, **extra):
-        set_language(args, completing=extra.get("resilient_parsing", False))
+        completing = extra.get("resilient_parsing", False)
+        set_language(args, completing=completing)
+        if not completing:
+            set_bidi(bidi_from_args(args))
         return super().make_context(info_name, args, parent=parent, **extra)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
@@ -51,7 +55,7 @@ class FivesGroup(_Translated, click.Group):
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:
-            click.echo(error.ctx.get_help())  # a bare "fives": its help, as asked
+            echo(error.ctx.get_help(), block=True)  # a bare "fives": its help, as asked
             sys.exit(0)
         except click.exceptions.UsageError as error:
             hint = ""
@@ -61,13 +65,13 @@ class FivesGroup(_Translated, click.Group):
             message = error.format_message()
             if hint and not message.rstrip().endswith((".", "!", "?", "…")):
                 message = message.rstrip() + "."
-            click.echo(_("Error: {message}").format(message=message) + hint, err=True)
+            echo(_("Error: {message}").format(message=message) + hint, err=True)
             sys.exit(error.exit_code)
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
         except click.exceptions.Abort:
-            click.echo(_("Aborted!"), err=True)
+            echo(_("Aborted!"), err=True)
             sys.exit(1)
         sys.exit(result if isinstance(result, int) else 0)
 

@@ -6,8 +6,9 @@ import click
 
 from ..errors import N_, NotationError
 from ..i18n import _
+from ..text.output import echo
 from .batch import run_batch
-from .common import FivesCommand, common_options, echo_json, load_pack, option
+from .common import DEFAULT_SEED, FivesCommand, LevelType, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -41,16 +42,18 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
     board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     plays = legal_plays(board, hand, rules)
     position = board_position(board, rules)
     return moves_report(position, plays, rules, reading), lambda: _render("render_moves", position, plays, rules, reading)
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
-            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = "0",
-            voids: tuple = (), scores: str | None = None, boneyard: int | None = None):
-    """The recommended play and the ranking behind it."""
+            rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = DEFAULT_SEED,
+            voids: tuple = (), scores: str | None = None, boneyard: int | None = None, show_progress: bool = False):
+    """The recommended play and the ranking behind it (``show_progress``: a progress
+    bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
     from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
@@ -62,7 +65,8 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
-        raise NotationError(N_("the hand is empty: write your tiles, such as '2|5 6|4'"), text=hand_text)
+        raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
+                            example="2|5 6|4")
     played = parse_hand(played_text, rules.max_pips) if played_text else ()
     check_known_tiles(board, rules, hand, played)
     counts = _opponent_tiles(opponents) if opponents else None
@@ -70,10 +74,58 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
                                 scores=_numbers(scores, "--scores") if scores else None, boneyard=boneyard)
     level = resolve_level(situation, level)
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
-    ranked = rank(situation, level, **options)
+    if level == "monte-carlo" and show_progress:
+        ranked = thinking(lambda: rank(situation, level, **options), seconds, samples,
+                          lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
+    else:
+        ranked = rank(situation, level, **options)
     position = board_position(board, rules)
     return best_report(position, ranked, level, rules, reading), lambda: _render(
         "render_best", position, ranked, level, rules, scores is not None, reading)
+
+
+#: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
+LONG_SAMPLES = 1000
+
+
+def thinking(work, seconds: float | None, samples: int | None, calibrate):
+    """``work()``, with a progress bar on stderr when it is a terminal and the engine
+    thinks long: ``--time`` (the bar fills with the time given) or ``--samples`` of at
+    least :data:`LONG_SAMPLES` (the time is estimated from a small run, ``calibrate(n)``,
+    on other deals, so the answer is the same with or without the bar)."""
+    import sys
+    import threading
+    import time
+
+    if not sys.stderr.isatty() or not (seconds or (samples and samples >= LONG_SAMPLES)):
+        return work()
+    if seconds:
+        expected = seconds
+    else:
+        trial = 20
+        start = time.perf_counter()
+        calibrate(trial)
+        expected = (time.perf_counter() - start) * samples / trial
+    steps = 100
+    done = threading.Event()
+    with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
+        def tick():
+            shown = 0
+            started = time.perf_counter()
+            while not done.wait(0.1):
+                due = min(steps - 1, int(steps * (time.perf_counter() - started) / max(expected, 0.01)))
+                if due > shown:
+                    bar.update(due - shown)
+                    shown = due
+            bar.update(steps - shown)
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            return work()
+        finally:
+            done.set()
+            ticker.join()
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
@@ -98,8 +150,8 @@ def _voids(specs: tuple, counts, rules) -> tuple:
     for spec in specs:
         who, colon, numbers = ascii_digits(spec).partition(":")
         if not colon or not who.strip().isdecimal() or not 1 <= int(who) <= opponents:
-            raise NotationError(N_("--void takes OPPONENT:NUMBERS, such as 1:6,2 (opponent 1 is the next player)"),
-                                text=spec)
+            raise NotationError(N_("--void takes an opponent's number, a colon and the numbers that opponent cannot "
+                                   "hold, such as {example} (opponent 1 is the next player)"), text=spec, example="1:6,2")
         for number in _numbers(numbers, "--void"):
             if number > rules.max_pips:
                 raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
@@ -114,11 +166,13 @@ def _opponent_tiles(text: str) -> list[int]:
     for token, column in split_tokens(text):
         clean = ascii_digits(token)
         if not clean.isdecimal() or not 0 <= int(clean) <= 40:
-            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as 5 or 5,4,6"),
-                                text=text, column=column, token=token)
+            raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as "
+                                   "{example} or {example2}"), text=text, column=column, token=token, example="5",
+                                example2="5,4,6")
         counts.append(int(clean))
     if not counts:
-        raise NotationError(N_("give each opponent's tile count, such as 5 or 5,4,6"), text=text)
+        raise NotationError(N_("give each opponent's tile count, such as {example} or {example2}"), text=text,
+                            example="5", example2="5,4,6")
     return counts
 
 
@@ -178,7 +232,7 @@ def _output(result, as_json: bool) -> None:
     if as_json:
         echo_json(data)
     else:
-        click.echo(text())
+        echo(text())
 
 
 def _batch_option(function):
@@ -205,12 +259,13 @@ def _serve(ctx: click.Context, work, as_json: bool):
 # --- the commands ------------------------------------------------------------------------
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The open-end total and the points of a play"), cls=FivesCommand, help=N_(
     "The open-end total and points of POSITION, and of a play on it.\n\n"
     "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
-    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is TILE or TILE@END, such as 3|0 or 5|2@5*."))
+    "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is a tile, or a tile, @ and the end it goes on, such as 3|0 or "
+    "5|2@5*."))
 @click.argument("position_text", metavar="POSITION", required=False)
-@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: TILE or TILE@END."))
+@option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: a tile, or a tile, @ and the end it goes on."))
 @_batch_option
 @common_options
 @click.pass_context
@@ -221,7 +276,7 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("Every legal play of a hand, most points first"), cls=FivesCommand, help=N_(
     "Every legal play of a hand on POSITION, with its total and points, most points first."))
 @click.argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
@@ -237,7 +292,7 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("The best play for your hand, and why"), cls=FivesCommand, help=N_(
     "The recommended play for your hand on POSITION, and why.\n\n"
     "It values each play by its points now minus what the next player can expect to score in "
     "reply, over the tiles you cannot see (the set minus your hand and the tiles known to be out)."))
@@ -247,14 +302,14 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
         help=N_("Tiles already played that the position does not show."))
 @option("--opponents", "opponents", metavar="N[,N...]",
         help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
-@option("--level", "level", type=click.Choice(["auto", "monte-carlo", "exact", "defensive", "greedy"]),
-        default="auto", show_default=True,
+@option("--level", "level", type=LevelType(("auto",)), default="auto", show_default=True,
         help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; monte-carlo plays "
                 "the hand out over many deals of the hidden tiles; exact solves the hand when every tile is known; "
                 "auto is exact where it applies, else monte-carlo."))
 @option("--samples", type=click.IntRange(1, 100000), help=N_("Monte Carlo: deals of the hidden tiles (default 200)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), help=N_("Monte Carlo: seconds to think instead of a number of deals."))
-@option("--seed", default="0", show_default=True, help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
+@option("--seed", default=DEFAULT_SEED, show_default=True,
+        help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",
         help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
 @option("--scores", metavar="MINE,THEIRS",
@@ -270,12 +325,13 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, samples, 
             raise click.UsageError(_("Missing option '--hand'."))
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
-                       params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"])
+                       params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"],
+                       show_progress=not params.get("batch"))
 
     return _serve(ctx, work, as_json)
 
 
-@click.command(cls=FivesCommand, help=N_(
+@click.command(short_help=N_("What the winner collects at the end of a hand"), cls=FivesCommand, help=N_(
     "End of a hand: what the winner collects.\n\n"
     "Each HAND is one opponent's remaining tiles ('5|3 4|4') or their pips as a number (16)."))
 @click.argument("hands", metavar="HAND...", nargs=-1, required=True)

@@ -9,12 +9,14 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _
+from ..i18n import _, current
 from ..skill import DEFAULT_LEVEL
-from .common import CliError, FivesCommand, _Translated, echo_json, fail, load_pack, option
+from ..text.output import echo
+from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, complete_level,
+                     complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option, rules_from)
 
 
-class FivesSubGroup(_Translated, click.Group):
+class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
 
 
@@ -26,14 +28,14 @@ def _lang_json(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
+@click.group(short_help=N_("Rule packs: list, show in words, compare"), cls=FivesSubGroup, help=N_("Rule packs: list them, show one in words, compare several."))
 @option("--lang", "lang", metavar="LANG", expose_value=False,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 def rules() -> None:
     """The ``rules`` group (help text above)."""
 
 
-@rules.command("list", cls=FivesCommand, help=N_(
+@rules.command("list", short_help=N_("Every rule pack"), cls=FivesCommand, help=N_(
     "Every rule pack: the built-in ones, those in your packs folder, and any FILE given."))
 @click.argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
@@ -59,8 +61,8 @@ def list_command(files, lang, as_json):
     else:
         from ..render_rules import render_list
 
-        click.echo(render_list(found))
-        click.echo(_("Your packs folder: {folder}").format(folder=user_dir()))
+        echo(render_list(found))
+        echo(_("Your packs folder: {folder}").format(folder=user_dir()))
     if failed:
         sys.exit(2)
 
@@ -77,25 +79,32 @@ def _code():
     return current().code
 
 
-@rules.command("show", cls=FivesCommand, help=N_("Every parameter of PACK in plain words, with its source."))
-@click.argument("pack", metavar="PACK")
+@rules.command("show", short_help=N_("The rules of one pack in plain words"), cls=FivesCommand, help=N_(
+    "Every parameter of a rule pack in plain words, with its source (PACK, or --rules PACK)."))
+@click.argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
+@option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
+        help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
 @_lang_json
-def show_command(pack, lang, as_json):
-    rules_set = load_pack(pack)
+def show_command(pack, rules_name, lang, as_json):
+    rules_set = load_pack(rules_from(pack, rules_name))
     if as_json:
         from ..describe import describe
 
         echo_json({"id": rules_set.id, "name": rules_set.name(_code()), "summary": rules_set.summary(_code()),
-                   "source": rules_set.source, "extends": rules_set.extends, "path": rules_set.path,
+                   "source": rules_set.source, "citation": rules_set.citation, "extends": rules_set.extends, "path": rules_set.path,
                    "rules": [{"key": row.key, "label": row.label, "value": row.value} for row in describe(rules_set)]})
         return
     from ..render_rules import render_show
 
-    click.echo(render_show(rules_set))
+    echo(render_show(rules_set))
+
+
+def _level_names() -> list[str]:
+    return list(engine_levels()) + ["random"]
 
 
 def _skill_level(ctx, param, text):
-    """``--level``: a stronger engine level for the skill duel, or ``none``."""
+    """``--skill``: a stronger engine level for the skill duel, or ``none``."""
     if text is None or text == "none":
         return None
     from ..skill import check_level, levels
@@ -104,50 +113,85 @@ def _skill_level(ctx, param, text):
         return check_level(text)
     except ValueError:
         raise click.BadParameter(_("{level} is not a stronger level: choose one of {choices}, or none").format(
-            level=text, choices=", ".join(levels()))) from None
+            level=text, choices=current().comma.join(levels()))) from None
 
 
-def _simulation_options(level_default):
-    """The options of a simulation; ``level_default`` is the skill duel's level by default
-    (``none``: no duel unless asked)."""
+def _complete_skill(ctx, param, incomplete):
+    from ..skill import levels
+
+    return [level for level in levels() + ("none",) if level.startswith(incomplete)]
+
+
+def _simulation_options(skill_default):
+    """The options of a simulation; ``skill_default`` is the skill duel's stronger level
+    by default (``none``: no duel unless asked)."""
 
     def decorate(function):
-        return _add_simulation_options(function, level_default)
+        return _add_simulation_options(function, skill_default)
 
     return decorate
 
 
-def _add_simulation_options(function, level_default):
+def _add_simulation_options(function, skill_default):
     from ..compare import SECONDS_PER_PLAY
 
     function = option("--seconds-per-play", "seconds_per_play", type=click.FloatRange(1, 600),
                       default=SECONDS_PER_PLAY, show_default=True, metavar="SECONDS",
                       help=N_("Seconds a play takes at a real table, shuffling and counting included, to turn "
                               "plays into minutes (the default comes from published game times: docs/packs.md)."))(function)
-    function = option("--level", "level", default=level_default, show_default=True, metavar="LEVEL",
-                      callback=_skill_level,
+    function = option("--skill", "skill", default=skill_default, show_default=True, metavar="LEVEL",
+                      callback=_skill_level, shell_complete=_complete_skill,
                       help=N_("How much skill counts: this engine level plays greedy on the same deals under "
-                              "each pack (defensive, monte-carlo or monte-carlo:N); none leaves it out."))(function)
-    function = option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
-                      help=N_("How the simulated players choose: greedy (most points now) or random."))(function)
+                              "each pack (defensive or a stronger level of fives best); none leaves it out."))(function)
+    function = option("--strategy", type=click.Choice(["greedy", "random"]), hidden=True,
+                      help=N_("Old spelling of --level."))(function)
+    function = option("--level", "level", metavar="LEVEL", default="greedy", show_default=True,
+                      shell_complete=complete_level,
+                      help=N_("Engine level of the simulated players: one of the levels of fives best, or random "
+                              "(simulation plays greedy or random players)."))(function)
     function = option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
                       help=N_("Processes to share the matches among (same numbers as one)."))(function)
-    function = option("--seed", default="1", show_default=True, help=N_("Seed of the deals."))(function)
-    function = option("--players", type=click.IntRange(2, 10), default=2, show_default=True,
-                      help=N_("Players at the table."))(function)
+    function = option("--seed", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))(function)
+    function = option("--players", type=PlayersType(2, 10), default="2", show_default=True,
+                      help=N_("Players at the table: how many, or their names separated by commas."))(function)
     return function
 
 
-@rules.command("compare", cls=FivesCommand, help=N_(
+def _strategy(level: str, strategy: str | None) -> str:
+    """The simulated players' level; ``--strategy`` is its old spelling."""
+    if strategy:
+        note_old_spelling("--strategy", "--level")
+        level = strategy
+    if level not in _level_names():
+        raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
+            level=level, choices=current().comma.join(_level_names())))
+    if level not in ("greedy", "random"):
+        raise CliError(_("simulation plays greedy or random players; the level {level} is for fives best and "
+                         "fives duel").format(level=level))
+    return level
+
+
+@rules.command("compare", short_help=N_("What differs between packs"), cls=FivesCommand, help=N_(
     "The rules that differ between PACKs, side by side; with --simulate N, also how the "
     "difference plays out over N simulated matches per pack, on the same deals: each figure's "
     "difference from the first pack with its 95% interval, paired by deal, and a verdict."))
-@click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, required=True)
-@option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N",
+@click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)
+@option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
+        help=N_("A rule pack to compare (give it twice or more; the PACK arguments do the same)."))
+@option("--matches", "matches", type=click.IntRange(1, 10_000_000), metavar="N",
         help=N_("Also play N matches per pack and compare the statistics."))
+@option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N", hidden=True,
+        help=N_("Old spelling of --matches."))
 @_simulation_options(DEFAULT_LEVEL)
 @_lang_json
-def compare_command(packs, simulate, players, seed, workers, strategy, level, seconds_per_play, lang, as_json):
+def compare_command(packs, rules_names, matches, simulate, players, seed, workers, level, strategy, skill,
+                    seconds_per_play, lang, as_json):
+    packs = tuple(packs) + tuple(rules_names)
+    if simulate:
+        note_old_spelling("--simulate N", "--matches N")
+        matches = matches or simulate
+    simulate = matches
+    strategy = _strategy(level, strategy)
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
     loaded = [load_pack(name) for name in packs]
@@ -156,7 +200,7 @@ def compare_command(packs, simulate, players, seed, workers, strategy, level, se
     found = differences(loaded)
     result = None
     if simulate:
-        result = _simulate_all(loaded, simulate, players, seed, workers, strategy, level, seconds_per_play, as_json)
+        result = _simulate_all(loaded, simulate, players, seed, workers, strategy, skill, seconds_per_play, as_json)
     if as_json:
         data = {"packs": [r.id for r in loaded],
                 "differences": [{"key": key, "label": label, "values": values} for key, label, values in found]}
@@ -166,45 +210,55 @@ def compare_command(packs, simulate, players, seed, workers, strategy, level, se
         return
     from ..render_rules import render_compare
 
-    click.echo(render_compare(loaded))
+    echo(render_compare(loaded))
     if result is not None:
         from ..render_study import render_study
 
-        click.echo("")
-        click.echo(render_study(result, simulate, players, seed, strategy))
+        echo("")
+        echo(render_study(result, simulate, players, seed, strategy))
 
 
-@click.command(cls=FivesCommand, help=N_(
-    "Simulate matches under PACK and report the statistics with 95% confidence intervals; with "
-    "several PACKs, on the same deals, each figure's difference from the first pack."))
-@click.argument("packs", metavar="PACK [PACK...]", nargs=-1, required=True)
+@click.command(short_help=N_("Statistics of simulated matches under a pack"), cls=FivesCommand, help=N_(
+    "Simulate matches under a rule pack (PACK, or --rules PACK) and report the statistics with 95% "
+    "confidence intervals; with several packs, played on the same deals, each figure's difference "
+    "from the first pack."))
+@click.argument("packs", metavar="[PACK...]", nargs=-1, shell_complete=complete_pack)
+@option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
+        help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file "
+                "(give it again to compare packs; the PACK arguments do the same)."))
 @option("--matches", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
         help=N_("Matches to play."))
 @option("--records", "records_file", metavar="FILE",
         help=N_("Write one JSON line per match to FILE (- for standard output)."))
 @_simulation_options("none")
 @_lang_json
-def simulate(packs, matches, records_file, players, seed, workers, strategy, level, seconds_per_play, lang,
-             as_json):
-    loaded = [load_pack(name) for name in packs]
+def simulate(packs, rules_names, matches, records_file, players, seed, workers, level, strategy, skill,
+             seconds_per_play, lang, as_json):
+    strategy = _strategy(level, strategy)
+    if packs and rules_names and tuple(packs) != tuple(rules_names):
+        raise CliError(_("give the rule pack once: {first} or {second}").format(
+            first=" ".join(packs), second=" ".join(rules_names)))
+    names = tuple(packs) or tuple(rules_names) or (rules_from(None, None),)
+    loaded = [load_pack(name) for name in names]
     records_out = []
-    result = _simulate_all(loaded, matches, players, seed, workers, strategy, level, seconds_per_play, as_json,
+    result = _simulate_all(loaded, matches, players, seed, workers, strategy, skill, seconds_per_play, as_json,
                            keep=records_out)
     if records_file:
-        _write_records(records_file, [(rules_set.id, records) for rules_set, records in zip(loaded, records_out)])
+        _write_records(records_file, list(zip(result.names, records_out)))
     if as_json:
         echo_json(_simulation_json(result, matches, players, seed, strategy))
         return
     from ..render_study import render_study
 
     if records_file != "-":
-        click.echo(render_study(result, matches, players, seed, strategy))
+        echo(render_study(result, matches, players, seed, strategy))
 
 
 def _check_players(rules_set, players):
     if not rules_set.players.min <= players <= rules_set.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules_set.id, low=rules_set.players.min, high=rules_set.players.max, count=players))
+        raise CliError(_("{pack} is for {players} players, not {count}").format(
+            pack=rules_set.id, players=current().span(rules_set.players.min, rules_set.players.max),
+            count=current().number(players)))
 
 
 def _names(loaded) -> list[str]:

@@ -2,85 +2,184 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _
-from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option
+from ..i18n import _, current
+from ..text.output import echo, prompt_text
+from ..tiles import split_list
+from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
+from .table_replies import run_lines
+
+__all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
 
 
-def _split_names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+# --- checks shared by the options and the setup questions: a reason, or None ------------------
 
 
 def _teams(text: str | None, names: list[str]):
     """``Ana+Cy,Ben+Dee`` as lists of player indexes; raises CliError for bad teams."""
     if not text:
         return None
-    lowered = [n.casefold() for n in names]
+    reason = check_teams_answer(text, names)
+    if reason:
+        raise CliError(reason)
+    from ..table_grammar import find_player
+
+    return [[find_player(m, names) for m in part.split("+") if m.strip()] for part in split_list(text)]
+
+
+def check_teams_answer(text: str, names: list[str]) -> str | None:
+    """Why ``text`` is not two partnerships of ``names`` (``Ana+Cy,Ben+Dee``), or None."""
+    from ..table_grammar import find_player
+
     teams = []
-    for part in text.split(","):
-        members = [m.strip() for m in part.split("+") if m.strip()]
-        try:
-            teams.append([lowered.index(m.casefold()) for m in members])
-        except ValueError:
-            raise CliError(_("--teams names a player who is not in --players: {teams}").format(teams=text)) from None
+    for part in split_list(text):
+        members = [find_player(m, names) for m in part.split("+") if m.strip()]
+        if None in members:
+            return _("--teams names a player who is not in --players: {teams}").format(teams=text)
+        teams.append(members)
     flat = sorted(i for team in teams for i in team)
     if len(names) != 4 or len(teams) != 2 or any(len(team) != 2 for team in teams) or flat != [0, 1, 2, 3]:
-        raise CliError(_("--teams needs four players in two teams of two, such as Ana+Cy,Ben+Dee"))
+        return _("--teams needs four players in two teams of two, such as Ana+Cy,Ben+Dee")
     if any(sorted(team) not in ([0, 2], [1, 3]) for team in teams):
-        raise CliError(_("partners sit opposite each other: in --players, a team's two players are the first and "
-                         "third, or the second and fourth"))
-    return teams
+        return _("partners sit opposite each other: in --players, a team's two players are the first and "
+                 "third, or the second and fourth")
+    return None
 
 
-def _check_names(names: list[str], rules) -> None:
-    if len(set(n.casefold() for n in names)) != len(names):
-        raise CliError(_("each player needs a different name"))
-    from ..table_session import WORDS
+def check_players_answer(names: list[str], rules) -> str | None:
+    """Why ``names`` cannot be the players of a match under ``rules``, or None."""
+    from ..table_grammar import name_problem
 
     for name in names:
-        if name.lower() in WORDS or any(c in name for c in "|@= "):
-            raise CliError(_("'{name}' cannot be a player's name: it looks like a command or a tile").format(name=name))
+        problem = name_problem(name)
+        if problem:
+            return _(problem).format(name=name)
+    if len(set(" ".join(n.split()).casefold() for n in names)) != len(names):
+        return _("each player needs a different name")
     if not rules.players.min <= len(names) <= rules.players.max:
-        raise CliError(_("{pack} is for {low} to {high} players, not {count}").format(
-            pack=rules.id, low=rules.players.min, high=rules.players.max, count=len(names)))
+        return _("{pack} is for {players} players, not {count}").format(
+            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
+            count=current().number(len(names)))
+    return None
 
 
-def _ask_setup(players, teams, rules_name, lang):
-    """Ask for what the options did not give (a terminal only)."""
+def check_pack_answer(text: str) -> str | None:
+    """Why ``text`` does not name a rule pack, or None."""
+    from ..i18n import localize_error
+    from ..packs import load_rules
+
+    try:
+        load_rules(text.strip() or "dominos-cc")
+    except FivesError as error:
+        return localize_error(error)
+    return None
+
+
+def check_language_answer(text: str) -> str | None:
+    """Why ``text`` is not a language fives-tutor speaks, or None (empty keeps the current one)."""
+    from ..i18n import LANGUAGES, match_language
+
+    if text.strip() and match_language(text.strip()) is None:
+        return _("unknown language '{language}': choose one of {choices}").format(
+            language=text.strip(), choices=current().comma.join(LANGUAGES))
+    return None
+
+
+def _default_names(count: int) -> list[str]:
+    return [f"P{number}" for number in range(1, count + 1)]
+
+
+def _names(players: str | None, interactive: bool) -> list[str] | None:
+    """The names ``--players`` gives: a list of names, or for a count, names to ask for
+    in a terminal (None) or ``P1``, ``P2``... without one."""
+    count, names = split_players(players)
+    if names is not None:
+        return names
+    if count is not None and not interactive:
+        return _default_names(count)
+    return None
+
+
+# --- asking in a terminal ----------------------------------------------------------------------
+
+
+def _ask(message: str, check, completions=(), default: str = "") -> str:
+    """One setup question, asked again (the answer kept for editing) until ``check``
+    (answer -> reason or None) accepts it."""
     from prompt_toolkit import prompt
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.validation import ValidationError, Validator
 
-    from ..i18n import LANGUAGES, activate, current, match_language
+    class _Check(Validator):
+        def validate(self, document):
+            reason = check(document.text)
+            if reason:
+                raise ValidationError(message=prompt_text(reason), cursor_position=len(document.text))
+
+    try:
+        answer = prompt(prompt_text(message), validator=_Check(), validate_while_typing=False,
+                        completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
+    except (EOFError, KeyboardInterrupt):
+        raise click.exceptions.Abort() from None
+    return answer.strip() or default
+
+
+def _ask_setup(names, teams, rules_name, lang, full: bool = True):
+    """Ask for what the options did not give (a terminal only): the language once (then
+    remembered), and when ``full`` (no players given) the rule pack, the players, the teams."""
+    from .. import settings
+    from ..i18n import LANGUAGES, activate, match_language
+
+    import os
 
     if not lang and not os.environ.get("FIVES_LANG"):
-        answer = prompt(_("Language: {choices} (Enter for {current}): ").format(
-            choices=", ".join(LANGUAGES), current=current().code)).strip()
-        if answer:
-            code = match_language(answer)
-            if code is None:
-                raise CliError(_("unknown language '{language}': choose one of {choices}").format(
-                    language=answer, choices=", ".join(LANGUAGES)))
+        remembered = match_language(str(settings.load().get("language", "")))
+        if remembered:
+            activate(remembered)
+        else:
+            answer = _ask(_("Language: {choices} (Enter for {current}): ").format(
+                choices=current().comma.join(LANGUAGES), current=current().code), check_language_answer, LANGUAGES)
+            code = match_language(answer) if answer else current().code
             activate(code)
-    if not players:
-        players = prompt(_("Players, in turn order, separated by commas: "))
-    names = _split_names(players)
+            settings.save({"language": code})
+    if not full:
+        return names, teams, rules_name
     if rules_name is None:
-        rules_name = prompt(_("Rule pack (Enter for dominos-cc): ")).strip() or "dominos-cc"
+        from ..packs import list_packs
+
+        rules_name = _ask(_("Rule pack (Enter for dominos-cc): "), check_pack_answer,
+                          [info.id for info in list_packs()], "dominos-cc")
+    from ..packs import load_rules
+
+    rules = load_rules(rules_name)
+    if names is None:
+        def check(text):
+            count, given = split_players(text, quiet=True)
+            if given is None:
+                return _("give the players' names, separated by commas")
+            return check_players_answer(given, rules)
+
+        names = split_players(_ask(_("Players, in turn order, separated by commas: "), check), quiet=True)[1]
     if len(names) == 4 and teams is None:
-        teams = prompt(_("Teams, such as {example} (Enter: each for themselves): ").format(
-            example=f"{names[0]}+{names[2]},{names[1]}+{names[3]}")).strip() or None
+        example = f"{names[0]}+{names[2]},{names[1]}+{names[3]}"
+        teams = _ask(_("Teams, such as {example} (Enter: each for themselves): ").format(example=example),
+                     lambda text: check_teams_answer(text, names) if text.strip() else None) or None
     return names, teams, rules_name
 
 
-@click.command(cls=FivesCommand, help=N_(
+# --- the command --------------------------------------------------------------------------------
+
+
+@click.command(short_help=N_("Keep the score of a real match"), cls=FivesCommand, help=N_(
     "Keep the score of a real match: type each play as it happens; the sheet is saved after every entry.\n\n"
     "Type help in the shell for its commands. With standard input not a terminal, the same commands are "
     "read one a line, so a match can be replayed from a file."))
-@option("--players", metavar="NAMES", help=N_("The players in turn order, separated by commas: Ana,Ben,Cy,Dee."))
+@option("--players", metavar="NAMES|N",
+        help=N_("The players in turn order, separated by commas (Ana,Ben,Cy,Dee), or how many there are."))
 @option("--teams", metavar="A+C,B+D", help=N_("Two partnerships of four players, such as Ana+Cy,Ben+Dee."))
 @option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
@@ -88,6 +187,7 @@ def _ask_setup(players, teams, rules_name, lang):
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 @option("--db", metavar="FILE", help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))
 @option("--resume", "resume", is_flag=False, flag_value="latest", default=None, metavar="[ID]",
+        shell_complete=lambda ctx, param, incomplete: _complete_match(ctx, param, incomplete),
         help=N_("Continue a saved match: the one numbered ID, or the latest unfinished one."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
@@ -97,6 +197,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
     from ..table_session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    names = _names(players, interactive)
+    if resume is None and names is None and not interactive:
+        raise CliError(_("give --players when standard input is not a terminal"))
     try:
         journal = Journal(db, exclusive=True)
     except JournalError as error:
@@ -114,22 +217,23 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                     raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
                 info = journal.match(int(resume))
             rules = rules_from_data(info.rules_data, info.rules_path)
-            names, team_list, match_id = info.names, info.teams, info.id
+            session = Session(journal, info.id, rules, info.names, info.teams)
         else:
-            if not players and not interactive:
-                raise CliError(_("give --players when standard input is not a terminal"))
-            if not players:
-                names, teams, rules_name = _ask_setup(players, teams, rules_name, lang)
-            else:
-                names = _split_names(players)
+            if interactive and (names is None or not lang):
+                # the options given are taken as they are; what --players leaves open is asked
+                names, teams, rules_name = _ask_setup(names, teams, rules_name, lang, full=names is None)
             data, path = load_pack_data(rules_name or "dominos-cc")
             rules = rules_from_data(data, path)
-            _check_names(names, rules)
+            reason = check_players_answer(names, rules)
+            if reason:
+                raise CliError(reason)
             team_list = _teams(teams, names)
-            from ..i18n import current
+            code = current().code
 
-            match_id = journal.create_match(names, team_list, rules.id, path, data, current().code)
-        session = Session(journal, match_id, rules, names, team_list)
+            def create() -> int:
+                return journal.create_match(names, team_list, rules.id, path, data, code)
+
+            session = Session(journal, None, rules, names, team_list, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
         if interactive:
             from .table_shell import run_interactive
@@ -137,6 +241,8 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             code = run_interactive(session, style)
         else:
             code = run_lines(session, sys.stdin, style)
+            if not session.saved:
+                echo(_("Nothing was played, so no match was saved."))
     except FivesError as error:
         raise fail(error) from None
     finally:
@@ -145,88 +251,14 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
         sys.exit(code)
 
 
+def _complete_match(ctx, param, incomplete: str):
+    """Shell completion of ``--resume``: the saved matches' numbers."""
+    from .games import complete_match_id
+
+    return complete_match_id(ctx, param, incomplete)
+
+
 def _unicode_ok() -> bool:
     from ..board_art import unicode_tiles_supported
 
     return unicode_tiles_supported()
-
-
-def opening(session) -> list[str]:
-    """The first lines a session shows."""
-    from ..i18n import current
-    from ..render_table import scores_line, turn_line
-
-    state = session.state
-    t = current()
-    lines = [_("Match {id}: {players}, {pack}. Type help for the commands.").format(
-        id=t.number(session.match_id), players=", ".join(state.side_name(s) for s in range(len(state.scores))),
-        pack=session.rules.name(t.code))]
-    if session.events:
-        lines.append(scores_line(state))
-    following = turn_line(state)
-    if following:
-        lines.append(following)
-    return lines
-
-
-def answer(session, reply, style: str) -> list[str]:
-    """The text lines for a reply of the session."""
-    from .. import render_table as words
-    from ..board_art import draw
-    from ..render_rules import render_show
-
-    state = session.state
-    kind, data = reply
-    if kind == "refused":
-        return [words.refusal(data["error"])]
-    if kind == "done":
-        lines = words.after_action(data, state)
-    elif kind == "show":
-        what = data["what"]
-        if what == "board":
-            lines = [draw(state.layout, style)]
-        elif what == "sheet":
-            lines = [words.sheet(state)]
-        elif what == "history":
-            lines = [words.history(state)]
-        elif what == "rules":
-            lines = [render_show(session.rules)]
-        elif what == "help":
-            lines = [words.help_text(state)]
-        else:
-            lines = []
-    else:
-        lines = []
-    return lines
-
-
-def run_lines(session, stream, style: str) -> int:
-    """The shell without a terminal: one command a line, plain text answers. Returns
-    2 when any line was refused, else 0."""
-    for line in opening(session):
-        click.echo(line)
-    refused = False
-    for raw in stream:
-        reply = session.handle(raw)
-        if reply.kind == "quit":
-            break
-        if reply.kind == "refused":
-            refused = True
-        for line in answer(session, reply, style):
-            click.echo(line)
-        asked = session.asking()
-        if asked is not None:
-            from ..render_table import ask_line
-
-            click.echo(ask_line(session.state, asked))
-    return 2 if refused else 0
-
-
-def history_path() -> str:
-    """Where the shell keeps its input history across sessions."""
-    override = os.environ.get("FIVES_HOME")
-    if override:
-        return os.path.join(override, "table-history")
-    from platformdirs import user_state_dir
-
-    return os.path.join(user_state_dir("fives-tutor", appauthor=False), "table-history")

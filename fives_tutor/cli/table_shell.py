@@ -1,71 +1,195 @@
-"""The interactive face of ``fives table``: prompt_toolkit with completion of commands,
-names and legal tiles, checks as you type, and a toolbar. Imported only when a
-terminal shell opens (prompt_toolkit is slow to import)."""
+"""The interactive face of ``fives table``: prompt_toolkit with completion of tiles
+(either order, scoring plays first), names and commands, a check as you type that
+speaks only once no ending of the line could be taken, and a toolbar. Imported only
+when a terminal shell opens (prompt_toolkit is slow to import).
+
+Completion and checking read the line with the grammar of
+:mod:`fives_tutor.table_grammar` compiled by prompt_toolkit's ``regular_languages``,
+the same text the session parses with :mod:`re`.
+"""
 
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.buffer import ValidationState
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.contrib.regular_languages import compile as compile_grammar
+from prompt_toolkit.contrib.regular_languages.compiler import Match
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.selection import SelectionType
 from prompt_toolkit.validation import ValidationError, Validator
 
-from ..errors import FivesError
-from ..i18n import _, current
-from ..keeper import replay
+from ..i18n import _, current, localize_error
 from ..render import points_phrase
-from ..render_table import ask_line, refusal, toolbar
-from ..table_session import WORDS, parse_command
-from .table import answer, history_path, opening
+from ..render_table import ask_line, toolbar
+from ..table_grammar import candidates, command_word, find_player, grammar, read_tile
+from ..tiles import ascii_digits
+from ..text.output import echo, menu_meta, menu_text, prompt_text
+from .table_replies import answer, closing, history_path, opening
+
+
+@lru_cache(maxsize=2)
+def compiled(asking: bool):
+    """The grammar compiled by prompt_toolkit (a line, or an answer to the pips question)."""
+    return compile_grammar(grammar(asking))
+
+
+def _paths(session, text: str):
+    """Each way the grammar reads ``text`` as the beginning of a line: a list of
+    (name, value, start, stop) per way; nothing when the text cannot begin a line."""
+    grammar_ = compiled(session.asking() is not None)
+    found = grammar_.match_prefix(text)
+    if found is None or found.trailing_input() is not None:
+        return []
+    paths = []
+    for pattern, regex_match in found._re_matches:
+        one = Match(text, [(pattern, regex_match)], grammar_._group_names_to_nodes, grammar_.unescape_funcs)
+        paths.append([(v.varname, v.value, v.start, v.stop) for v in one.variables()])
+    return paths
+
+
+def _context(path) -> str | None:
+    return next((command_word(value) for name, value, _start, _stop in path if name == "command"), None)
+
+
+def _complete_piece(name: str, value: str, session) -> bool:
+    """Whether a piece that the line has gone past is one the table knows."""
+    if name == "player":
+        return find_player(value, session.names) is not None
+    if name == "command":
+        return command_word(value) is not None
+    if name == "play":
+        try:
+            read_tile(value, value, 0)
+        except ValueError:
+            return False
+        return True
+    return True
+
+
+def _open_piece(name: str, value: str, path, session) -> bool:
+    """Whether a piece still being typed can become one the table takes."""
+    if name == "player" and find_player(value, session.names) is not None:
+        return True  # a whole name: the tile or command comes next
+    if name == "announced":
+        return value == "" or ascii_digits(value).isdecimal()
+    if name == "hand":
+        *done, last = value.split() or [""]
+        try:
+            for token in done:
+                read_tile(token, token, 0)
+        except ValueError:
+            return False
+        return all(c.isdecimal() or c in "|-[]" for c in ascii_digits(last))
+    typed = value.casefold()
+    return any(len(c.text) > len(value) and c.text.casefold().startswith(typed) or
+               name == "play" and len(c.text) > len(value)
+               for c in candidates(name, value, session.state, session.names, _context(path)))
+
+
+def valid_beginning(session, text: str) -> bool:
+    """Whether some ending of ``text`` would be a line the table takes now: the grammar
+    reads it, every finished piece is known, and the piece being typed can still be
+    completed (the completer offers something longer)."""
+    for path in _paths(session, text):
+        inner = [(n, v) for n, v, _start, stop in path if stop < len(text)]
+        ends = [(n, v) for n, v, _start, stop in path if stop == len(text)]
+        if all(_complete_piece(n, v, session) for n, v in inner) and any(
+                _open_piece(n, v, path, session) for n, v in ends):
+            return True
+    return False
 
 
 class TableCompleter(Completer):
-    """Commands, player names and the tiles that may be played now, each tile with
-    the total it leaves and its points."""
+    """Commands, player names and the plays the table would take now: a tile typed in
+    either order finds its plays, the plays that score first, each with the total it
+    leaves and its points."""
 
     def __init__(self, session) -> None:
         self.session = session
 
     def get_completions(self, document: Document, complete_event: CompleteEvent):
-        word = document.get_word_before_cursor(WORD=True)
-        state = self.session.state
+        text = document.text_before_cursor
         t = current()
-        if self.session.asking() is not None:
-            return
-        for play in state.legal_tiles():
-            text = play.notation
-            if text.startswith(word):
-                meta = _("total {total}: {points}").format(total=t.number(play.total), points=points_phrase(play.points))
-                yield Completion(text, start_position=-len(word), display_meta=meta)
-        for name in state.names:
-            if name.casefold().startswith(word.casefold()):
-                yield Completion(name, start_position=-len(word), display_meta=_("player"))
-        for command in WORDS:
-            if command.startswith(word.lower()):
-                yield Completion(command, start_position=-len(word), display_meta=_("command"))
+        seen = set()
+        for path in _paths(self.session, text):
+            for name, value, start, stop in path:
+                if stop != len(text):
+                    continue
+                for candidate in candidates(name, value, self.session.state, self.session.names, _context(path)):
+                    key = (candidate.text, start)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if candidate.kind == "play":
+                        play = candidate.play
+                        meta = _("total {total}: {points}").format(total=t.number(play.total),
+                                                                   points=points_phrase(play.points))
+                    else:
+                        meta = {"player": _("player"), "command": _("command"), "count": _("tiles")}[candidate.kind]
+                    yield Completion(candidate.text, start_position=start - len(text), display=menu_text(candidate.text),
+                                     display_meta=menu_meta(meta))
 
 
 class TableValidator(Validator):
-    """Refuses, as you type, an entry the table cannot accept, with the reason."""
+    """Checks a line against the table. While it is typed, it speaks only when no
+    ending of the line could be taken (and then says why, the cursor at the fault);
+    on Enter, a line the table would refuse stays for editing with the reason."""
 
     def __init__(self, session) -> None:
         self.session = session
 
-    def validate(self, document: Document) -> None:
-        text = document.text.strip()
-        session = self.session
-        if not text or session.asking() is not None:
+    def _check(self, text: str, typing: bool) -> None:
+        refused = self.session.check(text)
+        if refused is None:
             return
-        try:
-            command = parse_command(text, session.names)
-            if command.word in ("play", "draw", "pass", "muggins"):
-                event = session._event(command)
-                if event is not None:
-                    replay(session.rules, session.names, session.teams, session.events + [event])
-        except FivesError as error:
-            raise ValidationError(message=refusal(error), cursor_position=len(document.text)) from None
+        if typing and valid_beginning(self.session, text):
+            return
+        # one line under the input (the line itself stays, so nothing was recorded goes unsaid)
+        raise ValidationError(message=prompt_text(localize_error(refused.error)),
+                              cursor_position=min(len(text), refused.position))
+
+    def validate(self, document: Document) -> None:
+        """On Enter: the whole line must be one the table takes."""
+        self._check(document.text, typing=False)
+
+    async def validate_async(self, document: Document) -> None:
+        """While typing: only a line that cannot become one the table takes."""
+        self._check(document.text, typing=True)
+
+
+def select_fault(buffer) -> None:
+    """A refused line stays for editing: from the fault (where the validator put the
+    cursor) to its end it is selected, so what is typed next replaces it instead of
+    being glued to it; an arrow key keeps it and moves the cursor."""
+    fault = buffer.cursor_position
+    if fault >= len(buffer.text):
+        return
+    buffer.cursor_position = len(buffer.text)
+    buffer.start_selection(SelectionType.CHARACTERS)
+    buffer.selection_state.enter_shift_mode()
+    buffer.cursor_position = fault
+
+
+def _bindings() -> KeyBindings:
+    bindings = KeyBindings()
+
+    @bindings.add("enter")
+    def _accept(event) -> None:
+        # the check made while typing is lenient: on Enter the line is checked whole
+        buffer = event.current_buffer
+        buffer.exit_selection()
+        buffer.validation_state = ValidationState.UNKNOWN
+        buffer.validate_and_handle()
+        if buffer.validation_state == ValidationState.INVALID:
+            select_fault(buffer)
+
+    return bindings
 
 
 def make_prompt_session(session, history_file: str | None = None) -> PromptSession:
@@ -78,18 +202,24 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
     except OSError:
         pass
     return PromptSession(history=history, completer=TableCompleter(session), validator=TableValidator(session),
-                         validate_while_typing=True, complete_while_typing=False,
-                         bottom_toolbar=lambda: toolbar(session.state))
+                         validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
+                         bottom_toolbar=lambda: prompt_text(toolbar(session.state, _width())))
+
+
+def _width() -> int:
+    from ..text.wrap import terminal_width
+
+    return terminal_width()
 
 
 def run_interactive(session, style: str, prompt_session: PromptSession | None = None) -> int:
     """The shell loop in a terminal. Ctrl-D or ``quit`` leaves; the match is saved."""
     prompt_session = prompt_session or make_prompt_session(session)
-    for line in opening(session):
-        print(line)
+    for line in opening(session, style, _width()):
+        echo(line)
     while True:
         asked = session.asking()
-        message = ask_line(session.state, asked) + " " if asked is not None else _prompt(session)
+        message = prompt_text(ask_line(session.state, asked) + " " if asked is not None else _prompt(session))
         try:
             line = prompt_session.prompt(message)
         except KeyboardInterrupt:
@@ -99,9 +229,9 @@ def run_interactive(session, style: str, prompt_session: PromptSession | None = 
         reply = session.handle(line)
         if reply.kind == "quit":
             break
-        for text in answer(session, reply, style):
-            print(text)
-    print(_("The match is saved: fives table --resume {id} continues it.").format(id=session.match_id))
+        for text in answer(session, reply, style, _width()):
+            echo(text)
+    echo(closing(session))
     return 0
 
 

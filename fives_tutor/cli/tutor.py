@@ -8,8 +8,10 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, current
-from .common import CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option
+from ..i18n import _, current, ngettext
+from ..text.output import echo, prompt_text
+from .common import (CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option,
+                     set_bidi)
 
 
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
@@ -17,28 +19,22 @@ from .common import CliError, FivesCommand, complete_language, complete_pack, ec
 
 class Console:
     """Where the tutor reads and writes: prompt_toolkit in a terminal, else plain lines.
-    ``visual`` reorders right-to-left lines for terminals that do not (python-bidi)."""
+    ``visual`` writes right-to-left lines in visual order (``--bidi visual``)."""
 
     def __init__(self, visual: bool = False) -> None:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        self.visual = visual
         self._session = None
         if visual:
-            try:
-                import arabic_reshaper  # noqa: F401
-                from bidi.algorithm import get_display  # noqa: F401
-            except ImportError:
-                raise CliError(_("--bidi visual needs the bidi extra: pip install 'fives-tutor[bidi]'")) from None
+            set_bidi("visual")
 
-    def show(self, text: str = "") -> None:
-        for line in text.split("\n"):
-            click.echo(self._visual(line) if self.visual else line)
+    def show(self, text: str = "", wrap: bool = True) -> None:
+        """Print ``text``; prose is wrapped to the terminal's width at word boundaries
+        (before any visual reordering, so each screen row is reordered by itself)."""
+        from ..text.wrap import wrap_lines
 
-    def _visual(self, line: str) -> str:
-        import arabic_reshaper
-        from bidi.algorithm import get_display
-
-        return get_display(arabic_reshaper.reshape(line), base_dir="R")
+        # each line of the text is its own paragraph (an explanation's lines stay lines)
+        lines = [piece for line in text.split("\n") for piece in (wrap_lines(line) if wrap and line.strip() else [line])]
+        echo("\n".join(lines))
 
     def ask(self, prompt: str) -> str | None:
         """A line from the learner, or None at the end of the input."""
@@ -48,10 +44,10 @@ class Console:
 
                 self._session = PromptSession()
             try:
-                return self._session.prompt(self._visual(prompt) if self.visual else prompt)
+                return self._session.prompt(prompt_text(prompt))
             except (EOFError, KeyboardInterrupt):
                 return None
-        click.echo(self._visual(prompt) if self.visual else prompt)
+        echo(prompt)
         line = sys.stdin.readline()
         return None if line == "" else line.rstrip("\n")
 
@@ -68,7 +64,7 @@ def _answer_words(value) -> str:
 
 
 def _picture(step, rules) -> str:
-    """The position of a step: the layout drawn, or the ends as written."""
+    """The position of a step: the layout drawn to the terminal's width, or the ends as written."""
     from ..plays import is_layout_form
 
     t = current()
@@ -80,9 +76,34 @@ def _picture(step, rules) -> str:
     if is_layout_form(step.position):
         from ..board_art import draw
         from ..layout import Layout
+        from ..text.wrap import terminal_width
 
-        return draw(Layout.parse(step.position, rules), "plain")
+        return draw(Layout.parse(step.position, rules), "plain", terminal_width())
     return _("Open ends: {ends}").format(ends=t.notation(step.position if step.position != "-" else "-"))
+
+
+HINT_WORDS = ("?", "؟", "hint")
+STOP_WORDS = ("q", "quit")
+
+
+def _ask_answer(console, prompt: str, step, rules, hint: str) -> str | None:
+    """Ask until the reply is an answer (right or wrong): an empty reply, or one that is
+    not a number (a tile, an end, where those are asked), gets a short note and is
+    asked again, as ``?`` gets the hint. Returns the answer, or None to stop."""
+    from ..i18n import localize_error
+    from ..lessons import reply_problem
+
+    while True:
+        reply = console.ask(prompt)
+        if reply is None or reply.strip().lower() in STOP_WORDS:
+            return None
+        if reply.strip().lower() in HINT_WORDS:
+            console.show(current().prose(hint) if hint else _("No hint for this one: count carefully."))
+            continue
+        problem = reply_problem(step, rules, reply)
+        if problem is None:
+            return reply
+        console.show("  " + localize_error(problem))
 
 
 def _bidi_option(function):
@@ -111,14 +132,30 @@ def _progress():
 # --- learn -----------------------------------------------------------------------------------------
 
 
-@click.command(cls=FivesCommand, help=N_(
+def _complete_lesson(ctx, param, incomplete):
+    """Shell completion of a lesson: the ids of the pack's lessons."""
+    from click.shell_completion import CompletionItem
+
+    from ..lessons import load_lessons
+    from ..packs import load_rules
+
+    try:
+        rules = load_rules(ctx.params.get("rules_name") or "dominos-cc")
+        return [CompletionItem(lesson.id, help=lesson.title) for lesson in load_lessons(rules, current().code)
+                if lesson.id.startswith(incomplete)]
+    except (FivesError, OSError):
+        return []
+
+
+@click.command(short_help=N_("Lessons of the rules, step by step"), cls=FivesCommand, help=N_(
     "Lessons of the rule pack, one step at a time, with questions the engine checks. "
     "LESSON is a lesson's number or id; without it, the first lesson not yet done."))
-@click.argument("lesson_name", metavar="[LESSON]", required=False)
+@click.argument("lesson_name", metavar="[LESSON]", required=False, shell_complete=_complete_lesson)
 @option("--list", "show_list", is_flag=True, help=N_("List the lessons and which are done."))
+@option("--json", "as_json", is_flag=True, help=N_("Print JSON (stable keys, ASCII digits) instead of text."))
 @_bidi_option
 @_common
-def learn(lesson_name, show_list, bidi, rules_name, lang):
+def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
     from ..lessons import LessonError, load_lessons
 
     rules = load_pack(rules_name)
@@ -128,31 +165,48 @@ def learn(lesson_name, show_list, bidi, rules_name, lang):
         raise fail(error) from None
     progress = _progress()
     console = Console(visual=bidi == "visual")
+    t = current()
     try:
-        done = progress.done_lessons(rules.id)
-        if show_list:
+        learned = progress.learned()
+        by_pack = progress.done_lessons(rules.id)
+        done = {lesson.id for lesson in lessons if lesson.key in learned or lesson.id in by_pack}
+        if show_list or as_json:
+            if as_json:
+                echo_json({"rules": rules.id, "lessons": [
+                    {"number": number, "id": lesson.id, "title": lesson.title, "done": lesson.id in done,
+                     "steps": len(lesson.steps)} for number, lesson in enumerate(lessons, start=1)]})
+                return
             for number, lesson in enumerate(lessons, start=1):
                 mark = "✓" if lesson.id in done else " "
-                console.show(f" {mark} {current().number(number)}. {lesson.title} ({lesson.id})")
+                console.show(f" {mark} {t.number(number)}. {lesson.title} ({lesson.id})", wrap=False)
             console.show(_("{done} of {total} lessons done.").format(
-                done=current().number(sum(1 for lesson in lessons if lesson.id in done)),
-                total=current().number(len(lessons))))
+                done=t.number(len(done & {lesson.id for lesson in lessons})), total=t.number(len(lessons))))
             return
         start = _start(lessons, lesson_name, done)
-        for lesson in lessons[start:]:
+        for index in range(start, len(lessons)):
+            lesson = lessons[index]
             if not _teach(lesson, rules, console):
                 console.show(_("Stopped. Your progress is saved."))
                 return
-            progress.mark_done(rules.id, lesson.id)
+            progress.mark_done(rules.id, lesson.id, lesson.key)
+            done.add(lesson.id)
+            following = next((later for later in lessons[index + 1:] if later.id not in done), None) \
+                if lesson_name else (lessons[index + 1] if index + 1 < len(lessons) else None)
             if lesson_name:
-                break
-            following = lessons.index(lesson) + 1
-            if following < len(lessons):
-                reply = console.ask(_("Lesson done. Enter for the next one, q to stop: "))
-                if reply is None or reply.strip().lower() == "q":
+                console.show("")
+                if following is not None:
+                    console.show(_("Lesson done. Next: {title}, with fives learn {lesson}.").format(
+                        title=following.title, lesson=following.id))
+                else:
+                    console.show(_("Lesson done. Every lesson of this pack is done: try fives quiz."))
+                return
+            if following is not None:
+                reply = console.ask(_("Lesson done. Enter for the next one, {title}; q to stop: ").format(
+                    title=following.title))
+                if reply is None or reply.strip().lower() in STOP_WORDS:
                     return
-        if not lesson_name:
-            console.show(_("You have been through every lesson of this pack. Try fives quiz."))
+        console.show("")
+        console.show(_("You have been through every lesson of this pack. Try fives quiz."))
     finally:
         progress.close()
 
@@ -178,34 +232,36 @@ def _teach(lesson, rules, console) -> bool:
     """Walk through one lesson; False when the learner stops."""
     from ..lessons import check_reply, engine_answer
 
+    t = current()
     console.show("")
-    console.show(f"== {current().prose(lesson.title)} ==")
-    for step in lesson.steps:
+    console.show(f"== {t.prose(lesson.title)} ==")
+    total = len(lesson.steps)
+    for number, step in enumerate(lesson.steps, start=1):
         console.show("")
+        console.show(ngettext("Step {number} of {count}", "Step {number} of {count}", total).format(
+            number=t.number(number), count=t.number(total)))
         picture = _picture(step, rules)
         if picture:
-            console.show(picture)
-        console.show(current().prose(step.text))
+            console.show(picture, wrap=False)
+        console.show(t.prose(step.text))
         if step.question is None:
             reply = console.ask(_("(Enter to go on, q to stop) "))
-            if reply is None or reply.strip().lower() == "q":
+            if reply is None or reply.strip().lower() in STOP_WORDS:
                 return False
             continue
         answer = engine_answer(step, rules)
         tries = 0
         while True:
-            reply = console.ask(_("Your answer (? for a hint, q to stop): "))
-            if reply is None or reply.strip().lower() == "q":
+            reply = _ask_answer(console, _("Your answer (? for a hint, q to stop): "), step, rules, step.hint)
+            if reply is None:
                 return False
-            if reply.strip() in ("?", "؟", "hint"):
-                console.show(current().prose(step.hint) if step.hint else _("No hint for this one: count carefully."))
-                continue
             if check_reply(step, rules, reply):
                 console.show(_("Right! {why}").format(why=answer.why))
                 break
             tries += 1
             if tries >= 2:
-                console.show(_("The answer is {answer}: {why}").format(answer=_answer_words(answer.value), why=answer.why))
+                console.show(_("The answer is {answer}: {why}").format(answer=_answer_words(answer.value),
+                                                                      why=answer.why))
                 break
             console.show(_("Not quite. Try again, or type ? for a hint."))
     return True
@@ -217,6 +273,21 @@ KIND_NAMES = {
     "total": N_("open-end totals"), "play_points": N_("points of a play"), "best": N_("the best scoring tile"),
     "where": N_("where a tile may go"), "collect": N_("collecting at the end of a hand"),
     "threes": N_("fives and threes"), "spinners": N_("several spinners"),
+}
+
+
+KIND_HINTS = {
+    "total": N_("Add the pips of every open end: a double standing at an end counts both halves, a spinner whose "
+                "side is still empty counts both halves, an empty arm (N*) counts nothing."),
+    "spinners": N_("Add the pips of every open end: a spinner whose side is still empty counts both halves, an empty "
+                   "arm (N*) counts nothing."),
+    "threes": N_("Add the open ends; a multiple of five and a multiple of three each score, as the pack says."),
+    "play_points": N_("Put the tile on that end: its matching half is covered and its other half is open. Then add "
+                      "the open ends again; a multiple of five scores."),
+    "best": N_("Try each tile of your hand on each end it fits, and add the open ends after it."),
+    "where": N_("A tile goes on an open end that shows one of its numbers. Write each end as the position shows "
+                "it (6* is not 6), separated by spaces."),
+    "collect": N_("Add each opponent's pips, round them as the pack says, then add what you collect."),
 }
 
 
@@ -238,20 +309,62 @@ def _question(exercise) -> str:
     if kind == "where":
         return _("The open ends are {ends}. On which ends may {tile} go? Write each end as shown, "
                  "separated by spaces.").format(ends=ends, tile=t.notation(step.hand))
-    hands = "; ".join(t.notation(h) for h in step.opponents)
-    return _("The hand is over. The opponents hold {hands}. How many points does the winner collect?").format(hands=hands)
+    hands = t.semicolon.join(t.notation(h) for h in step.opponents)
+    return ngettext("The hand is over. Your opponent holds {hands}. How many points does the winner collect?",
+                    "The hand is over. The opponents hold {hands}. How many points does the winner collect?",
+                    len(step.opponents)).format(hands=hands)
 
 
-@click.command(cls=FivesCommand, help=N_(
+def item_id(exercise) -> str:
+    """An exercise's identity, to bring it back when it was missed."""
+    step = exercise.step
+    return "|".join([exercise.kind, step.position or "", step.play or "", step.hand or "",
+                     ";".join(step.opponents or ())])
+
+
+def _step_json(exercise) -> str:
+    import json
+
+    step = exercise.step
+    return json.dumps({"question": step.question, "position": step.position, "hand": step.hand, "play": step.play,
+                       "opponents": list(step.opponents) if step.opponents else None})
+
+
+def _missed_exercises(progress, rules, kinds, only):
+    """The exercises missed before and not yet answered right (most missed first)."""
+    import json
+
+    from ..lessons import Step
+    from ..quiz import Exercise
+
+    found = []
+    for kind, _item, text, _misses in progress.missed(rules.id, [k for k in kinds if only is None or k == only]):
+        try:
+            data = json.loads(text)
+            opponents = tuple(data["opponents"]) if data.get("opponents") else None
+            found.append(Exercise(kind, Step("", "", data.get("position"), data.get("hand"), data.get("play"),
+                                             opponents, None, data["question"], None)))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def _complete_kind(ctx, param, incomplete):
+    return [kind for kind in sorted(KIND_NAMES) if kind.startswith(incomplete)]
+
+
+@click.command(short_help=N_("Drills on positions from simulated play"), cls=FivesCommand, help=N_(
     "Drills made from positions of simulated play, with the count worked out after each answer. "
-    "Kinds you get wrong come back more often (a Leitner schedule kept between sessions)."))
+    "Kinds you get wrong come back more often, and so does each exercise you missed (a Leitner schedule "
+    "kept between sessions)."))
 @option("--count", type=click.IntRange(1, 500), default=10, show_default=True, help=N_("Questions to ask."))
 @option("--kind", type=click.Choice(sorted(KIND_NAMES)), help=N_("Only this kind of exercise."))
-@option("--seed", help=N_("Seed of the positions (the same seed gives the same questions)."))
+@option("--seed", help=N_("Seed of the positions (the same seed gives the same questions; default: a new one each time)."))
 @option("--stats", is_flag=True, help=N_("Show your progress for each kind of exercise."))
 @option("--print", "print_count", type=click.IntRange(1, 500), metavar="N",
         help=N_("Write a worksheet of N questions with an answer key (Markdown)."))
-@option("--json", "as_json", is_flag=True, help=N_("Print the questions with their answers as JSON."))
+@option("--json", "as_json", is_flag=True,
+        help=N_("Print JSON: the questions with their answers, or with --stats the progress."))
 @_bidi_option
 @_common
 def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang):
@@ -267,9 +380,16 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
     if stats:
         progress = _progress()
         try:
-            _show_stats(console, progress.stats(rules.id, kinds))
+            found_stats = progress.stats(rules.id, kinds)
+            missed = progress.missed(rules.id, kinds)
         finally:
             progress.close()
+        if as_json:
+            echo_json({"rules": rules.id, "kinds": [
+                {"kind": item.kind, "box": item.box, "answered": item.answered, "right": item.right,
+                 "missed_waiting": sum(1 for m in missed if m[0] == item.kind)} for item in found_stats]})
+        else:
+            _show_stats(console, found_stats, missed)
         return
     seed = seed if seed is not None else str(random.SystemRandom().randrange(10 ** 9))
     rng = random.Random(f"{seed}:pick")
@@ -284,23 +404,31 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                  "answer": sorted(map(str, a.value)) if isinstance(a.value, frozenset) else a.value,
                  "explanation": a.why} for e, a in zip(exercises, answers)]})
         else:
-            click.echo(_worksheet(rules, seed, exercises, answers))
+            echo(_worksheet(rules, seed, exercises, answers), markdown=True)
         return
     progress = _progress()
+    t = current()
     try:
         boxes = {k: progress.box(rules.id, k) for k in kinds}
         exercises = pick(found, weights(boxes), count, rng, kind)
+        # exercises missed before come back first (up to a third of the session)
+        again = _missed_exercises(progress, rules, kinds, kind)[:max(1, count // 3)]
+        asked = {item_id(e) for e in again}
+        exercises = (again + [e for e in exercises if item_id(e) not in asked])[:count]
         right = answered = 0
         for number, exercise in enumerate(exercises, start=1):
             console.show("")
-            console.show(f"{current().number(number)}/{current().number(len(exercises))}. {_question(exercise)}")
-            reply = console.ask(_("Your answer (q to stop): "))
-            if reply is None or reply.strip().lower() == "q":
+            console.show(ngettext("Question {number} of {count}", "Question {number} of {count}",
+                                  len(exercises)).format(number=t.number(number), count=t.number(len(exercises))))
+            console.show(_question(exercise))
+            reply = _ask_answer(console, _("Your answer (? for a hint, q to stop): "), exercise.step, rules,
+                                _(KIND_HINTS[exercise.kind]))
+            if reply is None:
                 break
             answer = engine_answer(exercise.step, rules)
             correct = check_reply(exercise.step, rules, reply)
             answered += 1
-            progress.record(rules.id, exercise.kind, correct)
+            progress.record(rules.id, exercise.kind, correct, item_id(exercise), _step_json(exercise))
             if correct:
                 right += 1
                 console.show(_("Right! {why}").format(why=answer.why))
@@ -308,23 +436,24 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                 console.show(_("Not quite: the answer is {answer}. {why}").format(
                     answer=_answer_words(answer.value), why=answer.why))
         console.show("")
-        console.show(_("{right} right out of {count}.").format(right=current().number(right),
-                                                               count=current().number(answered)))
+        console.show(_("{right} right out of {count}.").format(right=t.number(right), count=t.number(answered)))
     finally:
         progress.close()
 
 
-def _show_stats(console, stats) -> None:
-    from ..render_rules import table
+def _show_stats(console, stats, missed=()) -> None:
+    from ..text.table import table
 
     t = current()
     rows = []
     for item in stats:
         share = t.percent(item.right / item.answered) if item.answered else "-"
-        rows.append((_(KIND_NAMES[item.kind]), t.number(item.box), t.number(item.answered), share))
-    console.show(table(rows, header=(_("Kind"), _("Box (1 to 5)"), _("Answered"), _("Right"))))
+        waiting = sum(1 for m in missed if m[0] == item.kind)
+        rows.append((_(KIND_NAMES[item.kind]), t.number(item.box), t.number(item.answered), share, t.number(waiting)))
+    console.show(table(rows, header=(_("Kind"), _("Box (1 to 5)"), _("Answered"), _("Right"), _("To retry"))),
+                 wrap=False)
     console.show(_("A kind moves up a box with each right answer and back to box 1 when wrong; "
-                   "low boxes come up more often."))
+                   "low boxes come up more often. An exercise you missed comes back until you get it right."))
 
 
 def _worksheet(rules, seed, exercises, answers) -> str:
@@ -334,10 +463,10 @@ def _worksheet(rules, seed, exercises, answers) -> str:
     lines = [f"# {title}: {rules.name(t.code)}", "",
              _("Seed {seed}: the same seed gives the same worksheet.").format(seed=seed), ""]
     for number, exercise in enumerate(exercises, start=1):
-        lines.append(f"{t.number(number)}. {_question(exercise)}")
+        lines.append(f"{number}. {_question(exercise)}")  # Markdown reads a list item only after ASCII digits
         lines.append("")
     lines += [f"## {key}", ""]
     for number, answer in enumerate(answers, start=1):
         why = " ".join(part if part.endswith((".", "!", "?", ":")) else part + "." for part in answer.why.split("\n"))
-        lines.append(f"{t.number(number)}. **{_answer_words(answer.value)}**: {why}")
+        lines.append(f"{number}. **{_answer_words(answer.value)}**: {why}")
     return "\n".join(lines)

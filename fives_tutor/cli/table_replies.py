@@ -1,0 +1,136 @@
+"""What ``fives table`` prints, with or without a terminal: the opening, the answer to
+each line, and the loop that reads lines from a file or a pipe. Shared by the plain
+loop and the terminal shell (:mod:`fives_tutor.cli.table_shell`), so neither imports
+the other."""
+
+from __future__ import annotations
+
+import os
+
+
+from ..i18n import _, current
+from ..text.output import echo
+
+
+def opening(session, style: str = "plain", width: int | None = None) -> list[str]:
+    """The first lines a session shows; a resumed match also shows where it stands."""
+    from ..board_art import draw
+    from ..render_table import scores_line, turn_line
+
+    state = session.state
+    t = current()
+    players = t.comma.join(state.side_name(s) for s in range(len(state.scores)))
+    pack = session.rules.name(t.code)
+    if session.saved:
+        lines = [_("Match {id}: {players}, {pack}. Type help for the commands.").format(
+            id=t.number(session.match_id), players=players, pack=pack)]
+    else:
+        lines = [_("New match: {players}, {pack}. Type help for the commands.").format(players=players, pack=pack)]
+    if session.events:
+        lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
+        if state.layout.line:
+            lines.append(draw(state.layout, style, width))
+            lines.append(_("Open ends: {ends} (total {total})").format(
+                ends=t.notation(state.position), total=t.number(state.position.total(session.rules))))
+        lines.append(scores_line(state))
+        lines.append(tiles_line(state))
+    following = turn_line(state)
+    if following:
+        lines.append(following)
+    asked = session.asking()
+    if asked is not None:
+        from ..render_table import ask_line
+
+        lines.append(ask_line(state, asked))
+    board = draw(state.layout, style, width) if session.events and state.layout.line else None
+    return [piece for line in lines for piece in ([line] if line == board else prose([line], width))]
+
+
+def prose(lines: list[str], width: int | None = None) -> list[str]:
+    """Reply lines wrapped to the terminal's width at word boundaries, each continuation
+    hanging under its line's text."""
+    from ..text.wrap import wrap_lines
+
+    wrapped = []
+    for line in lines:
+        for part in line.split("\n"):
+            indent = part[:len(part) - len(part.lstrip())]
+            wrapped += wrap_lines(part.lstrip(), width, indent=indent, hanging=indent + "  ")
+    return wrapped
+
+
+def tiles_line(state) -> str:
+    """How many tiles each player holds, and the boneyard."""
+    from ..i18n import ngettext
+
+    t = current()
+    held = t.comma.join(ngettext("{name} {count} tile", "{name} {count} tiles", count).format(
+        name=name, count=t.number(count)) for name, count in zip(state.names, state.counts))
+    return _("Tiles held: {held}; boneyard: {count}.").format(held=held, count=t.number(state.boneyard))
+
+
+def answer(session, reply, style: str, width: int | None = None) -> list[str]:
+    """The text lines for a reply of the session."""
+    from .. import render_table as words
+    from ..board_art import draw
+    from ..render_rules import render_show
+
+    state = session.state
+    kind, data = reply
+    if kind == "refused":
+        return prose([words.refusal(data["error"])], width)
+    if kind == "done":
+        return prose(words.after_action(data, state), width)
+    if kind != "show":
+        return []
+    what = data["what"]
+    if what == "board":
+        return [draw(state.layout, style, width)]
+    if what == "sheet":
+        return [words.sheet(state, width)]
+    if what == "history":
+        return prose([words.history(state)], width)
+    if what == "rules":
+        return [render_show(session.rules)]
+    if what == "help":
+        return [words.help_text(state, width)]
+    return []
+
+
+def closing(session) -> str:
+    """The last line: how to continue, or that nothing was saved."""
+    if not session.saved:
+        return _("Nothing was played, so no match was saved.")
+    return _("The match is saved: fives table --resume {id} continues it.").format(id=session.match_id)
+
+
+def run_lines(session, stream, style: str) -> int:
+    """The shell without a terminal: one command a line, plain text answers. Returns
+    2 when any line was refused, else 0."""
+    for line in opening(session, style):
+        echo(line)
+    refused = False
+    for raw in stream:
+        reply = session.handle(raw)
+        if reply.kind == "quit":
+            break
+        if reply.kind == "refused":
+            refused = True
+        for line in answer(session, reply, style):
+            echo(line)
+        asked = session.asking()
+        if asked is not None:
+            from ..render_table import ask_line
+
+            echo(ask_line(session.state, asked))
+    return 2 if refused else 0
+
+
+def history_path() -> str:
+    """Where the shell keeps its input history across sessions."""
+    override = os.environ.get("FIVES_HOME")
+    if override:
+        return os.path.join(override, "table-history")
+    from platformdirs import user_state_dir
+
+    return os.path.join(user_state_dir("fives-tutor", appauthor=False), "table-history")

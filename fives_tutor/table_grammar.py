@@ -1,0 +1,309 @@
+"""What a line typed at the scorekeeper may be: one grammar for parsing, completion and
+checking as you type (pure: no terminal, no prompt_toolkit).
+
+The grammar is data: a regular expression in verbose form whose named groups are the
+pieces of a line (``player``, ``play``, ``announced``, ``command``, ``argument``, and
+``hand`` in an answer to the pips question). The session reads a line with the
+standard library's :mod:`re` compiled from it; the terminal shell compiles the very
+same text with prompt_toolkit's ``contrib.regular_languages`` for completion and for
+checking a line that is still being typed. Each piece is then recognised by the
+functions below, the same ones everywhere: :func:`find_player`, :func:`read_tile`,
+:func:`command_word`, and the candidates that complete a piece
+(:func:`candidates`), so the parser, the completer and the validator cannot disagree.
+
+A line is ``[PLAYER] PLAY [=POINTS]`` or ``[PLAYER] COMMAND [ARGUMENT]``:
+
+>>> parse_command("Ana Maria 4|1=5", ["Ana Maria", "Ben"])
+Command(word='play', player=0, text='4|1', count=None, announced=5)
+>>> parse_command('muggins "Ben"', ["Ana Maria", "Ben"])
+Command(word='muggins', player=1, text='', count=None, announced=None)
+
+A player's name may have spaces; it may be quoted (``"Ana Maria" 5|3``). A name
+cannot start with a digit, ``[`` or a quote, cannot hold ``| @ =``, and none of its
+words may be a command word.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple, Sequence
+
+from .errors import N_, NotationError
+from .tiles import ascii_digits, parse_tile
+
+#: command words, the same in every language
+WORDS = ("draw", "pass", "muggins", "undo", "redo", "board", "sheet", "history", "rules", "help", "quit")
+#: the pieces of a line, in the order they may come
+VARIABLES = ("player", "play", "announced", "command", "argument", "hand")
+
+_DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"  # ASCII, Persian and Arabic-Indic digits
+
+
+def _any_case(word: str) -> str:
+    return "".join(f"[{c}{c.upper()}]" for c in word)
+
+
+_NAME_WORD = r"(?!({words})\b)[^\s\"'|@=\[{digits}][^\s|@=]*".format(
+    words="|".join(_any_case(w) for w in WORDS), digits=_DIGITS)
+_PLAYER = r"""(?P<player> "[^"]*"? | '[^']*'? | {word}(\ +{word})* )""".format(word=_NAME_WORD)
+_COMMAND = r"""
+    (?P<command>[^\s\[{digits}="'][^\s]*)
+    (\s+(?P<argument>[^\s]([^\n]*[^\s])?))?
+""".format(digits=_DIGITS)
+
+#: a line at the table: [PLAYER] PLAY [=POINTS], or [PLAYER] COMMAND [ARGUMENT]
+LINE = r"""
+\s*
+({player}\s+)?
+(
+    (?P<play>[\[{digits}][^\s=]*)
+    (\s*=\s*(?P<announced>[^\s=]*))?
+  |
+    {command}
+)
+\s*
+""".format(player=_PLAYER, digits=_DIGITS, command=_COMMAND)
+
+#: an answer to "the remaining tiles or pips of X": tiles or a number, or a command
+ANSWER = r"""
+\s*
+(
+    (?P<hand>[\[{digits}]([^\n]*[^\s])?)
+  |
+    {command}
+)
+\s*
+""".format(digits=_DIGITS, command=_COMMAND)
+
+
+def grammar(asking: bool = False) -> str:
+    """The grammar's text: :data:`ANSWER` while the pips are asked, else :data:`LINE`."""
+    return ANSWER if asking else LINE
+
+
+@lru_cache(maxsize=2)
+def _compiled(asking: bool) -> re.Pattern:
+    return re.compile(r"^(?:" + grammar(asking) + r")$", re.VERBOSE | re.DOTALL)
+
+
+@lru_cache(maxsize=2)
+def _head(asking: bool) -> re.Pattern:
+    """The grammar followed by anything: where a line stops fitting it."""
+    return re.compile(r"^(?:" + grammar(asking) + r")(?P<rest>.*)$", re.VERBOSE | re.DOTALL)
+
+
+class Piece(NamedTuple):
+    """A piece of a line: its ``text`` and where it starts (0-based)."""
+
+    text: str
+    start: int
+
+
+def pieces(line: str, asking: bool = False) -> dict[str, Piece] | None:
+    """The named pieces of ``line``, or None when the line does not fit the grammar."""
+    found = _compiled(asking).match(line)
+    if found is None:
+        return None
+    return {name: Piece(found.group(name), found.start(name)) for name in found.re.groupindex
+            if found.group(name) is not None}
+
+
+class Command(NamedTuple):
+    """A parsed line: its ``word`` (``play`` for a tile, ``pips`` for an answer to the
+    pips question), the ``player`` named (or None), the play's or answer's ``text``,
+    a ``count`` (tiles to draw, points claimed) and the ``announced`` points of a play (``=10``)."""
+
+    word: str
+    player: int | None = None
+    text: str = ""
+    count: int | None = None
+    announced: int | None = None
+
+
+# --- recognising the pieces ------------------------------------------------------------------
+
+
+def _plain_name(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    return " ".join(text.split()).casefold()
+
+
+def find_player(text: str, names: Sequence[str]) -> int | None:
+    """The index of the player called ``text`` (any case, quoted or not), or None."""
+    wanted = _plain_name(text)
+    for index, name in enumerate(names):
+        if " ".join(name.split()).casefold() == wanted:
+            return index
+    return None
+
+
+def command_word(text: str) -> str | None:
+    """The command ``text`` names (any case), or None."""
+    word = text.lower()
+    return word if word in WORDS else None
+
+
+def read_tile(text: str, line: str, start: int):
+    """The tile of a play written ``text`` (before any ``@END``); raises
+    :class:`NotationError` whose column points into ``line``."""
+    tile_text = text.partition("@")[0]
+    return parse_tile(tile_text, 12, column=start + 1, whole=line)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in this grammar, or None when it can."""
+    if not name.strip():
+        return N_("a player's name cannot be empty")
+    probe = " ".join(name.split())
+    if re.fullmatch(_NAME_WORD + r"(?:\ +" + _NAME_WORD + ")*", probe, re.VERBOSE) is None:
+        return N_("'{name}' cannot be a player's name: it looks like a command or a tile")
+    return None
+
+
+# --- parsing a whole line ---------------------------------------------------------------------
+
+
+def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Command:
+    """Read one line at the table (``asking``: an answer to the pips question).
+
+    Raises :class:`NotationError` for a line that is not a command; its ``column``
+    (1-based) points at the fault.
+    """
+    if not line.strip():
+        raise NotationError(N_("type a tile such as 5|3, or a command (help lists them)"), text=line)
+    alone = find_player(line, names)
+    if alone is not None and not asking:
+        raise NotationError(N_("after {name} type the tile they play, or a command such as draw"), text=line,
+                            column=len(line.rstrip()) + 1, name=names[alone])
+    found = pieces(line, asking)
+    if found is None:
+        _no_fit(line, asking)
+    player = None
+    if "player" in found:
+        piece = found["player"]
+        player = find_player(piece.text, names)
+        if player is None:
+            raise NotationError(N_("'{name}' is not a player of this match ({names})"), text=line,
+                                column=piece.start + 1, name=piece.text, names=", ".join(names))
+    if "hand" in found:
+        return Command("pips", player, text=found["hand"].text)
+    if "play" in found:
+        piece = found["play"]
+        read_tile(piece.text, line, piece.start)
+        announced = None
+        if "announced" in found:
+            mark = found["announced"]
+            clean = ascii_digits(mark.text)
+            if not clean.isdecimal():
+                raise NotationError(N_("after a play only the announced points may follow, such as =10"),
+                                    text=line, column=mark.start + 1)
+            announced = int(clean)
+        return Command("play", player, text=ascii_digits(piece.text), announced=announced)
+    piece = found["command"]
+    word = command_word(piece.text)
+    if word is None:
+        raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command (help lists them)"), text=line,
+                            column=piece.start + 1, word=piece.text)
+    count = None
+    if "argument" in found:
+        argument = found["argument"]
+        if word == "draw":
+            clean = ascii_digits(argument.text)
+            if not clean.isdecimal():
+                raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line,
+                                    column=argument.start + 1, word=word, example="draw 2")
+            count = int(clean)
+        elif word == "muggins":
+            player, count = _muggins_argument(argument, line, names)
+        else:
+            raise NotationError(N_("'{word}' takes nothing after it"), text=line, column=argument.start + 1, word=word)
+    return Command(word, player, count=count)
+
+
+def _muggins_argument(argument: Piece, line: str, names: Sequence[str]) -> tuple[int | None, int | None]:
+    """``muggins [NAME] [POINTS]``: the caller named and the points claimed."""
+    text = argument.text
+    count = None
+    last = text.split()[-1]
+    if ascii_digits(last).isdecimal():
+        count = int(ascii_digits(last))
+        text = text[:len(text) - len(last)].rstrip()
+    if not text:
+        return None, count
+    player = find_player(text, names)
+    if player is None:
+        raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line, column=argument.start + 1,
+                            word="muggins", example="muggins 10")
+    return player, count
+
+
+def _no_fit(line: str, asking: bool) -> None:
+    """Raise the error of a line that stops fitting the grammar, at the place it stops."""
+    head = _head(asking).match(line)
+    rest = head.start("rest") if head is not None else 0
+    word = line[rest:].split()[0] if line[rest:].split() else line.strip()
+    found = pieces(line[:rest], asking) if head is not None else None
+    if found and "play" in found:
+        raise NotationError(N_("after a play only the announced points may follow, such as =10"), text=line,
+                            column=rest + 1)
+    raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command (help lists them)"), text=line,
+                        column=rest + 1, word=word)
+
+
+# --- what may complete a piece -------------------------------------------------------------------
+
+
+class Candidate(NamedTuple):
+    """A way to complete a piece: its ``text``, its ``kind`` (``play``, ``player``,
+    ``command``, ``count``) and, for a play, the ``play`` itself (total and points)."""
+
+    text: str
+    kind: str
+    play: object = None
+
+
+def _normal_tile_text(text: str) -> str:
+    return ascii_digits(text).replace("-", "|").replace("[", "").replace("]", "")
+
+
+def play_writings(play) -> list[str]:
+    """The ways to write a play that the keeper accepts: the tile in either order, then ``@END``."""
+    if play.index < 0:
+        first, second = play.lead_order or (play.tile.high, play.tile.low)
+        orders = [(first, second), (second, first)]
+        return list(dict.fromkeys(f"{a}|{b}" for a, b in orders))
+    matched = play.before.ends[play.index].pips
+    other = play.tile.other(matched)
+    return list(dict.fromkeys(f"{a}|{b}@{play.end}" for a, b in ((matched, other), (other, matched))))
+
+
+def candidates(variable: str, typed: str, state, names: Sequence[str], command: str | None = None) -> list[Candidate]:
+    """What may complete the piece ``variable`` whose text so far is ``typed``, best
+    first: plays that score first (most points first), in the order the tile was typed."""
+    if variable == "player":
+        wanted = _plain_name(typed.lstrip("\"'")) if typed.strip("\"'") else ""
+        return [Candidate(name, "player") for name in names
+                if " ".join(name.split()).casefold().startswith(wanted)]
+    if variable == "command":
+        return [Candidate(word, "command") for word in WORDS if word.startswith(typed.lower())]
+    if variable == "play":
+        wanted = _normal_tile_text(typed)
+        found = []
+        for play in state.legal_tiles():
+            writing = next((w for w in play_writings(play) if w.startswith(wanted)), None)
+            if writing is not None:
+                found.append(Candidate(writing, "play", play))
+        found.sort(key=lambda c: (-c.play.points, c.play.points == 0 and c.text))
+        return found
+    if variable == "argument" and command == "draw":
+        return [Candidate(str(n), "count") for n in range(1, state.drawable + 1) if str(n).startswith(ascii_digits(typed))]
+    if variable == "argument" and command == "muggins":
+        return [Candidate(name, "player") for name in names if name.casefold().startswith(typed.casefold())]
+    return []
+
+
+__all__ = ["ANSWER", "LINE", "WORDS", "Candidate", "Command", "Piece", "candidates", "command_word", "find_player",
+           "grammar", "name_problem", "parse_command", "pieces", "play_writings", "read_tile"]

@@ -1,0 +1,1 @@
+"""Text for people: display width, wrapping, tables and right-to-left output."""

@@ -1,0 +1,372 @@
+"""Right-to-left lines that read right on a terminal, and their visual order.
+
+fives-tutor prints Persian in logical order and lets the terminal reorder it with the
+Unicode Bidirectional Algorithm (UAX #9). Two things decide what a reader sees:
+
+* the direction of each line. A terminal treats every line as its own paragraph and
+  takes its direction from the first strong character (when it detects direction at
+  all), so a line that starts with a tile, a name or an option would turn left to
+  right. Every Persian line therefore starts with a right-to-left mark (RLM, U+200F).
+* the order inside the line. A bare left-to-right run is reordered by the right-to-left
+  text around it: ``5|3`` shows as ``3|5``, ``--void`` as ``void--``. Every such run
+  (a tile, position, play, option, command, example, ``=10``, ``1<=x<=100000``, a
+  Latin name, a path) is written ``LRM run LRM RLM``: the left-to-right marks keep the
+  run's neutral characters (``|``, ``*``, ``-``) inside it, and the closing RLM keeps a
+  number that follows from joining it.
+
+:func:`mark_line` does both, and is idempotent: text already between two LRMs (marked
+by :meth:`fives_tutor.i18n.Translator.notation`, or typed by a translator) is kept as
+it is. Marks, not isolates: python-bidi's legacy API fails on isolates (U+2066..2069).
+
+>>> shown = mark_line("گزینهٔ --void را با 1:6,2 بدهید")
+>>> shown == RLM + "گزینهٔ " + LRM + "--void" + LRM + RLM + " را با " + LRM + "1:6,2" + LRM + RLM + " بدهید"
+True
+>>> mark_line(shown) == shown
+True
+>>> mark_line("Ana 5|3")  # no right-to-left text: not a Persian line
+'Ana 5|3'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+LRM = "\u200e"
+RLM = "\u200f"
+ALM = "\u061c"
+MARKS = LRM + RLM + ALM
+#: blocks where right-to-left letters live (Hebrew, Arabic, Syriac, Thaana, NKo, ...,
+#: Arabic presentation forms); which of their characters are letters is asked of
+#: unicodedata once, on first use
+_RTL_BLOCKS = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFC))
+_HINT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f]")
+_compiled: dict[str, re.Pattern] = {}
+
+#: characters that may open or close a run without belonging to it
+_PAIRS = {"(": ")", "[": "]", "{": "}", "'": "'", '"': '"', "‘": "’", "“": "”", "„": "“", "«": "»"}
+_CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
+_TRAILING = ".,:;!?…"
+#: a number glued to notation: 5|3, 5|2@5*, 1:6,2, =10, 1<=x, 12/150, 2024-05-01
+_NOTATION = re.compile(r"\d[|@*:=<>/]|[|@*:=<>/]\d|\d-\d")
+_ASCII_DIGIT = re.compile(r"[0-9]")
+_SPANS = re.compile(f"{LRM}[^{LRM}\n]*{LRM}")
+
+
+def _rtl_letters() -> str:
+    """A regex character class body of every strong right-to-left character."""
+    chars = []
+    for low, high in _RTL_BLOCKS:
+        chars.extend(chr(c) for c in range(low, high + 1) if unicodedata.bidirectional(chr(c)) in ("R", "AL"))
+    return "".join(re.escape(c) for c in chars)
+
+
+def _pattern(name: str) -> re.Pattern:
+    if not _compiled:
+        letters = _rtl_letters()
+        _compiled["rtl"] = re.compile(f"[{letters}{RLM}]")
+        # a chunk is text between spaces, right-to-left letters, Persian separators and marks
+        _compiled["chunk"] = re.compile(f"[^\\s{letters}{MARKS}\u200c\u200d«»،؛؟]+")
+    return _compiled[name]
+
+
+def has_rtl(text: str) -> bool:
+    """True when ``text`` holds a right-to-left letter or mark (a Persian line)."""
+    return bool(_HINT.search(text)) and bool(_pattern("rtl").search(text))
+
+
+def first_strong(text: str) -> str | None:
+    """The bidi class (``L``, ``R`` or ``AL``) of the first strong character of ``text``."""
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("L", "R", "AL"):
+            return kind
+    return None
+
+
+def strip_marks(text: str) -> str:
+    """``text`` without left-to-right, right-to-left and Arabic letter marks."""
+    return text.translate({ord(mark): None for mark in MARKS})
+
+
+def _core(chunk: str) -> str:
+    """``chunk`` without the brackets, quotes and sentence punctuation around it."""
+    return chunk[slice(*_edges(chunk))]
+
+
+def _edges(text: str) -> tuple[int, int]:
+    """Start and end of ``text`` once unbalanced or enclosing brackets and quotes, and
+    trailing sentence punctuation, are left outside."""
+    start, end = 0, len(text)
+    changed = True
+    while changed and start < end:
+        changed = False
+        while end > start and text[end - 1] in _TRAILING:
+            end -= 1
+            changed = True
+        if end <= start:
+            break
+        first, last = text[start], text[end - 1]
+        inner = text[start:end]
+        if first in _PAIRS and end - start > 1 and last == _PAIRS[first] and _balanced(inner[1:-1], first):
+            start, end = start + 1, end - 1
+            changed = True
+            continue
+        if first in _PAIRS and _unbalanced(inner, first, _PAIRS[first], opening=True):
+            start += 1
+            changed = True
+            continue
+        if last in _CLOSERS and _unbalanced(inner, _CLOSERS[last], last, opening=False):
+            end -= 1
+            changed = True
+        elif last in "([{«" and end - start > 1:  # an opener at the end opens nothing in the run
+            end -= 1
+            changed = True
+    return start, end
+
+
+def _balanced(text: str, opener: str) -> bool:
+    closer = _PAIRS[opener]
+    if opener == closer:
+        return text.count(opener) % 2 == 0
+    depth = 0
+    for char in text:
+        depth += (char == opener) - (char == closer)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _unbalanced(text: str, opener: str, closer: str, opening: bool) -> bool:
+    """Whether the opener at the start (or closer at the end) of ``text`` has no partner."""
+    if opener == closer:
+        return text.count(opener) % 2 == 1
+    opens, closes = text.count(opener), text.count(closer)
+    return opens > closes if opening else closes > opens
+
+
+def is_ltr_run(text: str) -> bool:
+    """Whether ``text`` (one chunk) must read left to right inside right-to-left text:
+    it holds a Latin letter or an ASCII digit, or digits glued to notation (``۵|۳``,
+    ``۱:۶``, ``=۱۰``). A plain number in the language's digits (``۱۵``, ``۶۲٫۴``) and
+    arithmetic (``۶ + ۵``) are not runs: they read as part of the sentence."""
+    core = _core(text)
+    if not core:
+        return False
+    if _ASCII_DIGIT.search(core) or _NOTATION.search(core):
+        return True
+    return any(unicodedata.bidirectional(char) == "L" for char in core)
+
+
+def _kind(chunk: str) -> str | None:
+    """What a chunk is, for joining it to its neighbours: ``words`` (Latin letters, or
+    ASCII digits: commands, options, names, examples), ``notation`` (the language's
+    digits glued to notation, ``۵|۳``), ``number`` (a bare number in the language's
+    digits), or None (right-to-left text, punctuation, arithmetic)."""
+    core = _core(chunk)
+    if not core:
+        return None
+    if is_ltr_run(chunk):
+        if _ASCII_DIGIT.search(core) or any(unicodedata.bidirectional(c) == "L" for c in core):
+            return "words"
+        return "notation"
+    if _NUMBER.fullmatch(chunk.rstrip(_TRAILING)):  # bare: not in brackets or quotes
+        return "number"
+    return None
+
+
+#: chunks that may share a run: words with words (``fives table --resume 3``), notation
+#: and numbers with each other (a position ``۳ ۵|۵* ۵*``, ``۶ ۵``); a name beside a tile
+#: or a score (``Ana ۵|۳``, ``Ana ۱۵``) stays two runs, read in the line's own order
+_JOINS = {("words", "words"), ("notation", "notation"), ("notation", "number"), ("number", "notation"),
+          ("number", "number")}
+_NUMBER = re.compile(r"\d+(?:[\u066b\u066c.,]\d+)*")
+
+
+def find_runs(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each left-to-right run of ``text`` that is not yet one marked
+    span: chunks that must read left to right, joined across single spaces with their
+    own kind (``fives table --resume``, ``--lang LANG``, a position ``۳ ۵|۵* ۵*`` or
+    ``۶ ۵``) but not after a colon, semicolon or full stop, without the brackets and
+    punctuation around them. Bare numbers are a run only two or more together (a
+    position). Three Latin words or more are a clause (English left in a Persian line,
+    a message not translated yet): it takes in everything up to the next right-to-left
+    letter, marked spans inside it included, so that it reads as one."""
+    runs: list[tuple[int, int]] = []
+    group: list[tuple[int, int, str | None, bool]] = []
+
+    def close():
+        free = [item for item in group if not item[3]]
+        if group and free and (len(group) > 1 or group[0][2] != "number"):
+            start, end = group[0][0], group[-1][1]
+            inner_start, inner_end = _edges(text[start:end])
+            if inner_end > inner_start:
+                runs.append((start + inner_start, start + inner_end))
+        group.clear()
+
+    for item in _items(text):
+        start, end, kind, _span = item
+        gap = text[group[-1][1]:start].replace(RLM, "") if group else ""
+        if kind is None:
+            if group and gap == " " and _clause(text, group):
+                group.append(item)  # punctuation inside an English clause
+                continue
+            close()
+            continue
+        if group:
+            previous = text[group[-1][1] - 1]
+            clause = _clause(text, group)
+            # a marked span is a unit the code made: it joins its neighbours only in a clause
+            span_edge = _span or group[-1][3]
+            if gap != " " or (not clause and (previous in ":;." or span_edge or (group[-1][2], kind) not in _JOINS)):
+                close()
+        group.append(item)
+    close()
+    return runs
+
+
+def _items(text: str) -> list[tuple[int, int, str | None, bool]]:
+    """``(start, end, kind, is_span)`` of every chunk outside marked spans and of every
+    marked span, in order."""
+    items = []
+    for free_start, free_end in _free_parts(text):
+        for match in _pattern("chunk").finditer(text, free_start, free_end):
+            items.append((match.start(), match.end(), _kind(match.group(0)), False))
+    for match in _SPANS.finditer(text):
+        items.append((match.start(), match.end(), _kind(strip_marks(match.group(0))) or "words", True))
+    return sorted(items)
+
+
+def _clause(text: str, group) -> bool:
+    """Three Latin words or more in ``group``: a clause of English, not an item."""
+    words = sum(1 for start, end, kind, span in group
+                if not span and kind == "words" and re.search("[A-Za-z]{2}", text[start:end]))
+    return words >= 3
+
+
+def _free_parts(text: str) -> list[tuple[int, int]]:
+    """The parts of ``text`` outside ``LRM ... LRM`` spans."""
+    parts, last = [], 0
+    for match in _SPANS.finditer(text):
+        parts.append((last, match.start()))
+        last = match.end()
+    parts.append((last, len(text)))
+    return parts
+
+
+def protect_spans(text: str) -> str:
+    """``text`` with the spaces inside marked spans made no-break spaces (U+00A0), so
+    that wrapping keeps a marked position such as ``۳ ۵|۵*`` on one row."""
+    return _SPANS.sub(lambda m: m.group(0).replace(" ", "\u00a0"), text)
+
+
+def unmarked_runs(text: str) -> list[str]:
+    """The left-to-right runs of ``text`` that are not between LRMs (what a checker
+    reports to a translator)."""
+    return [text[start:end] for start, end in find_runs(text)]
+
+
+def mark_runs(text: str) -> str:
+    """``text`` with every unmarked left-to-right run written ``LRM run LRM RLM``, and
+    an RLM after every marked span that lacks one. Idempotent."""
+    if not text:
+        return text
+    if not _well_paired(text):  # a stray LRM would pair with the wrong one: mark afresh
+        text = text.replace(LRM, "")
+    pieces, last = [], 0
+    for start, end in find_runs(text):
+        pieces.append(text[last:start])
+        pieces.append(f"{LRM}{strip_marks(text[start:end])}{LRM}{RLM}")  # spans inside become one
+        last = end
+    pieces.append(text[last:])
+    marked = "".join(pieces)
+    # a span closed by LRM is followed by RLM, so that a number after it stays apart
+    return _SPANS.sub(lambda m: m.group(0) if marked.startswith(RLM, m.end()) else m.group(0) + RLM, marked)
+
+
+def _well_paired(text: str) -> bool:
+    """Every LRM pairs with another around left-to-right text (no right-to-left letter
+    inside a span)."""
+    if text.count(LRM) % 2:
+        return False
+    return not any(_pattern("rtl").search(match.group(0).replace(RLM, "")) for match in _SPANS.finditer(text))
+
+
+def localize_runs(text: str, digits) -> str:
+    """``text`` with ``digits`` (a function: ASCII digits to the language's) applied
+    everywhere except in left-to-right runs and marked spans that hold Latin letters
+    (a command such as ``fives score '5 3'`` keeps its ASCII digits; a tile ``5|3``
+    does not)."""
+    keep: list[tuple[int, int]] = [m.span() for m in _SPANS.finditer(text)] + find_runs(text)
+    keep = sorted(span for span in keep if any(c.isascii() and c.isalpha() for c in text[slice(*span)]))
+    pieces, last = [], 0
+    for start, end in keep:
+        pieces.append(digits(text[last:start]))
+        pieces.append(text[start:end])
+        last = end
+    pieces.append(digits(text[last:]))
+    return "".join(pieces)
+
+
+def ltr(text: str) -> str:
+    """``text`` (notation, a name, a path) embedded in a right-to-left sentence: one
+    left-to-right span, or, when it holds right-to-left letters itself, its own runs marked."""
+    if has_rtl(text):
+        return mark_runs(text)
+    if not text:
+        return text
+    return f"{LRM}{strip_marks(text)}{LRM}{RLM}"
+
+
+def mark_line(line: str) -> str:
+    """A line of right-to-left output as it must be printed: an RLM first, then every
+    left-to-right run marked. A line without right-to-left text is returned as it is."""
+    if not has_rtl(line):
+        return line
+    marked = mark_runs(line)
+    return marked if marked.startswith(RLM) else RLM + marked
+
+
+def guard_ltr_line(line: str) -> str:
+    """A line of a left-to-right language whose first strong character is right to
+    left (a Persian player's name first) gets an LRM, so it stays left to right."""
+    if _HINT.search(line) and first_strong(line) in ("R", "AL"):
+        return LRM + line
+    return line
+
+
+_MARKDOWN_BLOCK = re.compile(r"^(\s*(?:#{1,6} |\d+[.)] |[-*+] |> ))")
+
+
+def mark_markdown_line(line: str) -> str:
+    """:func:`mark_line` for Markdown: the RLM goes after a block marker (``# ``,
+    ``1. ``, ``- ``, ``> ``), which Markdown reads only at the start of a line."""
+    match = _MARKDOWN_BLOCK.match(line)
+    if not match or not has_rtl(line):
+        return mark_line(line)
+    rest = mark_line(line[match.end():])
+    return match.group(1) + (rest if rest.startswith(RLM) else RLM + rest)
+
+
+def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
+    """A right-to-left line in visual order for a terminal that does no bidi: wrapped to
+    ``columns`` first (each screen row is then its own paragraph), each row reordered
+    by python-bidi under right-to-left direction with Arabic letters shaped by
+    arabic-reshaper, marks removed, and right-aligned (unless not ``align``). A line without right-to-left
+    text comes back as it is. Needs the ``bidi`` extra (ImportError otherwise)."""
+    if not has_rtl(line):
+        return [line]
+    import arabic_reshaper
+    from bidi import get_display  # python-bidi 0.6: the UAX #9 implementation (marks, no isolates)
+
+    from .width import rjust, width, wrap
+
+    marked = mark_line(line)
+    rows = []
+    for row in wrap(protect_spans(marked), columns):
+        row = row.replace("\u00a0", " ")
+        if row.count(LRM) % 2:  # a span cut by a long word: mark the row again
+            row = mark_line(strip_marks(row))
+        shown = strip_marks(get_display(arabic_reshaper.reshape(row), base_dir="R"))
+        rows.append(rjust(shown, columns) if align and width(shown) < columns else shown)
+    return rows

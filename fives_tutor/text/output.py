@@ -1,0 +1,182 @@
+"""The one way lines leave fives-tutor for people: marks, visual order, terminals.
+
+Every text line written to standard output or standard error goes through
+:func:`echo` (the shells' prompts, toolbar and completion menu through
+:func:`prompt_text`, :func:`menu_text` and :func:`menu_meta`). In a right-to-left
+language each line gets its right-to-left mark and its left-to-right runs marked
+(:func:`fives_tutor.text.bidi.mark_line`, idempotent, so text the code marked already
+is left alone); with ``--bidi visual`` each line is put in visual order instead. JSON
+never comes here.
+
+Terminals. VTE (GNOME Terminal, Tilix, ...) detects the direction of a line only while
+its private mode 2501 is set, and it is off by default; so when Persian is written to
+a VTE terminal, the mode is saved and set (``CSI ? 2501 s``, ``CSI ? 2501 h``) before
+the first line and restored (``CSI ? 2501 r``) at exit, only on a terminal, never into
+a pipe or file. VTE, Konsole and prompt_toolkit all drop a zero-width character written
+in a line's first column (there is no cell before it to attach it to), which would lose
+the line's RLM; so on a terminal a Persian line is written with one space before its
+RLM, which carries it.
+
+Output that the stream's encoding cannot show is written with marks removed and the
+rest replaced, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import sys
+
+import click
+
+RLM = "\u200f"
+
+
+def _rtl_hint(text: str) -> bool:
+    """Whether a right-to-left letter or mark may be in ``text`` (text.bidi checks
+    exactly). A look at its distinct characters: no regex to compile on the way to
+    ``fives score``'s first line."""
+    return any("\u0590" <= char <= "\u08ff" or "\ufb1d" <= char <= "\ufefc" or char == RLM
+               for char in set(text))
+
+#: VTE private mode: detect each paragraph's direction from its first strong character
+VTE_SAVE, VTE_SET, VTE_RESTORE = "\x1b[?2501s", "\x1b[?2501h", "\x1b[?2501r"
+
+_visual = False
+_terminal_prepared = False
+
+
+def set_visual(on: bool) -> None:
+    """Write right-to-left lines in visual order (``--bidi visual``) or logical order.
+    Raises ImportError when the ``bidi`` extra (python-bidi, arabic-reshaper) is missing."""
+    global _visual
+    if on:
+        import arabic_reshaper  # noqa: F401
+        import bidi  # noqa: F401
+    _visual = on
+
+
+def visual() -> bool:
+    """Whether right-to-left lines are written in visual order."""
+    return _visual
+
+
+def _rtl() -> bool:
+    from ..i18n import current
+
+    return current().rtl
+
+
+def render(text: str, markdown: bool = False, block: bool = False, columns: int | None = None,
+           align: bool = True) -> list[str]:
+    """The lines of ``text`` as they are to be written: marked in a right-to-left
+    language (``markdown``: the mark after a Markdown block marker; ``block``: every
+    line that is not blank is right to left, as in help where Click breaks a sentence
+    over lines), a left-to-right line that starts with right-to-left letters kept left
+    to right, and in visual order with ``--bidi visual`` (wrapped to ``columns``,
+    default the terminal's, and right-aligned unless not ``align``)."""
+    lines = text.split("\n")
+    if not _rtl_hint(text):
+        return lines
+    from . import bidi
+
+    if _rtl():
+        mark = bidi.mark_markdown_line if markdown else bidi.mark_line
+        if block:
+            lines = [RLM + line if line.strip() and not line.startswith(RLM) else line for line in lines]
+        lines = [mark(line) for line in lines]
+    else:
+        lines = [bidi.guard_ltr_line(line) for line in lines]
+    if _visual:
+        columns = columns or _columns()
+        lines = [row for line in lines for row in bidi.visual_rows(line, columns, align)]
+    return lines
+
+
+def _columns() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _prepare_terminal(stream) -> None:
+    """Switch on VTE's direction detection for the lines to come, once, and restore
+    the terminal's own setting at exit."""
+    global _terminal_prepared
+    if _terminal_prepared or _visual or not os.environ.get("VTE_VERSION"):
+        return
+    _terminal_prepared = True
+    _write_raw(stream, VTE_SAVE + VTE_SET)
+    atexit.register(_write_raw, stream, VTE_RESTORE)
+
+
+def _write_raw(stream, sequence: str) -> None:
+    try:
+        stream.write(sequence)
+        stream.flush()
+    except (OSError, ValueError):
+        pass  # a closed terminal or pipe: nothing to restore
+
+
+def for_terminal(lines: list[str], stream) -> list[str]:
+    """``lines`` ready for ``stream``: on a terminal, right-to-left lines get the space
+    that carries their RLM, and VTE's direction detection is switched on."""
+    if _visual or not _isatty(stream) or not any(line.startswith(RLM) for line in lines):
+        return lines
+    _prepare_terminal(stream)
+    return [" " + line if line.startswith(RLM) else line for line in lines]
+
+
+def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = False, block: bool = False) -> None:
+    """Write ``text`` (any number of lines) to standard output, or standard error with
+    ``err``: the single exit of text for people (see the module's notes; ``markdown``
+    and ``block`` as in :func:`render`)."""
+    stream = sys.stderr if err else sys.stdout
+    out = "\n".join(for_terminal(render(str(text), markdown=markdown, block=block), stream))
+    try:
+        click.echo(out, err=err, nl=nl)
+    except UnicodeEncodeError:
+        from .bidi import strip_marks
+
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        click.echo(strip_marks(out).encode(encoding, "replace").decode(encoding), err=err, nl=nl)
+
+
+def prompt_text(text: str) -> str:
+    """A prompt, toolbar or question shown by prompt_toolkit or ``click.prompt``:
+    marked (or in visual order), with the space that carries the RLM of a right-to-left
+    line (prompt_toolkit, too, drops a zero-width character in the first column). In
+    visual order a prompt is not right-aligned: the answer is typed after it."""
+    lines = render(text, align=False)
+    if not _visual and any(line.startswith(RLM) for line in lines):
+        if _isatty(sys.stdout):
+            _prepare_terminal(sys.stdout)
+        lines = [" " + line if line.startswith(RLM) else line for line in lines]
+    return "\n".join(lines)
+
+
+def menu_text(text: str) -> str:
+    """A completion shown in a menu: a menu row must stay left to right, or the whole
+    row (and the menu with it) would be reordered; an LRM starts it."""
+    if _visual or not _rtl():
+        return text
+    return "\u200e" + text
+
+
+def menu_meta(text: str) -> str:
+    """The note beside a completion: in a right-to-left language a right-to-left span
+    inside the left-to-right menu row, its own runs marked."""
+    if not _rtl_hint(text):
+        return text
+    from . import bidi
+
+    if _visual:
+        return bidi.visual_rows(text, 10_000, align=False)[0]
+    return RLM + bidi.mark_runs(text) + RLM

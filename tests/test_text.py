@@ -1,0 +1,237 @@
+"""The text layer: display width, tables, right-to-left marks, visual order, and what
+is written to a terminal (VTE's direction detection, the cell that carries an RLM)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from bidi import get_display
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fives_tutor.i18n import activate
+from fives_tutor.text import bidi, output
+from fives_tutor.text.table import table
+from fives_tutor.text.width import ljust, width
+
+LRM, RLM = "\u200e", "\u200f"
+
+
+# --- display width ----------------------------------------------------------------------------
+
+
+def test_marks_and_joiners_take_no_column():
+    # م ه ر ه ZWNJ ه ا: six letters; the marks around a tile take nothing
+    assert width("مهره\u200cها") == 6
+    assert width(f"{LRM}۵|۳{LRM}{RLM}") == 3
+    assert width("ب\u200dب") == 2  # a joiner between two letters: two cells, as a terminal lays them out
+    assert ljust("۵|۳", 5) == "۵|۳  "
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+
+def test_a_table_lines_up_cells_by_display_width():
+    # len() counts the zero-width non-joiner in the first name: the column would shift
+    rows = [("مهره\u200cها", "x"), ("مهره", "y")]
+    lines = table(rows, header=("نام", "z"), rtl=False).split("\n")
+    starts = {line.index(letter) - (line[:line.index(letter)].count("\u200c")) for line, letter in
+              zip(lines[2:], "xy")}
+    assert len(starts) == 1
+
+
+def test_a_long_cell_is_wrapped_to_the_terminal():
+    text = table([("id", "word " * 30)], header=("a", "b"), columns=40, rtl=False)
+    assert all(width(line) <= 40 for line in text.split("\n"))
+    assert text.count("word") == 30
+
+
+def test_a_right_to_left_table_reads_in_columns_on_a_bidi_display():
+    activate("fa")
+    rows = [("dominos-cc", "آل\u200cفایوز (Dominos.cc)", "داخلی"), ("muggins", "ماگینز", "داخلی"),
+            ("۱۵", "Ana، Ben", "۲۰ + ۰ = ۲۰")]
+    lines = table(rows, header=("بسته", "نام", "محل"), rtl=True).split("\n")
+    assert all(line.startswith(RLM) for line in lines)  # header, rule and rows in one direction
+    columns = 60
+    shown = [bidi.strip_marks(get_display(line, base_dir="R")).rjust(columns) for line in lines]
+    rule = shown[1]
+    gaps = [i for i in range(columns) if rule[i] == " " and 0 < i and rule[i - 1] == "-"]
+    assert gaps, rule
+    for row in shown:  # a bidi terminal right-aligns each row: the gaps between columns line up
+        assert all(row[i] == " " for i in gaps), (row, rule)
+    assert "dominos-cc" in shown[2] and shown[2].rstrip().endswith("dominos-cc")  # the first column on the right
+
+
+# --- marks --------------------------------------------------------------------------------------
+
+
+def test_mark_line_examples_worked_by_hand():
+    assert bidi.mark_line("حرکت: ۵|۳") == f"{RLM}حرکت: {LRM}۵|۳{LRM}{RLM}"
+    # a run the code marked already is kept, and gets the RLM that keeps a number apart
+    assert bidi.mark_line(f"مهرهٔ {LRM}۵|۳{LRM} ۱۵") == f"{RLM}مهرهٔ {LRM}۵|۳{LRM}{RLM} ۱۵"
+    # arithmetic and plain numbers read right to left with the sentence
+    assert bidi.mark_line("جمع: ۶ + ۵ = ۱۱") == f"{RLM}جمع: ۶ + ۵ = ۱۱"
+    # a command is one run; brackets and the full stop stay outside it
+    assert bidi.mark_line("(fives table --resume).") == "(fives table --resume)."  # no Persian: untouched
+    assert bidi.mark_line("با (fives table --resume).") == f"{RLM}با ({LRM}fives table --resume{LRM}{RLM})."
+    assert bidi.mark_markdown_line("1. سؤال ۵|۳") == f"1. {RLM}سؤال {LRM}۵|۳{LRM}{RLM}"
+
+
+LINES = st.lists(st.sampled_from(["حرکت", "مهره‌ها", "۵|۳", "5|2@5*", "--void", "=10", "Ana", "۱۵", "(", ")",
+                                  ":", "،", "fives", "1<=x<=100000", "۶", "«", "»", ".", "'", LRM, RLM]),
+                 max_size=12).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(LINES)
+def test_marking_is_idempotent(line):
+    once = bidi.mark_line(line)
+    assert bidi.mark_line(once) == once
+    assert bidi.strip_marks(once) == bidi.strip_marks(line)
+
+
+@settings(max_examples=200, deadline=None)
+@given(LINES)
+def test_every_run_found_reads_as_written_once_marked(line):
+    line = bidi.strip_marks(line)
+    if not bidi.has_rtl(line):
+        return
+    marked = bidi.mark_line(line)
+    shown = bidi.strip_marks(get_display(marked, base_dir="R"))
+    for run in bidi.unmarked_runs(line):
+        assert run in shown, (run, shown)
+
+
+# --- visual order (--bidi visual) ---------------------------------------------------------------
+
+
+def test_visual_rows_are_wrapped_first_then_reordered_and_right_aligned():
+    line = "حرکت ۵|۳ را بازی کنید و بعد گزینهٔ --void را با ۱:۶ بدهید تا موتور بداند"
+    rows = bidi.visual_rows(line, 20)
+    assert len(rows) > 1
+    assert all(width(row) == 20 for row in rows)  # right-aligned to the width
+    assert not any(mark in "".join(rows) for mark in (LRM, RLM))
+    joined = " ".join(rows)
+    assert "۵|۳" in joined and "--void" in joined and "۱:۶" in joined  # left to right inside
+    # each row is its own paragraph: the first words of the line are on the first row, at its right end
+    assert rows[0].rstrip().endswith("ﺣﺮﮐﺖ"[::-1]) or "ﺖﮐﺮﺣ" in rows[0]
+
+
+def test_visual_leaves_a_picture_alone():
+    assert bidi.visual_rows("[5|6] [6|6*]", 20) == ["[5|6] [6|6*]"]
+
+
+def test_bidi_visual_option_before_or_after_the_command(run):
+    for args in (("--bidi", "visual", "score", "5 3", "--play", "3|0"), ("score", "5 3", "--play", "3|0", "--bidi",
+                                                                          "visual")):
+        result = run(*args, "--lang", "fa")
+        assert result.exit_code == 0, result.stderr
+        assert LRM not in result.stdout and RLM not in result.stdout
+        assert "۳|۰@۳" in result.stdout
+
+
+def test_bidi_visual_without_the_extra_is_one_line_and_exit_2(run, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_bidi(name, *args, **kwargs):
+        if name in ("bidi", "arabic_reshaper"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_bidi)
+    result = run("score", "5 3", "--bidi", "visual")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "bidi" in result.stderr
+
+
+# --- terminals ----------------------------------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self):
+        return True
+
+
+@pytest.fixture
+def fresh_output(monkeypatch):
+    monkeypatch.setattr(output, "_terminal_prepared", False)
+    registered = []
+    monkeypatch.setattr(output.atexit, "register", lambda function, *args: registered.append((function, args)))
+    activate("fa")
+    return registered
+
+
+def test_vte_gets_direction_detection_on_and_restored_at_exit(monkeypatch, fresh_output):
+    monkeypatch.setenv("VTE_VERSION", "7600")
+    terminal = Terminal()
+    lines = output.for_terminal([f"{RLM}سلام", "[5|6]"], terminal)
+    assert terminal.getvalue() == "\x1b[?2501s\x1b[?2501h"  # saved, then set, before the first line
+    # the RLM rides on a space: VTE, Konsole and prompt_toolkit drop a zero-width first character
+    assert lines == [f" {RLM}سلام", "[5|6]"]
+    function, args = fresh_output[0]
+    function(*args)
+    assert terminal.getvalue().endswith("\x1b[?2501r")  # the terminal's own setting back at exit
+    output.for_terminal([f"{RLM}دوباره"], terminal)
+    assert terminal.getvalue().count("2501h") == 1  # once a run
+
+
+def test_no_escape_sequence_into_a_pipe_or_another_terminal(monkeypatch, fresh_output):
+    monkeypatch.setenv("VTE_VERSION", "7600")
+    pipe = io.StringIO()
+    assert output.for_terminal([f"{RLM}سلام"], pipe) == [f"{RLM}سلام"]
+    assert pipe.getvalue() == ""
+    monkeypatch.delenv("VTE_VERSION")
+    terminal = Terminal()
+    assert output.for_terminal([f"{RLM}سلام"], terminal) == [f" {RLM}سلام"]
+    assert terminal.getvalue() == "" and not fresh_output
+
+
+def test_an_encoding_without_persian_does_not_crash(monkeypatch):
+    activate("fa")
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="latin-1")
+    monkeypatch.setattr("sys.stdout", stream)
+    output.echo("حرکت: ۵|۳")
+    stream.flush()
+    assert raw.getvalue().endswith(b"\n")
+
+
+# --- the Persian comma in lists, and counters in words -------------------------------------------
+
+
+def test_the_persian_comma_separates_every_list(run):
+    # the same request written with ASCII commas and with Persian ones gives the same answer
+    ascii = run("best", "6 2", "--hand", "2|5,6|4,3|3", "--scores", "120,135", "--void", "1:6,2",
+                "--opponents", "5", "--samples", "20", "--json")
+    persian = run("best", "۶ ۲", "--hand", "۲|۵،۶|۴،۳|۳", "--scores", "۱۲۰،۱۳۵", "--void", "۱:۶،۲",
+                  "--opponents", "۵", "--samples", "20", "--json")
+    assert ascii.exit_code == 0 and persian.exit_code == 0, persian.stderr
+    assert ascii.stdout == persian.stdout
+    assert run("count", "5|3،4|4", "--json").stdout == run("count", "5|3,4|4", "--json").stdout
+
+
+def test_players_and_teams_take_the_persian_comma(run, tmp_path):
+    from table_scripts import HOUSE_CC, write_pack
+
+    pack = write_pack(tmp_path, HOUSE_CC, "house")
+    result = run("table", "--players", "Ana،Ben،Cy،Dee", "--teams", "Ana+Cy،Ben+Dee", "--rules", pack, input="quit\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Ana+Cy" in result.stdout and "Ben+Dee" in result.stdout
+
+
+def test_counters_and_ranges_in_words():
+    from fives_tutor.i18n import Translator
+
+    assert Translator("en").of(1, 3) == "1 of 3"
+    assert Translator("en").span(3, 4) == "3 or 4"  # two values are not a range
+    assert Translator("en").span(2, 4) == "2 to 4"
+    assert Translator("en").span(2, 2) == "2"
+    fa = Translator("fa")
+    assert "/" not in fa.of(1, 3) and "۱" in fa.of(1, 3) and "۳" in fa.of(1, 3)
+    assert fa.percent(0.5) == "۵۰٫۰٪"
+    assert fa.join(["a", "b"]) == "a، b"

@@ -1,0 +1,64 @@
+"""``fives table`` in a real terminal (tmux, 80 columns): completion, a refused line
+replaced by what is typed next, a stray Enter that costs nothing, the toolbar. Skipped
+where tmux is not installed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no real terminal to drive")
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=10, check=False).stdout
+
+
+def wait_for(session: str, text: str, timeout: float = 15.0) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux("capture-pane", "-t", session, "-p")
+        if text in screen:
+            return screen
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never appeared on the screen:\n{screen}")
+
+
+def test_the_table_in_an_80_column_terminal(tmp_path):
+    session = f"fives-{uuid.uuid4().hex[:8]}"
+    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
+               f"--players 'Ana Maria,Ben' --lang en --tiles plain; sleep 5")
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
+    try:
+        wait_for(session, "Ana Maria>")
+        tmux("send-keys", "-t", session, "Enter")                       # a stray Enter: nothing happens
+        tmux("send-keys", "-t", session, "-l", "6|6")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "Ben>")
+        tmux("send-keys", "-t", session, "-l", "3|")
+        tmux("send-keys", "-t", session, "Tab")
+        # 3| has one play, 3|6 on the lone spinner (3 + 12 = 15): Tab writes it out whole
+        wait_for(session, "Ben> 3|6@6|6*")
+        tmux("send-keys", "-t", session, "C-u")
+        tmux("send-keys", "-t", session, "-l", "2|1")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "2|1 fits no open end")
+        tmux("send-keys", "-t", session, "-l", "6|3")                   # replaces the refused 2|1
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "Ben plays 6|3@6|6*: 3 6|6* 6* 6*")
+        screen = wait_for(session, "Tiles held: Ana Maria 6 · Ben 6")   # the toolbar is redrawn after the reply
+        assert all(len(line) <= 80 for line in screen.splitlines())
+        tmux("send-keys", "-t", session, "-l", "quit")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "The match is saved: fives table --resume 1 continues it.")
+    finally:
+        tmux("kill-session", "-t", session)

@@ -1,0 +1,242 @@
+"""``fives learn`` and ``fives quiz`` forgive slips: an empty or malformed answer is asked
+again with a note and costs nothing; ``?`` hints; text fits the terminal; a lesson
+says what comes next; lesson progress is shared between packs that have the same
+lesson; missed exercises come back. Expected answers are worked by hand."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+
+import pytest
+
+from fives_tutor.progress import Progress
+
+
+def progress():
+    return Progress(os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3"))
+
+
+def read(what):
+    keeper = progress()
+    try:
+        return what(keeper)
+    finally:
+        keeper.close()
+
+
+def stats(kind="total"):
+    return {item.kind: item for item in read(lambda k: k.stats("dominos-cc", (kind,)))}[kind]
+
+
+# --- lessons --------------------------------------------------------------------------------------
+
+# the 'tiles' lesson: two steps to read, then 6|4 and 3|2 weigh 10 + 5 = 15 pips
+
+
+def test_an_empty_or_wordy_answer_is_asked_again_and_costs_nothing(run):
+    result = run("learn", "tiles", input="\n\n\nfifteen\n15\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "type your answer, ? for a hint, or q to stop" in out
+    assert "'fifteen' is not a number: type the answer as a number, such as 15" in out
+    assert "Not quite" not in out and "The answer is" not in out      # no attempt spent, nothing revealed
+    assert "Right! 10 + 5 = 15" in out
+    assert out.count("Your answer (? for a hint, q to stop):") == 3
+
+
+def test_two_slips_then_two_wrong_answers_still_get_the_second_try(run):
+    result = run("learn", "tiles", input="\n\n\n \n14\n16\n")
+    assert result.stdout.count("Not quite") == 1
+    assert "The answer is 15: 10 + 5 = 15" in result.stdout
+
+
+def test_a_named_lesson_ends_with_what_comes_next(run):
+    result = run("learn", "tiles", input="\n\n15\n")
+    assert result.exit_code == 0
+    assert result.stdout.rstrip().endswith("Lesson done. Next: The deal and the boneyard, with fives learn deal.")
+    last = run("learn", "strategy", input="\n" * 20 + "q\n")
+    assert "Lesson done. Next: The deal and the boneyard" in last.stdout or "q to stop" in last.stdout
+
+
+def test_lessons_show_their_step_counter_in_words(run):
+    result = run("learn", "tiles", input="\n\n15\n")
+    assert "Step 1 of 3" in result.stdout and "Step 3 of 3" in result.stdout
+    assert "1/3" not in result.stdout
+
+
+def test_lesson_text_is_wrapped_at_word_boundaries(run):
+    result = run("learn", "tiles", input="\n\n15\n", env={"COLUMNS": "40"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 40 for line in lines if not line.startswith("Your answer")), lines
+    # every word of the first step is whole on some line
+    text = " ".join(result.stdout.split())
+    assert "All Fives is played with a double-6 set: 28 tiles." in text
+
+
+def test_a_lesson_the_same_in_two_packs_is_done_in_both(run):
+    # 'tiles' says the same under dominos-cc and pagat-all-fives (both double-six, 28 tiles);
+    # 'deal' does not (7 tiles each for two players against 9)
+    run("learn", "tiles", input="\n\n15\n")
+    listed = json.loads(run("learn", "--list", "--json", "--rules", "pagat-all-fives").stdout)
+    done = {lesson["id"]: lesson["done"] for lesson in listed["lessons"]}
+    assert done["tiles"] is True and done["deal"] is False
+    run("learn", "deal", input="\n14\n8\n")
+    listed = json.loads(run("learn", "--list", "--json", "--rules", "pagat-all-fives").stdout)
+    assert {lesson["id"] for lesson in listed["lessons"] if lesson["done"]} == {"tiles"}
+
+
+def test_learn_list_as_json(run):
+    data = json.loads(run("learn", "--list", "--json").stdout)
+    assert data["rules"] == "dominos-cc"
+    assert [lesson["number"] for lesson in data["lessons"]] == list(range(1, len(data["lessons"]) + 1))
+    assert data["lessons"][0] == {"number": 1, "id": "tiles", "title": "The set and the tiles", "done": False,
+                                  "steps": 3}
+
+
+def test_no_english_lesson_says_spinner_before_the_spinner_lesson():
+    from fives_tutor import load_rules
+    from fives_tutor.lessons import load_lessons
+
+    for pack in ("dominos-cc", "pagat-all-fives", "muggins", "five-up", "fives-and-threes"):
+        lessons = load_lessons(load_rules(pack), "en")
+        teaching = [lesson.id for lesson in lessons].index("spinner")
+        for lesson in lessons[:teaching]:
+            for step in lesson.steps:
+                words = f"{lesson.title} {step.text} {step.hint}".lower()
+                assert "spinner" not in words, (pack, lesson.id, step.text)
+
+
+# --- the quiz ----------------------------------------------------------------------------------------
+
+
+def quiz_questions(run, *args):
+    return json.loads(run("quiz", "--json", *args).stdout)["questions"]
+
+
+def test_a_stray_enter_in_the_quiz_counts_nothing_and_moves_nothing(run):
+    question = quiz_questions(run, "--count", "1", "--seed", "3", "--kind", "total")[0]
+    result = run("quiz", "--count", "1", "--seed", "3", "--kind", "total", input="\n\nabc\n")
+    assert result.exit_code == 0
+    assert "Not quite" not in result.stdout and str(question["answer"]) + "." not in result.stdout
+    assert "0 right out of 0." in result.stdout
+    assert stats().answered == 0 and stats().box == 1
+
+
+def test_a_slip_then_the_right_answer_counts_once(run):
+    question = quiz_questions(run, "--count", "1", "--seed", "3", "--kind", "total")[0]
+    result = run("quiz", "--count", "1", "--seed", "3", "--kind", "total",
+                 input=f"\nx\n{question['answer']}\n")
+    assert "1 right out of 1." in result.stdout
+    assert (stats().answered, stats().right, stats().box) == (1, 1, 2)
+
+
+def test_a_question_mark_hints_in_the_quiz(run):
+    question = quiz_questions(run, "--count", "1", "--seed", "3", "--kind", "total")[0]
+    result = run("quiz", "--count", "1", "--seed", "3", "--kind", "total", input=f"?\n{question['answer']}\n")
+    text = " ".join(result.stdout.split())
+    assert "Add the pips of every open end" in text
+    assert "1 right out of 1." in result.stdout
+
+
+def test_the_quiz_counter_is_words_not_a_fraction(run):
+    result = run("quiz", "--count", "2", "--seed", "3", "--kind", "total", input="q\n")
+    assert "Question 1 of 2" in result.stdout and "1/2" not in result.stdout
+
+
+def test_an_end_written_without_its_star_gets_a_word_about_notation(run):
+    # seed 5 asks where tiles may go; find one whose answer has a spinner's arm N*
+    questions = quiz_questions(run, "--count", "40", "--seed", "5", "--kind", "where")
+    index, question = next((i, q) for i, q in enumerate(questions) if any(a.endswith("*") for a in q["answer"]))
+    starred = next(a for a in question["answer"] if a.endswith("*"))
+    bare = starred.rstrip("*").split("|")[0]
+    slip = " ".join(bare if a == starred else a for a in question["answer"])
+    # the questions before it answered right, then the slip (asked again), then the answer
+    result = run("quiz", "--count", str(index + 1), "--seed", "5", "--kind", "where",
+                 input="".join(" ".join(q["answer"]) + "\n" for q in questions[:index])
+                 + slip + "\n" + " ".join(question["answer"]) + "\n")
+    text = " ".join(result.stdout.split())
+    assert f"{bare} is not how that end is written: write it as the position shows it" in text
+    assert f"{index + 1} right out of {index + 1}." in result.stdout
+
+
+def test_one_opponent_is_your_opponent():
+    from fives_tutor.cli.tutor import _question
+    from fives_tutor.lessons import Step
+    from fives_tutor.quiz import Exercise
+
+    one = Exercise("collect", Step("", "", None, None, None, ("5|3 4|4",), None, "collect", None))
+    two = Exercise("collect", Step("", "", None, None, None, ("5|3", "12"), None, "collect", None))
+    assert "Your opponent holds 5|3 4|4." in _question(one)
+    assert "The opponents hold 5|3; 12." in _question(two)
+
+
+def test_a_position_missed_twice_comes_back(run):
+    first = quiz_questions(run, "--count", "1", "--seed", "21", "--kind", "total")[0]
+    wrong = str(first["answer"] + 1)
+    run("quiz", "--count", "1", "--seed", "21", "--kind", "total", input=wrong + "\n")
+    # another seed's session starts with the missed position; missed again
+    again = run("quiz", "--count", "2", "--seed", "22", "--kind", "total", input=wrong + "\nq\n")
+    assert f"The open ends are {first['position']}." in " ".join(again.stdout.split())
+    waiting = read(lambda k: k.missed("dominos-cc", ("total",)))
+    assert [(kind, misses) for kind, _item, _step, misses in waiting] == [("total", 2)]
+    # it comes back once more, and a right answer lets it go
+    last = run("quiz", "--count", "1", "--seed", "23", "--kind", "total", input=f"{first['answer']}\n")
+    assert f"The open ends are {first['position']}." in " ".join(last.stdout.split())
+    assert "1 right out of 1." in last.stdout
+    assert read(lambda k: k.missed("dominos-cc", ("total",))) == []
+
+
+def test_quiz_stats_as_json(run):
+    question = quiz_questions(run, "--count", "1", "--seed", "3", "--kind", "total")[0]
+    run("quiz", "--count", "1", "--seed", "3", "--kind", "total", input=f"{question['answer'] + 1}\n")
+    data = json.loads(run("quiz", "--stats", "--json").stdout)
+    kinds = {item["kind"]: item for item in data["kinds"]}
+    assert kinds["total"] == {"kind": "total", "box": 1, "answered": 1, "right": 0, "missed_waiting": 1}
+    assert kinds["best"]["answered"] == 0
+
+
+# --- the progress file from before: schema 1 is upgraded and its rows kept ----------------------------
+
+
+def test_a_schema_1_progress_file_is_upgraded_and_kept(run):
+    path = os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    db = sqlite3.connect(path)
+    from fives_tutor.progress import MIGRATIONS
+
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (1)")
+    for statement in MIGRATIONS[1]:
+        db.execute(statement)
+    db.execute("INSERT INTO lessons_done VALUES ('dominos-cc', 'deal', '2024-01-01T00:00:00+00:00')")
+    db.execute("INSERT INTO boxes VALUES ('dominos-cc', 'total', 3)")
+    db.execute("INSERT INTO reviews VALUES ('dominos-cc', 'total', '2024-01-01T00:00:00+00:00', 1)")
+    db.commit()
+    db.close()
+    data = json.loads(run("learn", "--list", "--json").stdout)
+    assert [lesson["id"] for lesson in data["lessons"] if lesson["done"]] == ["deal"]
+    assert stats().box == 3 and stats().answered == 1
+    version = sqlite3.connect(path).execute("SELECT version FROM schema_version").fetchone()[0]
+    assert version == 2
+
+
+@pytest.mark.parametrize("reply, expected", [("", "type your answer"), ("6|6", "is not in your hand"),
+                                             ("hello", "is not a tile")])
+def test_best_answers_must_be_a_tile_of_the_hand(reply, expected):
+    from fives_tutor import load_rules
+    from fives_tutor.lessons import Step, reply_problem
+
+    step = Step("", "", "5 3", "3|0 5|5 6|1", None, None, None, "best", None)
+    problem = reply_problem(step, load_rules("dominos-cc"), reply)
+    assert problem is not None and expected in str(problem)
+    assert reply_problem(step, load_rules("dominos-cc"), "0|3") is None
+
+
+def test_an_explanation_keeps_its_lines_when_wrapped(run):
+    questions = quiz_questions(run, "--count", "1", "--seed", "3", "--kind", "collect")
+    result = run("quiz", "--count", "1", "--seed", "3", "--kind", "collect", input=f"{questions[0]['answer']}\n")
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("The winner collects") for line in lines), result.stdout
