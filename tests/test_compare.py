@@ -249,7 +249,7 @@ def test_a_level_that_is_not_stronger_is_refused(run, level):
     assert result.exit_code == 2 and "defensive" in result.stderr
 
 
-@pytest.mark.parametrize("columns", [100, 132])
+@pytest.mark.parametrize("columns", [60, 80, 132])
 @pytest.mark.parametrize("code", ["en", "fa"])
 def test_every_line_fits_the_terminal(run, columns, code):
     from fives_tutor.text.width import width as display_width
