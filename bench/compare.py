@@ -11,7 +11,7 @@ level is the strongest whose duel, plus the simulation itself, fits in a minute 
 room to spare (half of it: the machine is shared).
 
 Part 2, the command: ``fives rules compare dominos-cc rules/examples/house-rules.yaml
---simulate N --workers 2`` end to end (the ``fives`` script of the same environment,
+--matches N --workers 2`` end to end (the ``fives`` script of the same environment,
 a fresh process each time), ``--repeat`` times, with the median wall time and the CPU
 time other processes used meanwhile (from /proc/stat; a timing during which they used
 more than 5% of its wall time is marked). Target: under a minute on the two cores.
@@ -73,7 +73,7 @@ def simulation_cost(matches):
 
 def command(matches, repeat):
     fives = os.path.join(os.path.dirname(sys.executable), "fives")
-    args = [fives, "rules", "compare", "dominos-cc", HOUSE, "--simulate", str(matches), "--workers", "2"]
+    args = [fives, "rules", "compare", "dominos-cc", HOUSE, "--matches", str(matches), "--workers", "2"]
     print("\n$ " + " ".join(["fives"] + args[1:]))
     walls = []
     for _ in range(repeat):
