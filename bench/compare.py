@@ -1,4 +1,4 @@
-"""The cost of ``fives rules compare A B --simulate N``, and the choice of the skill
+"""The cost of ``fives rules compare A B --matches N``, and the choice of the skill
 duel's default level from the measured cost per move (issue 14).
 
     python bench/compare.py [--deals 40] [--levels defensive,monte-carlo:20] [--matches 2000] [--repeat 3]
