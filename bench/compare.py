@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -71,19 +72,29 @@ def simulation_cost(matches):
     return estimate
 
 
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished children and their own children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def command(matches, repeat):
     fives = os.path.join(os.path.dirname(sys.executable), "fives")
     args = [fives, "rules", "compare", "dominos-cc", HOUSE, "--matches", str(matches), "--workers", "2"]
     print("\n$ " + " ".join(["fives"] + args[1:]))
     walls = []
     for _ in range(repeat):
+        before = _children_cpu()
         with Clock() as clock:
             done = subprocess.run(args, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise SystemExit(done.stderr)
-        disturbed = clock.others is not None and clock.others > 0.05 * clock.wall
+        ours = _children_cpu() - before  # the command and its workers
+        others = None if clock.others is None else max(0.0, clock.others - ours)
+        disturbed = others is not None and others > 0.05 * clock.wall
+        note = "" if others is None else f"CPU of the command and its workers {ours:.1f} s, of other processes {others:.1f} s"
         walls.append((clock.wall, disturbed))
-        print(f"  {clock.wall:6.1f} s  {clock.note()}")
+        print(f"  {clock.wall:6.1f} s  {note}{'  WARNING: other processes were busy' if disturbed else ''}")
     quiet = [wall for wall, disturbed in walls if not disturbed] or [wall for wall, _ in walls]
     median = statistics.median(quiet)
     print(f"median {median:.1f} s over {len(quiet)} timing(s){'' if len(quiet) == len(walls) else ' left undisturbed'};"
