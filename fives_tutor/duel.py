@@ -26,10 +26,11 @@ LEVELS = ("greedy", "defensive", "monte-carlo", "random")
 
 
 def parse_level(text: str) -> tuple[str, int | None]:
-    """``monte-carlo`` or ``monte-carlo:120`` (deals per move) -> (level, samples).
-    Raises ValueError for an unknown level."""
+    """``monte-carlo`` or ``monte-carlo:120`` (deals per move, 1 to 100,000, as
+    ``fives best --samples``) -> (level, samples). Raises ValueError for an unknown level."""
     name, _, samples = text.partition(":")
-    if name not in LEVELS or (samples and (not samples.isdecimal() or int(samples) < 1 or name != "monte-carlo")):
+    if name not in LEVELS or (samples and (not samples.isascii() or not samples.isdecimal() or len(samples) > 6
+                                           or not 1 <= int(samples) <= 100_000 or name != "monte-carlo")):
         raise ValueError(text)
     return name, int(samples) if samples else None
 

@@ -16,6 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bounds import shown
+
+#: parameters that may be longer than a plain value when shown (file paths, lists
+#: of choices, a reason given by the system); every other one is cut at 60 characters
+_LONGER = {"path": 240, "file": 240, "folder": 240, "choices": 400, "reason": 240}
 
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it (gettext's no-op)."""
@@ -26,6 +31,29 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a message with a count for translation (extracted like ``ngettext``): an
     error whose template is this pair takes the form that fits its ``count``."""
     return (singular, plural)
+
+
+class Msg(str):
+    """A parameter that is itself a message (a msgid marked with ``N_``, with its own
+    ``params``), such as the reason a file cannot be written: it is translated and
+    filled with the sentence it is part of. ``plural`` is the plural msgid of a
+    message with a count (see :func:`Nn_`)."""
+
+    params: dict
+    plural: str | None
+
+    def __new__(cls, template: str, **params: Any) -> "Msg":
+        made = super().__new__(cls, template)
+        made.params = params
+        made.plural = None
+        return made
+
+    @classmethod
+    def of(cls, error: "FivesError") -> "Msg":
+        """An error's message as a parameter of another (its column left out)."""
+        made = cls(error.template, **error.params)
+        made.plural = error.plural
+        return made
 
 
 class FivesError(ValueError):
@@ -50,18 +78,49 @@ class FivesError(ValueError):
 
         ``wrap(value, name)`` formats each parameter (for example to isolate notation
         inside a right-to-left sentence, or to change digits); a list or tuple it leaves
-        as it is is joined with commas.
+        as it is is joined with commas. Every parameter is first bounded and made
+        printable (:func:`~fives_tutor.bounds.shown`): an error never echoes a whole
+        value, nor a control character of one.
         """
-        values = {key: wrap(value, key) for key, value in self.params.items()}
-        values = {key: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
-                  for key, value in values.items()}
-        if self.plural is not None:
-            count = self.params.get("count", 0)
-            count = count if isinstance(count, int) else 0
-            if ngettext is not None:
-                return ngettext(self.template, self.plural, count).format(**values)
-            return (self.template if count == 1 else self.plural).format(**values)
-        return translate(self.template).format(**values)
+        return _render(self.template, self.plural, self.params, translate, wrap, ngettext)
+
+
+def _render(template: str, plural: str | None, params: dict, translate, wrap, ngettext=None) -> str:
+    values = {}
+    for key, value in params.items():
+        if isinstance(value, Msg):  # already in the reader's language: bounded, not wrapped as notation
+            values[key] = _bounded(key, _render(value, value.plural, value.params, translate, wrap, ngettext))
+        else:
+            values[key] = wrap(_bounded(key, value), key)
+    values = {key: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+              for key, value in values.items()}
+    if plural is not None:
+        count = params.get("count", 0)
+        count = count if isinstance(count, int) else 0
+        if ngettext is not None:
+            return ngettext(template, plural, count).format(**values)
+        return (template if count == 1 else plural).format(**values)
+    return translate(template).format(**values)
+
+
+#: the most items of a list shown in a message
+_ITEMS = 20
+
+
+def _bounded(key: str, value: Any) -> Any:
+    """A parameter as a message may show it: small numbers stay numbers (they are
+    formatted in the reader's digits), a list stays a list of at most 20 bounded items,
+    anything else becomes bounded, printable text."""
+    if isinstance(value, int) and not isinstance(value, bool) and -10 ** 15 < value < 10 ** 15:
+        return value
+    if isinstance(value, float) and value == value and abs(value) < 1e15:
+        return value
+    if isinstance(value, (list, tuple)):
+        items = [shown(str(item) if not isinstance(item, (int, str)) else item, 60) for item in value[:_ITEMS]]
+        return items + ["…"] if len(value) > _ITEMS else items
+    if not isinstance(value, (str, int, dict, set, frozenset)):
+        value = str(value)  # a tile, a position: its notation
+    return shown(value, _LONGER.get(key, 60))
 
 
 class NotationError(FivesError):

@@ -4,9 +4,14 @@ Each match is a row of ``matches`` (players, teams, the rule pack's data as it w
 when the match began) and its events, numbered, in ``events``. An event is committed
 (WAL journal, ``synchronous=FULL``) before the caller acknowledges it, so a killed
 process loses nothing it confirmed. The state is always rebuilt from the events.
-A shell holds the database exclusively while it runs; a database locked by another
-shell, unreadable, or written by a newer fives-tutor raises :class:`JournalError`
-and is never changed.
+
+Readers (``games list``, ``show``, ``export``) open the file read-only and see every
+committed entry while a shell writes; each write is one short transaction. A shell
+keeps its match with :func:`~fives_tutor.match_lock.keep`, so that two shells never
+write one match. Everything read back is checked (types, sizes, nesting): a damaged
+row makes its own match unreadable, never the others. A database that cannot be
+used (unreadable, read-only for a write, a full disk, a foreign or newer file)
+raises :class:`JournalError` with the reason, and is never changed.
 """
 
 from __future__ import annotations
@@ -15,9 +20,9 @@ import datetime as _dt
 import json
 import os
 import sqlite3
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .errors import N_, FivesError
+from .errors import N_, FivesError, Msg
 from .schema import TooNew, upgrade
 
 SCHEMA_VERSION = 1
@@ -31,6 +36,17 @@ MIGRATIONS = {
         " seq INTEGER NOT NULL, at TEXT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (match_id, seq))",
     ],
 }
+#: the largest match id SQLite can store
+MAX_ID = 2 ** 63 - 1
+#: the most events a match may have (a real one has a few hundred)
+MAX_EVENTS = 100_000
+#: the longest text of each column read back, in characters
+MAX_CHARS = {"names": 4096, "teams": 1024, "rules_id": 128, "rules_path": 4096, "rules_data": 256 * 1024,
+             "lang": 32, "scores": 1024, "created": 64, "updated": 64, "event": 64 * 1024}
+#: the largest score a side may have (a target is at most 100,000)
+MAX_SCORE = 10 ** 9
+#: seconds a write waits for another writer's transaction to end
+BUSY_SECONDS = 5.0
 
 
 class JournalError(FivesError):
@@ -63,66 +79,122 @@ def default_path() -> str:
     return os.path.join(user_home(), "games.sqlite3")
 
 
+def match_number(text: str) -> int | None:
+    """The number of a saved match as typed (digits of any script and any length), or
+    None when ``text`` is not a number. Raises :class:`JournalError` for a number too
+    large for SQLite (no match can have it), showing it as typed."""
+    from .bounds import whole_number
+
+    number = whole_number(text)
+    if number is not None and number > MAX_ID:
+        raise JournalError(N_("there is no saved match {id}"), id=text)
+    return number
+
+
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
 class Journal:
-    """An open journal at ``path``. ``exclusive`` holds the database for this process
-    until :meth:`close` (a table shell does, so two shells never write one match)."""
+    """The saved games at ``path`` (default: :func:`default_path`).
 
-    def __init__(self, path: str | None = None, exclusive: bool = False, create: bool = True) -> None:
+    ``readonly`` opens them for reading only (a missing file is an empty journal,
+    and nothing is ever created); otherwise they are opened for writing, created
+    when ``create`` (else a missing file is an empty journal too). Raises
+    :class:`JournalError`.
+    """
+
+    def __init__(self, path: str | None = None, create: bool = True, readonly: bool = False) -> None:
         self.path = path or default_path()
-        if not create and not os.path.exists(self.path):
-            self.connection = None
+        self.readonly = readonly
+        self.connection: sqlite3.Connection | None = None
+        if not os.path.exists(self.path) and (readonly or not create):
             return
-        folder = os.path.dirname(os.path.abspath(self.path))
+        if os.path.exists(self.path) and not os.path.isfile(self.path):
+            raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
+                               reason=Msg(N_("it is a folder, not a file")) if os.path.isdir(self.path)
+                               else Msg(N_("it is not a regular file")))
+        if readonly:
+            self._open_readonly()
+        else:
+            self._open_writable()
+
+    def _open_writable(self) -> None:
+        from .storage import reason
+
         try:
-            os.makedirs(folder, exist_ok=True)
-            self.connection = sqlite3.connect(self.path, timeout=0.5, isolation_level=None)
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            self.connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise JournalError(N_("cannot open the saved games at {path}: {reason}"), path=self.path,
-                               reason=str(error)) from None
+                               reason=reason(error)) from None
         try:
-            self._prepare(exclusive)
-        except sqlite3.OperationalError as error:
-            self.connection.close()
-            if "locked" in str(error) or "busy" in str(error):
-                raise JournalError(N_("the saved games at {path} are in use by another fives table; "
-                                      "close it first"), path=self.path) from None
-            raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                               reason=str(error)) from None
-        except sqlite3.DatabaseError as error:
-            self.connection.close()
-            raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                               reason=str(error)) from None
-        except JournalError:
-            self.connection.close()  # a newer file: leave it, and unlocked
+            self._prepare()
+        except sqlite3.Error as error:
+            self.close()
+            raise self._failed(error, writing=_is_write_failure(error)) from None
+        except BaseException:
+            self.close()  # a newer or foreign file: leave it, and unlocked
             raise
 
-    def _prepare(self, exclusive: bool) -> None:
+    def _prepare(self) -> None:
         db = self.connection
         db.execute("PRAGMA foreign_keys = ON")
-        if exclusive:
-            db.execute("PRAGMA locking_mode = EXCLUSIVE")
         db.execute("PRAGMA synchronous = FULL")
-        db.execute("BEGIN IMMEDIATE")  # takes the write lock now: a second shell fails here
+        db.execute("BEGIN IMMEDIATE")
         try:
             upgrade(db, MIGRATIONS, SCHEMA_VERSION)
+            # a write that changes nothing: a read-only file or a full disk is found now, not at the first entry
+            db.execute("UPDATE schema_version SET version = version")
             db.execute("COMMIT")
         except TooNew as newer:
-            db.execute("ROLLBACK")
+            _rollback(db)
             raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "
                                   "this one knows {known}); they are left as they are"),
                                path=self.path, found=newer.found, known=SCHEMA_VERSION) from None
         except BaseException:
-            db.execute("ROLLBACK")
+            _rollback(db)
             raise
         # WAL only once the file is known to be ours: a foreign file is never changed
         db.execute("PRAGMA journal_mode = WAL")
 
+    def _open_readonly(self) -> None:
+        from urllib.parse import quote
+
+        from .storage import reason
+
+        base = "file:" + quote(os.path.abspath(self.path)) + "?mode=ro"
+        last: sqlite3.Error | None = None
+        # a read-only folder cannot hold WAL's shared-memory file: read the file as it stands
+        for uri in (base, base + "&immutable=1"):
+            try:
+                self.connection = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
+                self._check_readable()
+                return
+            except sqlite3.Error as error:
+                last = error
+                self.close()
+            except BaseException:
+                self.close()
+                raise
+        raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
+                           reason=reason(last)) from None
+
+    def _check_readable(self) -> None:
+        tables = {row[0] for row in self.connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            return  # an empty file: no saved games yet
+        if "schema_version" not in tables or not {"matches", "events"} <= tables:
+            raise sqlite3.DatabaseError("not a fives-tutor database")
+        row = self.connection.execute("SELECT version FROM schema_version").fetchone()
+        found = row[0] if row else 0
+        if not isinstance(found, int) or found > SCHEMA_VERSION:
+            raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "
+                                  "this one knows {known}); they are left as they are"),
+                               path=self.path, found=found if isinstance(found, int) else "?", known=SCHEMA_VERSION)
+
     def close(self) -> None:
-        """Close the database (and release it for other shells)."""
+        """Close the database."""
         if self.connection is not None:
             self.connection.close()
             self.connection = None
@@ -133,99 +205,266 @@ class Journal:
     def __exit__(self, *_exc) -> None:
         self.close()
 
+    def _empty(self) -> bool:
+        """No file (a reader of a journal not yet written), or a file without tables."""
+        if self.connection is None:
+            return True
+        return self.readonly and self.connection.execute(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'").fetchone()[0] == 0
+
+    def _failed(self, error: BaseException, writing: bool) -> JournalError:
+        from .storage import reason
+
+        if writing:
+            return JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
+                                reason=reason(error))
+        return JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
+                            reason=reason(error))
+
+    def _write(self, work):
+        """Run ``work(db)`` in one committed transaction; any failure rolls it back and
+        raises :class:`JournalError` with the reason (a full disk, a read-only file)."""
+        if self.connection is None or self.readonly:
+            raise JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
+                               reason=Msg(N_("the file or its folder is read-only")))
+        db = self.connection
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            result = work(db)
+            db.execute("COMMIT")
+        except (sqlite3.Error, OSError) as error:
+            _rollback(db)
+            raise self._failed(error, writing=True) from None
+        except BaseException:
+            _rollback(db)
+            raise
+        return result
+
+    def _read(self, sql: str, params=()) -> list:
+        try:
+            return self.connection.execute(sql, params).fetchall()
+        except sqlite3.Error as error:
+            raise self._failed(error, writing=False) from None
+
     # --- matches ----------------------------------------------------------------------------
 
     def create_match(self, names, teams, rules_id: str, rules_path: str, rules_data: dict, lang: str) -> int:
         """A new match; returns its id."""
         now = _now()
-        cursor = self.connection.execute(
-            "INSERT INTO matches (created, updated, names, teams, rules_id, rules_path, rules_data, lang, scores,"
-            " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-            (now, now, json.dumps(list(names), ensure_ascii=False), json.dumps(teams), rules_id, rules_path,
-             json.dumps(rules_data, ensure_ascii=False), lang, json.dumps([])))
-        return cursor.lastrowid
+
+        def work(db):
+            return db.execute(
+                "INSERT INTO matches (created, updated, names, teams, rules_id, rules_path, rules_data, lang, scores,"
+                " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                (now, now, _dump(list(names)), _dump(teams), rules_id, _text(rules_path), _dump(rules_data), lang,
+                 _dump([]))).lastrowid
+
+        return self._write(work)
 
     def append(self, match_id: int, event: dict, scores=None, finished: bool = False) -> int:
-        """Append ``event`` (and the scores it leads to) in one committed transaction; returns its number."""
-        db = self.connection
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        """Append ``event`` (and the scores it leads to) in one committed transaction;
+        returns its number. Raises :class:`JournalError` (nothing written) when the
+        file cannot be written."""
+
+        def work(db):
             row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?", (match_id,)).fetchone()
             seq = row[0] + 1
             now = _now()
             db.execute("INSERT INTO events (match_id, seq, at, event) VALUES (?, ?, ?, ?)",
-                       (match_id, seq, now, json.dumps(event, ensure_ascii=False)))
+                       (match_id, seq, now, _dump(event)))
             if scores is not None:
                 db.execute("UPDATE matches SET updated = ?, scores = ?, finished = ? WHERE id = ?",
-                           (now, json.dumps(list(scores)), int(finished), match_id))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        return seq
+                           (now, _dump(list(scores)), int(finished), match_id))
+            return seq
+
+        return self._write(work)
 
     def events(self, match_id: int) -> list[dict]:
-        """The match's events in order."""
-        rows = self.connection.execute("SELECT event FROM events WHERE match_id = ? ORDER BY seq", (match_id,))
-        return [json.loads(row[0]) for row in rows]
-
-    def match(self, match_id: int) -> MatchInfo:
-        """One saved match; raises :class:`JournalError` if there is none with that id."""
-        row = self.connection.execute(_SELECT + " WHERE id = ?", (match_id,)).fetchone()
-        if row is None:
-            raise JournalError(N_("there is no saved match {id}"), id=match_id)
-        return _info(row)
-
-    def matches(self) -> list[MatchInfo]:
-        """Every saved match, newest first."""
-        if self.connection is None:
+        """The match's events in order. Raises :class:`JournalError` for a damaged event
+        (it names the match and the event) or too many of them."""
+        if self._empty():
             return []
-        return [_info(row) for row in self.connection.execute(_SELECT + " ORDER BY updated DESC, id DESC")]
+        count = self._read("SELECT COUNT(*) FROM events WHERE match_id = ?", (match_id,))[0][0]
+        if count > MAX_EVENTS:
+            raise _damaged(match_id, N_("more than {limit} events"), limit=MAX_EVENTS)
+        rows = self._read("SELECT seq, substr(event, 1, ?) FROM events WHERE match_id = ? ORDER BY seq",
+                          (MAX_CHARS["event"] + 1, match_id))
+        events = []
+        for seq, text in rows:
+            try:
+                event = _load(text, "event")
+                if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+                    raise ValueError("not an event")
+            except (ValueError, TypeError):
+                raise _damaged(match_id, N_("event {seq} cannot be read"), seq=str(seq)) from None
+            events.append(event)
+        return events
+
+    def match(self, match_id) -> MatchInfo:
+        """One saved match; raises :class:`JournalError` if there is none with that id
+        (an id SQLite cannot store included), or if its row is damaged."""
+        if isinstance(match_id, bool) or not isinstance(match_id, int) or not 0 < match_id <= MAX_ID:
+            raise JournalError(N_("there is no saved match {id}"), id=str(match_id))
+        if self._empty():
+            raise JournalError(N_("there is no saved match {id}: no match has been saved in {path} yet"),
+                               id=match_id, path=self.path)
+        rows = self._read(_SELECT + " WHERE id = ?", (match_id,))
+        if not rows:
+            raise JournalError(N_("there is no saved match {id}"), id=match_id)
+        return _info(rows[0])
+
+    def matches(self, damaged: list | None = None) -> list[MatchInfo]:
+        """Every saved match that can be read, newest first. The id and the reason of
+        each damaged one are added to ``damaged`` (a list) when given; it is left out."""
+        if self._empty():
+            return []
+        found = []
+        for row in self._read(_SELECT + " ORDER BY updated DESC, id DESC"):
+            try:
+                found.append(_info(row))
+            except JournalError as error:
+                if damaged is not None:
+                    damaged.append(error)
+        return found
 
     def latest_unfinished(self) -> MatchInfo | None:
-        """The most recently updated match that is not finished and has at least one entry."""
+        """The most recently updated match that is not finished and has at least one entry
+        (damaged ones are skipped)."""
+        if self._empty():
+            return None
         # a match closed before its first entry is nothing to continue
-        row = self.connection.execute(_SELECT + " WHERE finished = 0 AND EXISTS (SELECT 1 FROM events WHERE"
-                                      " events.match_id = matches.id) ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
-        return _info(row) if row else None
+        begun = {row[0] for row in self._read("SELECT DISTINCT match_id FROM events")}
+        return next((info for info in self.matches() if not info.finished and info.id in begun), None)
 
     def delete(self, match_id: int) -> None:
         """Delete a match and its events."""
-        self.match(match_id)
-        db = self.connection
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("DELETE FROM events WHERE match_id = ?", (match_id,))
-        db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
-        db.execute("COMMIT")
+        if self._empty() or not self._read("SELECT 1 FROM matches WHERE id = ?", (match_id,)):
+            raise JournalError(N_("there is no saved match {id}"), id=match_id)
+
+        def work(db):
+            db.execute("DELETE FROM events WHERE match_id = ?", (match_id,))
+            db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+
+        self._write(work)
 
     def import_match(self, info: dict, events: list[dict], scores, finished: bool) -> int:
         """Store an imported match (already checked by the caller) in one transaction; returns its new id."""
-        db = self.connection
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            now = _now()
+        now = _now()
+
+        def work(db):
             cursor = db.execute(
                 "INSERT INTO matches (created, updated, names, teams, rules_id, rules_path, rules_data, lang, scores,"
                 " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (info.get("created") or now, now, json.dumps(info["names"], ensure_ascii=False),
-                 json.dumps(info.get("teams")), info["rules_id"], info.get("rules_path", "(imported)"),
-                 json.dumps(info["rules_data"], ensure_ascii=False), info.get("lang", "en"),
-                 json.dumps(list(scores)), int(finished)))
+                (info.get("created") or now, now, _dump(info["names"]), _dump(info.get("teams")), info["rules_id"],
+                 _text(info.get("rules_path", "(imported)")), _dump(info["rules_data"]), info.get("lang", "en"),
+                 _dump(list(scores)), int(finished)))
             match_id = cursor.lastrowid
-            for seq, event in enumerate(events, start=1):
-                db.execute("INSERT INTO events (match_id, seq, at, event) VALUES (?, ?, ?, ?)",
-                           (match_id, seq, now, json.dumps(event, ensure_ascii=False)))
-            db.execute("COMMIT")
-        except BaseException:
+            db.executemany("INSERT INTO events (match_id, seq, at, event) VALUES (?, ?, ?, ?)",
+                           ((match_id, seq, now, _dump(event)) for seq, event in enumerate(events, start=1)))
+            return match_id
+
+        return self._write(work)
+
+
+def _is_write_failure(error: sqlite3.Error) -> bool:
+    """Whether opening for writing failed because nothing may be written (a read-only
+    file or folder, a full disk), rather than because the file is not ours."""
+    from .storage import WRITE_REASONS, reason
+
+    return reason(error) in WRITE_REASONS
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any (after a failed write there may be none)."""
+    try:
+        if db.in_transaction:
             db.execute("ROLLBACK")
-            raise
-        return match_id
+    except sqlite3.Error:
+        pass
 
 
-_SELECT = ("SELECT id, names, teams, rules_id, rules_path, rules_data, lang, scores, finished, created, updated"
-           " FROM matches")
+def _text(value: str) -> str:
+    """Text SQLite can store: the undecodable bytes of a file name become escapes."""
+    from .bounds import is_text, safe
+
+    return value if is_text(value) else safe(value)
+
+
+def _dump(value: Any) -> str:
+    """``value`` as JSON text SQLite can store (undecodable bytes of a file name escaped)."""
+    from .bounds import is_text
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if is_text(text) else json.dumps(value)
+
+
+def _load(text: Any, column: str) -> Any:
+    """A JSON column read back, checked: text of bounded length and nesting."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS[column]:
+        raise ValueError(f"{column}: too long or not text")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{column}: nested too deep") from None
+
+
+def _damaged(match_id, template: str, **params) -> JournalError:
+    return JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=match_id,
+                        reason=Msg(template, **params))
+
+
+_SELECT = ("SELECT id, substr(names, 1, 4097), substr(teams, 1, 1025), substr(rules_id, 1, 129),"
+           " substr(rules_path, 1, 4097), substr(rules_data, 1, 262145), substr(lang, 1, 33), substr(scores, 1, 1025),"
+           " finished, substr(created, 1, 65), substr(updated, 1, 65) FROM matches")
 
 
 def _info(row) -> MatchInfo:
-    return MatchInfo(row[0], json.loads(row[1]), json.loads(row[2]) if row[2] else None, row[3], row[4],
-                     json.loads(row[5]), row[6], json.loads(row[7]), bool(row[8]), row[9], row[10])
+    """A matches row, every column checked; raises :class:`JournalError` naming the
+    match and the column for a damaged one."""
+    from .bounds import has_control
+
+    match_id = row[0]
+    column = "id"
+    try:
+        if isinstance(match_id, bool) or not isinstance(match_id, int):
+            raise ValueError
+        column = "names"
+        names = _load(row[1], "names")
+        if (not isinstance(names, list) or not 1 <= len(names) <= 10
+                or not all(isinstance(n, str) and 0 < len(n) <= 40 and not has_control(n) for n in names)):
+            raise ValueError
+        column = "teams"
+        teams = _load(row[2], "teams") if row[2] else None
+        if teams is not None and (not isinstance(teams, list) or len(teams) > 5 or not all(
+                isinstance(team, list) and len(team) <= 10 and all(
+                    isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(names) for p in team)
+                for team in teams)):
+            raise ValueError
+        column = "rules_id"
+        if not isinstance(row[3], str) or not 0 < len(row[3]) <= 64 or has_control(row[3]):
+            raise ValueError
+        column = "rules_path"
+        if not isinstance(row[4], str) or len(row[4]) > MAX_CHARS["rules_path"]:
+            raise ValueError
+        column = "rules_data"
+        rules_data = _load(row[5], "rules_data")
+        if not isinstance(rules_data, dict):
+            raise ValueError
+        column = "lang"
+        if not isinstance(row[6], str) or len(row[6]) > 16:
+            raise ValueError
+        column = "scores"
+        scores = _load(row[7], "scores")
+        if not isinstance(scores, list) or len(scores) > 10 or not all(
+                isinstance(v, int) and not isinstance(v, bool) and -MAX_SCORE <= v <= MAX_SCORE for v in scores):
+            raise ValueError
+        column = "finished"
+        if row[8] not in (0, 1):
+            raise ValueError
+        column = "created"
+        if not all(isinstance(row[i], str) and len(row[i]) <= 40 and not has_control(row[i]) for i in (9, 10)):
+            raise ValueError
+    except (ValueError, TypeError):
+        shown_id = match_id if isinstance(match_id, int) and not isinstance(match_id, bool) else str(match_id)
+        raise _damaged(shown_id, N_("its {column} cannot be read"), column=column) from None
+    return MatchInfo(match_id, names, teams, row[3], row[4], rules_data, row[6], scores, bool(row[8]), row[9], row[10])

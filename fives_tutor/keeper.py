@@ -10,8 +10,10 @@ the keeper can see; a refused action raises
 Events: ``{"type": "play", "player", "tile", "end", "announced"}``, ``{"type": "draw",
 "player", "count"}``, ``{"type": "pass", "player"}`` (each of the three may carry
 ``"corrected": true``: the table named a player other than the one the keeper expected,
-and the turn moves to them), ``{"type": "claim", "player",
-"amount"}``, ``{"type": "hand_end", "pips": [...]}``, ``{"type": "undo"}``, ``{"type": "redo"}``.
+and the turn moves to them), ``{"type": "claim", "player", "amount"}``, ``{"type":
+"pips", "player", "pips"}`` (one player's remaining pips at the end of a hand, kept
+until every needed answer is in), ``{"type": "hand_end", "pips": [...]}``, ``{"type":
+"undo"}``, ``{"type": "redo"}``.
 
 >>> from fives_tutor import load_rules
 >>> state = TableState(load_rules("dominos-cc"), ["Ana", "Ben"])
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .errors import N_, IllegalPlayError, Nn_
+from .errors import N_, FivesError, IllegalPlayError, Msg, Nn_
 from .game import HandResult, Scoreboard, check_players, hand_result, sides_for
 from .layout import Layout
 from .plays import Play, parse_play, tiles_on_table
@@ -138,10 +140,10 @@ class TableState:
             raise IllegalPlayError(N_("the match is over"))
         kind = event.get("type")
         handler = {"play": self._play, "draw": self._draw, "pass": self._pass, "claim": self._claim,
-                   "hand_end": self._hand_end}.get(kind)
+                   "pips": self._pips, "hand_end": self._hand_end}.get(kind)
         if handler is None:
             raise IllegalPlayError(N_("unknown event {kind}"), kind=str(kind))
-        if self.awaiting and kind not in ("hand_end", "claim"):
+        if self.awaiting and kind not in ("hand_end", "claim", "pips"):
             raise IllegalPlayError(N_("the hand is over: give the remaining pips first"))
         return handler(event)
 
@@ -178,6 +180,7 @@ class TableState:
                                    points=play.points)
         credited = play.points
         self.claimable = None
+        self.last_points = play.points
         if self.rules.muggins.announce and announced != play.points:
             credited = 0
             if play.points:
@@ -255,6 +258,8 @@ class TableState:
         if self.last_player is None or self.sides[player] == self.sides[self.last_player]:
             raise IllegalPlayError(N_("only an opponent of the last player may call muggins"))
         amount = event.get("amount")
+        if amount is not None:
+            self._check_claim(amount)
         if self.claimable is not None:
             points = self.claimable[1]
             self.claimable = None
@@ -262,7 +267,7 @@ class TableState:
             self.from_play[self.sides[player]] += taken
         elif self.rules.muggins.wrong_claim == "claimed_points" and amount:
             side = self.sides[self.last_player]
-            taken = -self.board.take(side, int(amount))
+            taken = -self.board.take(side, amount)
             self.from_play[side] -= taken
         else:
             taken = 0
@@ -270,6 +275,50 @@ class TableState:
         if self.over:
             self._close_row(None, ())
         return taken
+
+    def _check_claim(self, amount) -> None:
+        """A claim names at most what the rules let be claimed: the points the last play
+        left unannounced, or, for a wrong claim, what the last play scored (a claim of
+        more could never be right, and under ``wrong_claim: claimed_points`` it would
+        hand the accused any score at all)."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise IllegalPlayError(N_("a muggins claim is a number of points, such as muggins 10"))
+        if self.claimable is not None:
+            most = self.claimable[1]
+            if amount > most:
+                raise IllegalPlayError(Nn_("muggins {amount}: the last play left {count} point unannounced, "
+                                           "so a claim can be at most that",
+                                           "muggins {amount}: the last play left {count} points unannounced, "
+                                           "so a claim can be at most that"), amount=amount, count=most)
+        elif amount > self.last_points:
+            raise IllegalPlayError(Nn_("muggins {amount}: the last play scored {count} point, so a claim can be "
+                                       "at most that",
+                                       "muggins {amount}: the last play scored {count} points, so a claim can be "
+                                       "at most that"), amount=amount, count=self.last_points)
+
+    def _pips(self, event: dict) -> int:
+        """One player's remaining pips at the end of the hand, saved as it is given."""
+        if not self.awaiting:
+            raise IllegalPlayError(N_("the hand is not over"))
+        player = event.get("player")
+        if isinstance(player, bool) or not isinstance(player, int) or player not in self.pips_needed():
+            raise IllegalPlayError(N_("unknown player"))
+        value = event.get("pips")
+        self._check_pips(player, value)
+        self.pips_given[player] = value
+        tiles = event.get("tiles")
+        if tiles is not None:
+            if not isinstance(tiles, str) or len(tiles) > 200:
+                raise IllegalPlayError(N_("unknown event {kind}"), kind="pips")
+            self.tiles_given[player] = tiles  # as the table gave them, for the hand-end count
+        return value
+
+    def _check_pips(self, player: int, value) -> None:
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or not 0 <= value <= 2 * self.rules.max_pips * self.counts[player]):
+            raise IllegalPlayError(Nn_("{pips} pips is not possible for {name}'s {count} tile",
+                                       "{pips} pips is not possible for {name}'s {count} tiles"),
+                                   pips=str(value), name=self.names[player], count=self.counts[player])
 
     def pips_needed(self) -> list[int]:
         """The players whose remaining pips the keeper must be told to end the hand."""
@@ -282,21 +331,20 @@ class TableState:
         if not self.awaiting:
             raise IllegalPlayError(N_("the hand is not over"))
         kind, domino_player = self.awaiting
-        pips = list(event.get("pips") or [])
-        if len(pips) != self.players:
+        pips = event.get("pips")
+        if not isinstance(pips, list) or len(pips) != self.players:
             raise IllegalPlayError(N_("give the remaining pips of every player"))
+        pips = list(pips)
         for player in self.pips_needed():
-            value = pips[player]
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2 * self.rules.max_pips * self.counts[player]:
-                raise IllegalPlayError(Nn_("{pips} pips is not possible for {name}'s {count} tile",
-                                           "{pips} pips is not possible for {name}'s {count} tiles"),
-                                       pips=str(value), name=self.names[player], count=self.counts[player])
+            self._check_pips(player, pips[player])
         if kind == "domino":
             pips[domino_player] = 0
         result = hand_result(self.rules, kind, self.sides, pips, self.counts, domino_player)
         taken, refused = self._award(result)
         self.log.append(Logged(self.hand_number, dict(event), None, sum(taken)))
         self.awaiting = None
+        self.pips_given = {}
+        self.tiles_given = {}
         self._close_row(result, taken, refused)
         if not self.over:
             self._next_hand(result)
@@ -341,6 +389,9 @@ class TableState:
             # the end of a hand, as in the game engine
             self.claimable: tuple[int, int] | None = None
             self.last_player: int | None = None
+            self.last_points = 0  # what the last play scored: the most a claim may name
+        self.pips_given: dict[int, int] = {}  # remaining pips given so far at the end of the hand
+        self.tiles_given: dict[int, str] = {}  # and the tiles, where they were given as tiles
 
     def _next_hand(self, result: HandResult) -> None:
         """The next leader (``rules.lead.later_hands``) when the keeper can know it."""
@@ -412,4 +463,36 @@ def replay(rules: RuleSet, names: Sequence[str], teams, events: Sequence[dict]) 
     return state
 
 
-__all__ = ["Logged", "SheetRow", "TableState", "can_redo", "can_undo", "effective_actions", "replay"]
+def replay_saved(rules: RuleSet, names: Sequence[str], teams, events: Sequence[dict]) -> TableState:
+    """:func:`replay` of a saved or imported match: an event that does not apply (a
+    damaged file, or one written under other rules) raises IllegalPlayError naming
+    its number (1 for the first event) and the reason; a malformed event (a missing
+    field, a wrong type) is refused the same way, never with another exception."""
+    state = TableState(rules, names, teams)
+    done: list[tuple[int, dict]] = []
+    undone: list[tuple[int, dict]] = []
+    for seq, event in enumerate(events, start=1):
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == "undo":
+            if done:
+                undone.append(done.pop())
+        elif kind == "redo":
+            if undone:
+                done.append(undone.pop())
+        else:
+            done.append((seq, event))
+            undone.clear()
+    for seq, event in done:
+        try:
+            if not isinstance(event, dict):
+                raise IllegalPlayError(N_("unknown event {kind}"), kind="?")
+            state.apply(event)
+        except FivesError as error:
+            raise IllegalPlayError(N_("event {seq} does not apply: {reason}"), seq=str(seq),
+                                   reason=Msg.of(error)) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError):
+            raise IllegalPlayError(N_("event {seq} is malformed"), seq=str(seq)) from None
+    return state
+
+
+__all__ = ["Logged", "SheetRow", "TableState", "can_redo", "can_undo", "effective_actions", "replay", "replay_saved"]

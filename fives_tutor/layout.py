@@ -219,6 +219,7 @@ class _Parser:
         self.clean = ascii_digits(text)
         self.rules = rules
         self.index = 0
+        self.depth = 0  # arms inside arms: each needs a spinner, a double of its own
         self.inferred: list[int] = []  # pips of doubles read as spinners without a '*'
 
     def fail(self, template: str, column: int, **params) -> None:
@@ -281,9 +282,14 @@ class _Parser:
             mark = self.index
             self.skip_space()
             if self.index < len(self.clean) and self.clean[self.index] == "(":
+                if self.depth > self.rules.max_pips:  # bounds the recursion too
+                    self.fail(N_("arms nest deeper than the {count} doubles of the set allow"), self.index + 1,
+                              count=self.rules.max_pips + 1)
                 raw.arm_columns.append(self.index + 1)
                 self.index += 1
+                self.depth += 1
                 raw.arms.append(self.chain(top=False))
+                self.depth -= 1
                 self.index += 1  # the ')'
             else:
                 self.index = mark

@@ -57,10 +57,11 @@ STRUCTURE_KEYS = ("position", "hand", "hands", "play", "opponents", "winner", "p
 
 #: the form of the step keys whose values are not free text
 _FORMS = {
-    "hands": lambda v: isinstance(v, list) and len(v) >= 2 and all(isinstance(h, str) for h in v),
-    "score": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
-    "gain": lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
-    "winner": lambda v: isinstance(v, (str, int)) and not isinstance(v, bool),
+    "hands": lambda v: (isinstance(v, list) and 2 <= len(v) <= 10
+                        and all(isinstance(h, str) and 0 < len(h) <= MAX_NOTATION for h in v)),
+    "score": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100_000,
+    "gain": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 100_000,
+    "winner": lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and len(str(v)) <= MAX_NOTATION,
 }
 
 
@@ -108,25 +109,45 @@ def lesson_file(prefix: str, language: str) -> str:
     return f"{prefix}.{language}.yaml"
 
 
-def raw_lessons(path: str) -> list[dict]:
-    """The lessons of one file as written; raises :class:`LessonError`."""
-    from .packs import parse_yaml
+#: a lesson file larger than this is refused
+MAX_LESSON_BYTES = 512 * 1024
+#: the longest text of a title, a step's text or hint, in characters
+MAX_TEXT = 4000
+#: the longest notation a step may give (a position, a hand, a play, an opponent's tiles)
+MAX_NOTATION = 200
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 
+
+def raw_lessons(path: str) -> list[dict]:
+    """The lessons of one file as written, every key and type checked; raises :class:`LessonError`."""
+    from .packs import parse_yaml, read_bounded
+
+    if not os.path.isfile(path):
+        raise LessonError(N_("{file}: the lessons are missing in this language"), file=path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        text = read_bounded(path, MAX_LESSON_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise LessonError(N_("{file}: cannot read the lessons: {reason}"), file=path, reason=str(error)) from None
+    except FivesError:
+        raise LessonError(N_("{file}: the file is larger than {limit} bytes"), file=path,
+                          limit=MAX_LESSON_BYTES) from None
     try:
         data = parse_yaml(text, path)
-    except FivesError as error:
-        raise LessonError(N_("{file}: {reason}"), file=path, reason=error.render(lambda t: t)) from None
+    except FivesError as error:  # the reader's own message, naming this file
+        raise LessonError(error.template, **error.params) from None
     if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
         raise LessonError(N_("{file}: expected a list of lessons under 'lessons:'"), file=path)
     for index, lesson in enumerate(data["lessons"], start=1):
         where = f"lessons[{index}]"
-        if not isinstance(lesson, dict) or not isinstance(lesson.get("id"), str) or not isinstance(lesson.get("title"), str):
-            raise LessonError(N_("{file}: {step}: a lesson needs an id and a title"), file=path, step=where)
+        if (not isinstance(lesson, dict) or not isinstance(lesson.get("id"), str) or not _ID.match(lesson["id"])
+                or not isinstance(lesson.get("title"), str)):
+            raise LessonError(N_("{file}: {step}: a lesson needs an id (letters, digits and dashes) and a title"),
+                              file=path, step=where)
+        unknown = set(lesson) - {"id", "title", "steps"}
+        if unknown:
+            raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=lesson["id"],
+                              key=str(sorted(map(str, unknown))[0]))
+        _check_text(lesson["title"], path, lesson["id"])
         steps = lesson.get("steps")
         if not isinstance(steps, list) or not steps:
             raise LessonError(N_("{file}: {step}: a lesson needs at least one step"), file=path, step=lesson["id"])
@@ -136,20 +157,71 @@ def raw_lessons(path: str) -> list[dict]:
                 raise LessonError(N_("{file}: {step}: a step needs its text"), file=path, step=where)
             unknown = set(step) - STEP_KEYS
             if unknown:
-                raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=where, key=sorted(unknown)[0])
-            question = step.get("question")
-            if question is not None:
-                if question not in QUESTIONS:
-                    raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
-                                      step=where, key=str(question), choices=", ".join(QUESTIONS))
-                for needed in QUESTIONS[question]:
-                    if needed not in step:
-                        raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,
-                                          kind=question, key=needed)
-            for key, fits in _FORMS.items():
-                if key in step and not fits(step[key]):
-                    raise LessonError(N_("{file}: {step}: {key} has the wrong form"), file=path, step=where, key=key)
+                raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=where,
+                                  key=str(sorted(map(str, unknown))[0]))
+            _check_step(step, path, where)
     return data["lessons"]
+
+
+def _check_text(text: Any, path: str, where: str) -> None:
+    """A text shown to the learner: text, bounded, no control characters but line breaks,
+    and placeholders written plainly as ``{name}`` (a format such as ``{x:>1500000000}``
+    would build a string of any size)."""
+    from .bounds import has_control
+
+    if not isinstance(text, str):
+        raise LessonError(N_("{file}: {step}: expected text"), file=path, step=where)
+    if len(text) > MAX_TEXT:
+        raise LessonError(N_("{file}: {step}: a text may have at most {limit} characters"), file=path, step=where,
+                          limit=MAX_TEXT)
+    if has_control(text, allow="\n"):
+        raise LessonError(N_("{file}: {step}: the text has a control character"), file=path, step=where)
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError:  # a lone { or }
+        raise LessonError(N_("{file}: {step}: a {{ or }} must open or close a placeholder such as {{target_2}} "
+                             "(write {{{{ or }}}} for the brace itself)"), file=path, step=where) from None
+    for _literal, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier():
+            raise LessonError(N_("{file}: {step}: a placeholder is a name in braces, such as {{target_2}}, "
+                                 "without a format or an index"), file=path, step=where)
+
+
+def _check_step(step: dict, path: str, where: str) -> None:
+    """The types of a step's keys (see :data:`STEP_KEYS`) and what its question needs."""
+    for key in TEXT_KEYS:
+        if key in step:
+            _check_text(step[key], path, where)
+    for key in ("position", "hand", "play"):
+        if key in step and (not isinstance(step[key], str) or len(step[key]) > MAX_NOTATION):
+            raise LessonError(N_("{file}: {step}: {key} must be notation in quotes, such as \"5 3\""), file=path,
+                              step=where, key=key)
+    opponents = step.get("opponents")
+    if "opponents" in step and (not isinstance(opponents, list) or not 1 <= len(opponents) <= 9 or any(
+            isinstance(o, bool) or not isinstance(o, (str, int)) or len(str(o)) > MAX_NOTATION for o in opponents)):
+        raise LessonError(N_("{file}: {step}: opponents must be a list of tiles or pip numbers"), file=path, step=where)
+    players = step.get("players")
+    if "players" in step and (isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10):
+        raise LessonError(N_("{file}: {step}: players must be a number of players from 2 to 10"), file=path,
+                          step=where)
+    answer = step.get("answer")
+    if "answer" in step and (isinstance(answer, bool) or not isinstance(answer, (str, int))
+                             or len(str(answer)) > MAX_NOTATION):
+        raise LessonError(N_("{file}: {step}: the answer must be a number or notation"), file=path, step=where)
+    question = step.get("question")
+    if question is not None:
+        if question not in QUESTIONS:
+            raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
+                              step=where, key=str(question), choices=", ".join(QUESTIONS))
+        for needed in QUESTIONS[question]:
+            if needed not in step:
+                raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,
+                                  kind=question, key=needed)
+    for key, fits in _FORMS.items():
+        if key in step and not fits(step[key]):
+            raise LessonError(N_("{file}: {step}: {key} has the wrong form"), file=path, step=where, key=key)
 
 
 def placeholders(rules: RuleSet) -> dict[str, str]:
@@ -240,6 +312,9 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
             steps = []
             for number, step in enumerate(raw["steps"], start=1):
                 where = f"{raw['id']} step {number}"
+                if "players" in step and step["players"] not in rules.players.hand_size:
+                    raise LessonError(N_("{file}: {step}: the rule pack {pack} has no hand size for {count} players"),
+                                      file=path, step=where, pack=rules.id, count=step["players"])
                 opponents = step.get("opponents")
                 hands = step.get("hands")
                 steps.append(Step(
@@ -457,7 +532,9 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     if step.question == "where":
         return frozenset(part for part in re.split(r"[\s,،]+", text) if part and part not in ("-", "none")) == expected
     text = text.replace("٬", "")  # the Persian thousands separator; a comma may be a decimal one
-    return text.isdecimal() and int(text) == expected
+    from .bounds import whole_number
+
+    return whole_number(text) == expected  # any length of digits: never converted past the bound
 
 
 def problems(rules: RuleSet, languages=("en", "tl", "id", "nl", "fa")) -> list[str]:

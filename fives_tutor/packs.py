@@ -23,7 +23,7 @@ import os
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .errors import N_, RulePackError
+from .errors import N_, Msg, RulePackError
 from .resources import data_dir, user_home
 from .rules import (HandEndRules, LeadRules, MatchRules, MugginsRules, PlayerRules, RuleSet, ScoringRules,
                     SpinnerRules, TurnRules)
@@ -89,11 +89,14 @@ _ID_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
 
 
 class PackInfo(NamedTuple):
-    """A pack found on this machine: its ``id``, file ``path`` and whether it is ``builtin``."""
+    """A pack found on this machine: its ``id``, file ``path``, whether it is ``builtin``,
+    and ``shadows``: the built-in id a user's file is named like (such a file is
+    refused, never silently ignored), else None."""
 
     id: str
     path: str
     builtin: bool
+    shadows: str | None = None
 
 
 def builtin_dir() -> str:
@@ -112,7 +115,18 @@ def _declared_id(path: str) -> str | None:
         data = _read(path)
     except RulePackError:
         return None
-    return data.get("id") if isinstance(data, dict) else None
+    declared = data.get("id") if isinstance(data, dict) else None
+    return declared if isinstance(declared, str) else None
+
+
+def builtin_ids() -> frozenset[str]:
+    """The ids of the built-in packs (no other pack may claim one)."""
+    return frozenset(_stem(path) for path in _yaml_files(builtin_dir()))
+
+
+def is_builtin(path: str) -> bool:
+    """Whether ``path`` is one of the built-in pack files."""
+    return os.path.dirname(os.path.realpath(path)) == os.path.realpath(builtin_dir())
 
 
 def _yaml_files(folder: str) -> list[str]:
@@ -127,14 +141,23 @@ def _stem(path: str) -> str:
 
 
 def list_packs(include_user: bool = True) -> list[PackInfo]:
-    """Built-in packs, then the user's, each id once (a built-in id wins)."""
-    found: dict[str, PackInfo] = {}
-    for path in _yaml_files(builtin_dir()):
-        found[_stem(path)] = PackInfo(_stem(path), path, True)
+    """Built-in packs, then the user's. A user's file named like a built-in pack is
+    listed too, with ``shadows`` set: it is refused (see :func:`check_user_file`)."""
+    found = [PackInfo(_stem(path), path, True) for path in _yaml_files(builtin_dir())]
     if include_user:
+        builtin = {info.id for info in found}
         for path in _yaml_files(user_dir()):
-            found.setdefault(_stem(path), PackInfo(_stem(path), path, False))
-    return list(found.values())
+            stem = _stem(path)
+            found.append(PackInfo(stem, path, False, stem if stem in builtin else None))
+    return found
+
+
+def check_user_file(info: PackInfo) -> None:
+    """Raise :class:`RulePackError` for a user's pack file named like a built-in pack:
+    ``--rules NAME`` always means the built-in one, so the file would never be used."""
+    if info.shadows:
+        raise RulePackError(N_("{path}: this file is named like the built-in pack {name}, which always comes first; "
+                               "rename the file (and give it an id of its own)"), path=info.path, name=info.shadows)
 
 
 def resolve(name: str, relative_to: str | None = None) -> str:
@@ -159,9 +182,9 @@ def resolve(name: str, relative_to: str | None = None) -> str:
     if os.path.isfile(user):
         return user
     for info in list_packs():
-        if not info.builtin and _declared_id(info.path) == name:
+        if not info.builtin and not info.shadows and _declared_id(info.path) == name:
             return info.path  # a user pack found by the id it declares, not its file name
-    choices = ", ".join(info.id for info in list_packs())
+    choices = ", ".join(info.id for info in list_packs() if not info.shadows)
     raise RulePackError(N_("unknown rule pack '{name}': choose one of {choices}, or give the path of a YAML file"),
                         name=name, choices=choices)
 
@@ -194,9 +217,31 @@ def load_pack_data(name: str) -> tuple[dict, str]:
 
 
 def rules_from_data(data: dict, path: str = "(saved)") -> RuleSet:
-    """A :class:`RuleSet` from merged pack data (as :func:`load_pack_data` gives);
-    raises :class:`RulePackError` for data that does not validate."""
+    """A :class:`RuleSet` from merged pack data (as :func:`load_pack_data` gives, and a
+    saved or imported match stores); raises :class:`RulePackError` for data that does
+    not validate, every key and type included."""
+    if not isinstance(data, dict):
+        raise RulePackError(N_("{path}: this is not a rule pack: a pack is a mapping of keys such as id, extends "
+                               "and rules"), path=str(path))
+    for key, value in data.items():
+        if key not in _TOP_KEYS and key not in _MERGED_KEYS:
+            raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
+                                key=_show(key), choices=", ".join(_TOP_KEYS))
+        expected = _MERGED_KEYS.get(key)
+        if key in ("extends", "lessons") or expected == "text":
+            ok = value is None or isinstance(value, str)
+        elif expected == "texts":
+            ok = isinstance(value, list) and len(value) <= 16 and all(isinstance(item, str) for item in value)
+        else:
+            ok = True
+        if not ok:
+            raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key=key,
+                                value=_show(value))
     return _build(dict(data), path, ())
+
+
+#: keys that merging adds to a pack's data (what it extends, the lesson files)
+_MERGED_KEYS = {"_base": "text", "_own_lessons": "text", "_lessons": "texts"}
 
 
 @lru_cache(maxsize=64)
@@ -211,13 +256,9 @@ def _read(path: str) -> Any:
     size and CRC-32 (an edited YAML is read again), because reading JSON skips
     importing PyYAML (hashlib would cost more to import than it saves)."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_PACK_BYTES:
-            raise RulePackError(N_("{path}: the file is larger than {limit} bytes"), path=str(path), limit=MAX_PACK_BYTES)
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        raw = read_bounded(path, MAX_PACK_BYTES)
         compiled = os.path.splitext(path)[0] + ".json"
-        if os.path.isfile(compiled):
+        if path.endswith(".yaml") and is_builtin(path) and os.path.isfile(compiled):
             with open(compiled, encoding="utf-8") as handle:
                 stored = json.load(handle)
             if isinstance(stored, dict) and stored.get("yaml_crc32") == zlib.crc32(raw) and stored.get("yaml_size") == len(raw):
@@ -225,9 +266,30 @@ def _read(path: str) -> Any:
         text = raw.decode("utf-8")
     except RulePackError:
         raise
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except UnicodeDecodeError:
+        raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path),
+                            reason=Msg(N_("it is not UTF-8 text"))) from None
+    except OSError as error:
+        from .storage import reason
+
+        raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=reason(error)) from None
+    except (ValueError, RecursionError) as error:
         raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=str(error)) from None
     return parse_yaml(text, str(path))
+
+
+def read_bounded(path: str, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them (a device such
+    as /dev/zero, or a file that grows while read, never costs more). Raises
+    :class:`RulePackError` for a file larger than ``limit`` and ``OSError`` for one
+    that cannot be read."""
+    if not os.path.isfile(path):
+        raise RulePackError(N_("{path}: not a file"), path=str(path))
+    with open(path, "rb") as handle:
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise RulePackError(N_("{path}: the file is larger than {limit} bytes"), path=str(path), limit=limit)
+    return raw
 
 
 def compiled_copy(path: str) -> dict:
@@ -238,39 +300,14 @@ def compiled_copy(path: str) -> dict:
 
 
 def parse_yaml(text: str, path: str) -> Any:
-    """``yaml.safe_load`` of ``text`` with a bound on the number of nodes.
+    """The data of YAML ``text`` read within bounds (see :mod:`fives_tutor.bounded_yaml`).
 
-    Raises :class:`RulePackError` with the line and column of a syntax error.
+    Raises :class:`RulePackError` with the line and column of a syntax error, or the
+    bound a document exceeds.
     """
-    import yaml  # PyYAML costs ~15 ms to import: only commands that read YAML pay it
+    from .bounded_yaml import load
 
-    class BoundedLoader(yaml.SafeLoader):
-        nodes = 0
-
-        def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
-            BoundedLoader.nodes += 1
-            if BoundedLoader.nodes > 50_000:
-                raise yaml.YAMLError("too many nodes (more than 50000)")
-            return super().compose_node(parent, index)
-
-        def construct_mapping(self, node, deep=False):
-            seen = set()
-            for key_node, _value in node.value:
-                key = self.construct_object(key_node, deep=deep)
-                if key in seen:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"the key {key!r} is given twice", key_node.start_mark)
-                seen.add(key)
-            return super().construct_mapping(node, deep)
-
-    try:
-        data = yaml.load(text, Loader=BoundedLoader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        reason = where + str(getattr(error, "problem", None) or error)
-        raise RulePackError(N_("{path}: not valid YAML: {reason}"), path=path, reason=reason) from None
-    return data
+    return load(text, path)
 
 
 def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
@@ -280,12 +317,14 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
         raise RulePackError(N_("{path}: {key}: the packs extend each other in a loop"), path=str(path), key="extends")
     data = _read(path)
     if not isinstance(data, dict):
-        raise RulePackError(N_("{path}: {key}: expected a mapping of keys, got {value}"), path=str(path), key="(top)",
-                            value=_show(data))
+        # the content of a file that is not a pack (/etc/passwd) is never shown
+        raise RulePackError(N_("{path}: this is not a rule pack: a pack is a mapping of keys such as id, extends "
+                               "and rules"), path=str(path))
     for top_key in data:
         if top_key not in _TOP_KEYS:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
                                 key=str(top_key), choices=", ".join(_TOP_KEYS))
+    _check_id(data.get("id", _stem(path)), str(path), is_builtin(path))
     if isinstance(data.get("rules"), dict):
         # each file's older keys become the newer ones before the files merge, so that a
         # house pack's `exact: true` overrides its base's `overshoot`
@@ -301,8 +340,10 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
         data["_lessons"] = own_lessons
         data["_own_lessons"] = own_lessons[0] if own_lessons else None
         return data, chain + (key,)
-    if not isinstance(base_name, str):
-        raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=str(path), key="extends", value=_show(base_name))
+    if not isinstance(base_name, str) or not (_ID_RE.match(base_name) or base_name.endswith((".yaml", ".yml"))):
+        # extends reads packs only: a built-in id, a user pack id, or a .yaml file
+        raise RulePackError(N_("{path}: {key}: expected the id of a pack or the path of a .yaml file, got {value}"),
+                            path=str(path), key="extends", value=_show(base_name))
     try:
         base_path = resolve(base_name, relative_to=path)
     except RulePackError as error:
@@ -349,6 +390,17 @@ def _read_aliases(rules: dict, path: str) -> dict:
     return result
 
 
+def _check_id(pack_id: Any, where: str, builtin: bool) -> None:
+    """A pack's id: lower-case letters, digits and dashes, and not a built-in pack's
+    unless the pack is that built-in one."""
+    if not isinstance(pack_id, str) or not _ID_RE.match(pack_id):
+        raise RulePackError(N_("{path}: {key}: expected an id of lower-case letters, digits and dashes, got {value}"),
+                            path=where, key="id", value=_show(pack_id))
+    if not builtin and pack_id in builtin_ids():
+        raise RulePackError(N_("{path}: {key}: {value} is the id of a built-in pack; give your pack an id of its own"),
+                            path=where, key="id", value=pack_id)
+
+
 def _deep_merge(base: Any, override: Any) -> Any:
     if isinstance(base, dict) and isinstance(override, dict):
         result = dict(base)
@@ -359,8 +411,10 @@ def _deep_merge(base: Any, override: Any) -> Any:
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value as an error may show it: its repr, bounded (work included) and printable."""
+    from .bounds import bounded_repr, shown
+
+    return shown(bounded_repr(value if not isinstance(value, str) else value[:41], 40), 40)
 
 
 def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
@@ -391,14 +445,13 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
                             path=path, key=key, low=players.start, high=players.stop - 1)
     result = {}
     for count_key, inner in value.items():
-        try:
-            count = int(count_key)
-        except (TypeError, ValueError):
-            count = None
-        if count is None or isinstance(count_key, bool):
-            raise RulePackError(N_("{path}: {key}: expected a value for each player count from {low} to {high}"),
-                                path=path, key=f"{key}.{count_key}", low=players.start, high=players.stop - 1)
-        result[count] = _check(rule[1], inner, path, f"{key}.{count_key}", players)
+        count = _player_count(count_key)
+        if count is None:
+            raise RulePackError(N_("{path}: {key}: {value} is not a number of players (a whole number from 2 to 10)"),
+                                path=path, key=key, value=_show(count_key))
+        if count in result:
+            raise RulePackError(N_("{path}: {key}: {value} players are given twice"), path=path, key=key, value=count)
+        result[count] = _check(rule[1], inner, path, f"{key}.{count}", players)
     missing = [n for n in players if n not in result]
     if missing:
         raise RulePackError(N_("{path}: {key}: expected a value for each player count from {low} to {high}"),
@@ -406,11 +459,38 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
     return MappingProxyType(result)
 
 
+#: the longest text a pack may give for each text key, in characters
+TEXT_LIMITS = {"name": 100, "summary": 3000, "source": 2000, "citation": 2000}
+
+
+def _text(value: str, path: str, key: str) -> str:
+    """Text a pack shows to people: bounded, and free of control characters (a
+    terminal escape sequence in a pack's name would be printed by ``rules list``)."""
+    from .bounds import has_control
+
+    limit = TEXT_LIMITS[key.split(".")[0]]
+    if len(value) > limit:
+        raise RulePackError(N_("{path}: {key}: expected at most {limit} characters, got {count}"), path=path, key=key,
+                            limit=limit, count=len(value))
+    if has_control(value, allow="\n" if key.split(".")[0] != "name" else ""):
+        raise RulePackError(N_("{path}: {key}: the text has a control character"), path=path, key=key)
+    return value
+
+
+def _player_count(key: Any) -> int | None:
+    """A per-player key (``2``, or ``"2"`` as JSON writes it) as a count from 2 to 10, else None."""
+    if isinstance(key, bool):
+        return None
+    if isinstance(key, str) and key.isascii() and key.isdecimal() and len(key) <= 2:
+        key = int(key)
+    return key if isinstance(key, int) and 2 <= key <= 10 else None
+
+
 def _texts(value: Any, path: str, key: str) -> dict[str, str]:
     if isinstance(value, str):
-        return {"en": value}
+        return {"en": _text(value, path, key)}
     if isinstance(value, dict) and value and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        return dict(value)
+        return {code: _text(text, path, f"{key}.{code}") for code, text in value.items()}
     raise RulePackError(N_("{path}: {key}: expected text, or text for each language code such as en and nl"),
                         path=path, key=key)
 
@@ -424,6 +504,8 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     if "citation" in data and not isinstance(data["citation"], str):
         raise RulePackError(N_("{path}: {key}: expected text, got {value}"), path=where, key="citation",
                             value=_show(data["citation"]))
+    if "citation" in data:
+        _text(data["citation"], where, "citation")
     sources = _texts(data["source"], where, "source") if "source" in data else {}
     names = _texts(data.get("name", pack_id), where, "name")
     summaries = _texts(data["summary"], where, "summary") if "summary" in data else {}

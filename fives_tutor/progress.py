@@ -14,6 +14,7 @@ the item of each review; the rows of schema 1 are kept as they were.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 import sqlite3
@@ -21,6 +22,7 @@ from typing import NamedTuple, Sequence
 
 from .errors import N_, FivesError
 from .schema import TooNew, upgrade
+from .storage import reason
 
 BOXES = 5
 SCHEMA_VERSION = 2
@@ -73,12 +75,12 @@ class Progress:
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = FULL")
             self._migrate()
-        except sqlite3.DatabaseError as error:
+        except sqlite3.Error as error:
             raise ProgressError(N_("cannot read the progress at {path}: {reason}"), path=self.path,
-                                reason=str(error)) from None
+                                reason=reason(error)) from None
         except OSError as error:
             raise ProgressError(N_("cannot open the progress at {path}: {reason}"), path=self.path,
-                                reason=str(error)) from None
+                                reason=reason(error)) from None
 
     def _migrate(self) -> None:
         db = self.db
@@ -91,7 +93,7 @@ class Progress:
             raise ProgressError(N_("the progress at {path} was written by a newer fives-tutor; it is left as it is"),
                                 path=self.path) from None
         except BaseException:
-            db.execute("ROLLBACK")
+            _rollback(db)
             raise
 
     def close(self) -> None:
@@ -102,27 +104,45 @@ class Progress:
 
     def done_lessons(self, pack: str) -> set[str]:
         """The lessons of ``pack`` the learner has finished."""
-        return {row[0] for row in self.db.execute("SELECT lesson FROM lessons_done WHERE pack = ?", (pack,))}
+        with self._guard(writing=False):
+            return {row[0] for row in self.db.execute("SELECT lesson FROM lessons_done WHERE pack = ?", (pack,))}
 
     def mark_done(self, pack: str, lesson: str, key: str | None = None) -> None:
         """Record that a lesson was finished (``key``: its content, shared by every pack that has it)."""
         db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?, ?)", (pack, lesson, _now()))
-        if key is not None:
-            db.execute("INSERT OR REPLACE INTO lessons_learned VALUES (?, ?, ?, ?)", (key, lesson, pack, _now()))
-        db.execute("COMMIT")
+        with self._guard(writing=True):
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?, ?)", (pack, lesson, _now()))
+            if key is not None:
+                db.execute("INSERT OR REPLACE INTO lessons_learned VALUES (?, ?, ?, ?)", (key, lesson, pack, _now()))
+            db.execute("COMMIT")
 
     def learned(self) -> set[str]:
         """The content keys of every lesson finished, whatever the pack."""
-        return {row[0] for row in self.db.execute("SELECT lesson_key FROM lessons_learned")}
+        with self._guard(writing=False):
+            return {row[0] for row in self.db.execute("SELECT lesson_key FROM lessons_learned")}
+
+    @contextlib.contextmanager
+    def _guard(self, writing: bool):
+        """SQLite's errors (a full disk, a read-only or damaged file) as a ProgressError with the reason."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            _rollback(self.db)
+            if writing:
+                raise ProgressError(N_("cannot save the progress at {path}: {reason}"), path=self.path,
+                                    reason=reason(error)) from None
+            raise ProgressError(N_("cannot read the progress at {path}: {reason}"), path=self.path,
+                                reason=reason(error)) from None
 
     # --- the quiz schedule ---------------------------------------------------------------------
 
     def box(self, pack: str, kind: str) -> int:
         """The Leitner box of a kind of exercise (1 when never seen)."""
-        row = self.db.execute("SELECT box FROM boxes WHERE pack = ? AND kind = ?", (pack, kind)).fetchone()
-        return row[0] if row else 1
+        with self._guard(writing=False):
+            row = self.db.execute("SELECT box FROM boxes WHERE pack = ? AND kind = ?", (pack, kind)).fetchone()
+        box = row[0] if row else 1
+        return box if isinstance(box, int) and 1 <= box <= BOXES else 1  # a damaged value starts over
 
     def record(self, pack: str, kind: str, correct: bool, item: str | None = None, step: str | None = None) -> int:
         """Log an answer and move the kind's box: up one when right, back to 1 when wrong.
@@ -132,38 +152,51 @@ class Progress:
         new_box = min(BOXES, self.box(pack, kind) + 1) if correct else 1
         db = self.db
         now = _now()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
-            db.execute("INSERT INTO reviews (pack, kind, at, correct, item) VALUES (?, ?, ?, ?, ?)",
-                       (pack, kind, now, int(correct), item))
-            if item is not None and correct:
-                db.execute("DELETE FROM missed WHERE pack = ? AND kind = ? AND item = ?", (pack, kind, item))
-            elif item is not None and step is not None:
-                db.execute("INSERT INTO missed VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (pack, kind, item) DO UPDATE"
-                           " SET misses = misses + 1, at = excluded.at", (pack, kind, item, step, now))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        with self._guard(writing=True):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
+                db.execute("INSERT INTO reviews (pack, kind, at, correct, item) VALUES (?, ?, ?, ?, ?)",
+                           (pack, kind, now, int(correct), item))
+                if item is not None and correct:
+                    db.execute("DELETE FROM missed WHERE pack = ? AND kind = ? AND item = ?", (pack, kind, item))
+                elif item is not None and step is not None:
+                    db.execute("INSERT INTO missed VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (pack, kind, item) DO UPDATE"
+                               " SET misses = misses + 1, at = excluded.at", (pack, kind, item, step, now))
+                db.execute("COMMIT")
+            except BaseException:
+                _rollback(db)
+                raise
         return new_box
 
     def missed(self, pack: str, kinds: Sequence[str]) -> list[tuple[str, str, str, int]]:
         """The exercises of ``pack`` missed and not yet answered right, of the ``kinds``
         given: ``(kind, item, step, misses)``, the most missed first, then the oldest."""
-        rows = self.db.execute("SELECT kind, item, step, misses FROM missed WHERE pack = ? ORDER BY misses DESC, at",
-                               (pack,)).fetchall()
+        with self._guard(writing=False):
+            rows = self.db.execute("SELECT kind, item, step, misses FROM missed WHERE pack = ? ORDER BY misses DESC,"
+                                   " at", (pack,)).fetchall()
         return [tuple(row) for row in rows if row[0] in kinds]
 
     def stats(self, pack: str, kinds: Sequence[str]) -> list[KindStats]:
         """Each kind's box and answers so far."""
         result = []
         for kind in kinds:
-            answered, right = self.db.execute(
-                "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM reviews WHERE pack = ? AND kind = ?",
-                (pack, kind)).fetchone()
+            with self._guard(writing=False):
+                answered, right = self.db.execute(
+                    "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM reviews WHERE pack = ? AND kind = ?",
+                    (pack, kind)).fetchone()
+            if not isinstance(right, int) or not 0 <= right <= answered:
+                right = 0  # a damaged count: shown as none right rather than failing
             result.append(KindStats(kind, self.box(pack, kind), answered, right))
         return result
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    try:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
 
 
 def weights(boxes: dict[str, int]) -> dict[str, float]:

@@ -233,6 +233,8 @@ def event_words(event: dict, names: Sequence[str]) -> str:
         return _("{name} calls muggins").format(name=name)
     if kind == "hand_end":
         return _("the end of the hand")
+    if kind == "pips":
+        return _("the remaining pips of {name}").format(name=name)
     return str(kind)
 
 

@@ -29,6 +29,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
+from .bounds import TOO_LARGE, whole_number
 from .errors import N_, NotationError
 from .tiles import ascii_digits, parse_tile
 
@@ -200,7 +201,7 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
             if not clean.isdecimal():
                 raise NotationError(N_("after a play only the announced points may follow, such as =10"),
                                     text=line, column=mark.start + 1)
-            announced = int(clean)
+            announced = whole_number(clean)  # any length: never converted past the bound
         return Command("play", player, text=ascii_digits(piece.text), announced=announced)
     piece = found["command"]
     word = command_word(piece.text)
@@ -215,7 +216,7 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
             if not clean.isdecimal():
                 raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line,
                                     column=argument.start + 1, word=word, example="draw 2")
-            count = int(clean)
+            count = whole_number(clean)
         elif word == "muggins":
             player, count = _muggins_argument(argument, line, names)
         else:
@@ -229,7 +230,10 @@ def _muggins_argument(argument: Piece, line: str, names: Sequence[str]) -> tuple
     count = None
     last = text.split()[-1]
     if ascii_digits(last).isdecimal():
-        count = int(ascii_digits(last))
+        count = whole_number(ascii_digits(last))
+        if count >= TOO_LARGE:  # no claim can be that many points; never converted whole
+            raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line,
+                                column=argument.start + 1, word="muggins", example="muggins 10")
         text = text[:len(text) - len(last)].rstrip()
     if not text:
         return None, count

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Sequence
 
-from .errors import N_, FivesError, IllegalPlayError, Nn_, NotationError
-from .journal import Journal
-from .keeper import can_redo, can_undo, effective_actions, replay
+from .bounds import TOO_LARGE, whole_number
+from .errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
+from .journal import Journal, JournalError
+from .keeper import can_redo, can_undo, effective_actions, replay, replay_saved
 from .rules import RuleSet
 from .table_grammar import WORDS, Command, parse_command, pieces
 from .tiles import ascii_digits, parse_hand
@@ -59,16 +60,18 @@ class Session:
         self.teams = teams
         self._create = create
         self.events = journal.events(match_id) if match_id is not None else []
-        self.state = replay(rules, names, teams, self.events)
-        self.pips_given: dict[int, int] = {}
-        self.tiles_given: dict[int, tuple] = {}  # the tiles, where the pips were given as tiles
+        try:
+            self.state = replay_saved(rules, names, teams, self.events)
+        except FivesError as error:
+            raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=match_id,
+                               reason=Msg.of(error)) from None
 
     # --- what the shell shows ------------------------------------------------------------
 
     def asking(self) -> int | None:
         """The player whose remaining pips the session is asking for, or None."""
         for player in self.state.pips_needed():
-            if player not in self.pips_given:
+            if player not in self.state.pips_given:  # each answer is saved as it is given
                 return player
         return None
 
@@ -138,13 +141,10 @@ class Session:
             if not can_undo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to undo"))})
             taken_back = effective_actions(self.events)[-1]
-            self.pips_given.clear()
-            self.tiles_given.clear()
             return self._commit({"type": "undo"}, undone=taken_back)
         if word == "redo":
             if not can_redo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to redo"))})
-            self.pips_given.clear()
             reply = self._commit({"type": "redo"})
             if reply.kind == "done":
                 reply.data["redone"] = effective_actions(self.events)[-1]
@@ -195,12 +195,13 @@ class Session:
         tiles when given; raises :class:`FivesError` when that cannot be."""
         state = self.state
         clean = ascii_digits(text.strip())
-        if clean.isdecimal():
-            pips = int(clean)
+        pips = whole_number(clean)  # digits of any length, never converted past the bound
+        if pips is not None:
             if pips > 2 * self.rules.max_pips * state.counts[player]:
                 raise IllegalPlayError(Nn_("{pips} pips is not possible for {name}'s {count} tile",
                                            "{pips} pips is not possible for {name}'s {count} tiles"),
-                                       pips=pips, name=self.names[player], count=state.counts[player])
+                                       pips=pips if pips < TOO_LARGE else clean, name=self.names[player],
+                                       count=state.counts[player])
             return pips, None
         tiles = parse_hand(text, self.rules.max_pips)
         out = set(state.layout.tiles())
@@ -219,16 +220,21 @@ class Session:
             pips, tiles = self._pips_value(player, text)
         except FivesError as error:
             return Reply("refused", {"error": error})
-        self.pips_given[player] = pips
+        others = [p for p in state.pips_needed() if p not in state.pips_given and p != player]
+        if others:
+            # saved before it is acknowledged, like every other entry
+            event = {"type": "pips", "player": player, "pips": pips}
+            if tiles is not None:
+                event["tiles"] = " ".join(map(str, tiles))
+            reply = self._commit(event)
+            return Reply("show", {"what": "ask"}) if reply.kind == "done" else reply
+        given = dict(state.pips_given)
+        given[player] = pips
+        tiles_given = {p: parse_hand(text, self.rules.max_pips) for p, text in state.tiles_given.items()}
         if tiles is not None:
-            self.tiles_given[player] = tiles
-        if self.asking() is not None:
-            return Reply("show", {"what": "ask"})
-        values = [self.pips_given.get(p, 0) for p in range(state.players)]
-        given = {p: self.pips_given[p] for p in self.pips_given}
-        tiles = dict(self.tiles_given)
-        self.pips_given.clear()
-        self.tiles_given.clear()
+            tiles_given[player] = tiles
+        values = [given.get(p, 0) for p in range(state.players)]
+        tiles = tiles_given
         reply = self._commit({"type": "hand_end", "pips": values})
         if reply.kind == "done":
             reply.data["given"] = given
@@ -243,11 +249,14 @@ class Session:
         except FivesError as error:
             return Reply("refused", {"error": error})
         before = self.state
-        if self.match_id is None:
-            if self._create is None:
-                raise RuntimeError("a session without a match needs a way to create one")
-            self.match_id = self._create()
-        self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
+        try:
+            if self.match_id is None:
+                if self._create is None:
+                    raise RuntimeError("a session without a match needs a way to create one")
+                self.match_id = self._create()
+            self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
+        except FivesError as error:  # a full disk, a read-only file, a shell keeping it: not saved, so not done
+            return Reply("refused", {"error": error})
         self.events = candidate
         self.state = state
         return Reply("done", {"event": event, "before": before, "undone": undone})

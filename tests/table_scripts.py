@@ -3,7 +3,7 @@ by hand from the rules (docs: /work/shared/RULES.md), never copied from the prog
 
 Each :class:`Step` is a line typed at the table, a fragment of the reply that
 acknowledges it, the journal event it must write (``None`` for a line that writes
-nothing, such as the first of several pip answers) and what the table looks like
+nothing; every pip answer is saved as it is given) and what the table looks like
 after it: the side scores, the open ends (ends form), each player's tile count, the
 boneyard, whose turn it is (``None`` while the keeper waits for the pips that end a
 hand) and the hand number.
@@ -45,6 +45,15 @@ def draw(player: int, count: int) -> dict:
 
 def pass_(player: int) -> dict:
     return {"type": "pass", "player": player}
+
+
+def pips(player: int, count: int, tiles: str | None = None) -> dict:
+    """One player's remaining pips, given while others are still to be asked (saved at once),
+    with the tiles when they were given as tiles."""
+    event = {"type": "pips", "player": player, "pips": count}
+    if tiles is not None:
+        event["tiles"] = tiles
+    return event
 
 
 def hand_end(*pips: int) -> dict:
@@ -166,7 +175,7 @@ TWO_PLAYERS = [
     Step("pass", "Ben passes.", pass_(1), (80, 70), "1 6|6* 2 2", (18, 4), 0, 0, 2),
     Step("pass", "Nobody can play: the hand is blocked.", pass_(0), (80, 70), "1 6|6* 2 2", (18, 4), 0, None, 2),
     # After a block the keeper asks every player, in turn order: Ana 48 pips ...
-    Step("48", "Remaining tiles or pips of Ben (4 tiles):", None, (80, 70), "1 6|6* 2 2", (18, 4), 0, None, 2),
+    Step("48", "Remaining tiles or pips of Ben (4 tiles):", pips(0, 48), (80, 70), "1 6|6* 2 2", (18, 4), 0, None, 2),
     # ... Ben 0|0 0|3 0|4 3|3 = 0 + 3 + 4 + 6 = 13. Ben has fewer pips and takes Ana's 48,
     # remainder 3 rounds up: 50. Ben 70 + 50 = 120 passes the target of 100: Ben wins.
     Step("0|0 0|3 0|4 3|3", "Ben collects 50 points.", hand_end(48, 13), (80, 120), "1 6|6* 2 2", (18, 4), 0, None, 2),
@@ -218,9 +227,9 @@ FOUR_PLAYERS = [
     # Ana's last tile, 0|6: 10 + 6 + 4 + 5 = 25 for Ana+Cy: 50. Domino: the keeper asks Ben, Cy, Dee.
     Step("0|6", "Ana goes out: domino!", play(0, "0|6"), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # Ben holds 6|6 (12 pips) ...
-    Step("6|6", "Remaining tile or pips of Cy (1 tile):", None, (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
+    Step("6|6", "Remaining tile or pips of Cy (1 tile):", pips(1, 12, "6|6"), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # ... Cy, Ana's partner, 3 pips (asked, never collected) ...
-    Step("3", "Remaining tile or pips of Dee (1 tile):", None, (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
+    Step("3", "Remaining tile or pips of Dee (1 tile):", pips(2, 3), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # ... Dee 1|1, 2 pips. Each opponent rounded first: Ben 12 -> 10, Dee 2 -> 0: 10 for Ana+Cy, 60.
     # (Rounding the combined 14 would have given 15.)
     Step("1|1", "Ana+Cy collects 10 points.", hand_end(0, 12, 3, 2), (60, 45), "-", (5, 5, 5, 5), 8, 0, 2),
@@ -294,7 +303,7 @@ PAGAT = [
     Step("pass", "Ana passes.", pass_(0), (80, 55), "4 1 2 6*", (15, 9), 0, 1, 2),
     Step("pass", "Nobody can play: the hand is blocked.", pass_(1), (80, 55), "4 1 2 6*", (15, 9), 0, None, 2),
     # Ana 60 pips, Ben 60 pips: equal lowest counts with two players, nobody scores.
-    Step("60", "Remaining tiles or pips of Ben (9 tiles):", None, (80, 55), "4 1 2 6*", (15, 9), 0, None, 2),
+    Step("60", "Remaining tiles or pips of Ben (9 tiles):", pips(0, 60), (80, 55), "4 1 2 6*", (15, 9), 0, None, 2),
     Step("60", "Nobody collects: the lowest counts are tied.", hand_end(60, 60), (80, 55), "-", (9, 9), 10, 0, 3),
     # Hand 3, lead by lot again: Ben leads 5|0: 5 + 0 = 5.
     Step("Ben 5|0", "Ben plays 5|0: 5|0", play(1, "5|0"), (80, 60), "5|0", (9, 8), 10, 0, 3),

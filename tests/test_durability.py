@@ -8,6 +8,7 @@ Expected states are the hand-worked steps of ``table_scripts.py``."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import queue
 import signal
@@ -29,6 +30,7 @@ from table_scripts import (
 )
 
 from fives_tutor.journal import SCHEMA_VERSION, Journal
+from fives_tutor.match_lock import keep
 from fives_tutor.keeper import replay
 from fives_tutor.packs import rules_from_data
 
@@ -115,8 +117,8 @@ def saved_state(db: str, match_id: int = 1):
 
 
 def lines_to_retype(acknowledged: int) -> list:
-    """After a kill, the lines to type again: those after the last acknowledged event (an
-    answer of pips that did not yet end the hand is not an event and is asked again)."""
+    """After a kill, the lines to type again: those after the last acknowledged event
+    (every acknowledged line that writes an event, a single answer of pips included)."""
     last_event = max((i for i in range(acknowledged) if TWO_PLAYERS[i].event is not None), default=-1)
     return TWO_PLAYERS[last_event + 1:]
 
@@ -128,7 +130,7 @@ def match_db(tmp_path):
 
 # k acknowledged lines: the lead; mid-hand; right after a domino, before the pips; right
 # after the hand end; after the draw of the whole boneyard; right after the block; after
-# the first of the two pip answers of the block (not an event yet)
+# the first of the two pip answers of the block (saved as it is acknowledged)
 KILL_POINTS = [1, 6, 13, 14, 20, 23, 24]
 
 
@@ -180,22 +182,43 @@ def test_sigkill_before_the_acknowledgement_keeps_a_prefix(tmp_path, match_db, t
     assert_state(state, TWO_PLAYERS[len(events) - 1])
 
 
-def test_a_running_shell_holds_the_journal_and_a_killed_one_releases_it(tmp_path, match_db):
+def fives(tmp_path, *args, input=None):
+    return subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", *args], input=input, check=False,
+                          capture_output=True, text=True, env=environment(tmp_path), timeout=60, cwd=str(tmp_path))
+
+
+def test_a_running_shell_keeps_its_match_and_a_killed_one_releases_it(tmp_path, match_db):
     db, pack = match_db
     shell = Shell(tmp_path, "--players", "Ana,Ben", "--rules", pack, "--db", db)
     try:
         shell.type(TWO_PLAYERS[0])
-        env = environment(tmp_path)
-        for args in (["games", "list", "--db", db], ["table", "--resume", "--db", db]):
-            other = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", *args], input="5|0\n", check=False,
-                                   capture_output=True, text=True, env=env, timeout=60, cwd=str(tmp_path))
+        shell.type(TWO_PLAYERS[1])
+        # reading works while the shell writes, and sees every acknowledged entry
+        listed = fives(tmp_path, "games", "list", "--db", db, "--json")
+        assert listed.returncode == 0, listed.stderr
+        assert json.loads(listed.stdout)[0]["scores"] == {"Ana": TWO_PLAYERS[1].scores[0],
+                                                         "Ben": TWO_PLAYERS[1].scores[1]}
+        shown = fives(tmp_path, "games", "export", "1", "--db", db)
+        assert shown.returncode == 0 and json.loads(shown.stdout)["events"] == events_of(TWO_PLAYERS[:2])
+        # writing to the kept match is refused after a moment, naming the shell that keeps it
+        for args in (["table", "--resume", "--db", db], ["table", "--resume", "1", "--db", db],
+                     ["games", "delete", "1", "--yes", "--db", db]):
+            other = fives(tmp_path, *args, input="5|0\n")
             assert other.returncode == 2, args
-            assert "are in use by another fives table; close it first" in other.stderr
-        shell.type(TWO_PLAYERS[1])  # the first shell goes on
+            assert f"match 1 is being kept by another fives table (process {shell.process.pid} on " in other.stderr
+            assert other.stderr.count("\n") == 1 and "Traceback" not in other.stderr
+        # another match in the same file can be kept at the same time
+        second = fives(tmp_path, "table", "--players", "Cy,Dee", "--rules", pack, "--db", db, input="6|6\n")
+        assert second.returncode == 0, second.stderr
+        shell.type(TWO_PLAYERS[2])  # the first shell goes on
     finally:
         shell.kill()
     _info, events, _state = saved_state(db)
-    assert events == events_of(TWO_PLAYERS[:2])
+    assert events == events_of(TWO_PLAYERS[:3])
+    # the killed shell's hold is gone with it
+    resumed = fives(tmp_path, "table", "--resume", "1", "--db", db, input=TWO_PLAYERS[3].line + "\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert saved_state(db)[1] == events_of(TWO_PLAYERS[:4])
 
 
 # --- the journal file ----------------------------------------------------------------------------
@@ -222,22 +245,22 @@ def test_schema_version_and_settings(tmp_path):
     connection.close()
 
 
-def test_a_database_locked_by_another_shell(run, tmp_path):
+def test_a_kept_match_can_be_read_not_written(run, tmp_path):
     db = str(tmp_path / "games.sqlite3")
     assert run("table", "--players", "Ana,Ben", "--db", db, input="6|6\n").exit_code == 0
-    holder = Journal(db, exclusive=True)
-    try:
-        for args, text in ((["games", "list"], None), (["games", "show", "1"], None),
-                           (["games", "delete", "1", "--yes"], None),
-                           (["table", "--players", "Cy,Dee"], "6|6\n"), (["table", "--resume"], "6|3\n")):
+    with keep(db, 1):  # a shell in another process keeps match 1
+        for args in (["games", "list"], ["games", "show", "1"], ["games", "export", "1"]):
+            assert run(*args, "--db", db).exit_code == 0, args
+        for args, text in ((["games", "delete", "1", "--yes"], None), (["table", "--resume"], "6|3\n"),
+                           (["table", "--resume", "1"], "6|3\n")):
             result = run(*args, "--db", db, input=text)
             assert result.exit_code == 2, args
-            assert "are in use by another fives table; close it first" in result.stderr
-    finally:
-        holder.close()
+            assert f"match 1 is being kept by another fives table (process {os.getpid()} on " in result.stderr
+        assert run("table", "--players", "Cy,Dee", "--db", db, input="6|6\n").exit_code == 0
     with Journal(db) as journal:
-        assert [m.id for m in journal.matches()] == [1]
+        assert [m.id for m in journal.matches()] == [2, 1]
         assert journal.events(1) == [play(0, "6|6")]
+    assert run("games", "delete", "1", "--yes", "--db", db).exit_code == 0
 
 
 def digest(path) -> str:
@@ -282,7 +305,7 @@ def test_a_foreign_sqlite_database_is_refused_and_left_alone(run, tmp_path):
     before = digest(db)
     result = run("games", "list", "--db", str(db))
     assert result.exit_code == 2
-    assert "not a fives-tutor database" in result.stderr
+    assert "it is not a fives-tutor file" in result.stderr
     assert digest(db) == before
 
 
@@ -295,7 +318,7 @@ def test_a_foreign_sqlite_database_is_refused(run, tmp_path):
     for args in COMMANDS:
         result = run(*args, "--db", str(db), input="6|6\n")
         assert result.exit_code == 2
-        assert f"cannot read the saved games at {db}: not a fives-tutor database" in result.stderr
+        assert f"cannot read the saved games at {db}: it is not a fives-tutor file" in result.stderr
     connection = sqlite3.connect(db)
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     connection.close()

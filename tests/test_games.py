@@ -174,8 +174,9 @@ def _bad_imports(run):
         (changed(["format"], "something-else"), 'it has no "format": "fives-tutor-match"'),
         (changed(["version"], 2), "version 2 is not one this fives-tutor reads"),
         (changed(["events"], {"type": "play"}), '"match" must be an object and "events" a list of objects'),
-        (changed(["match", "names"], None), '"match" has no list of player names'),
-        (changed(["match", "names"], []), "this rule pack is for 2 to 4 players, not 0"),
+        (changed(["match", "names"], None), '"names" must be a list of 2 to 10 different player names'),
+        (changed(["match", "names"], []), '"names" must be a list of 2 to 10 different player names'),
+        (changed(["match", "names"], ["Ana", "Ben", "Cy"]), "event 3 does not apply: it is Cy's turn, not Ana's"),  # the third play is Ana's, after Ben it is Cy's turn
         (changed(["match", "scores"], [80, 125]), "its scores [80, 125] are not what its events give ([80, 120])"),
         (json.dumps(illegal), "2|1 fits no open end of 5|5*"),
         (json.dumps(seven), "bad tile '7|7'"),

@@ -342,15 +342,35 @@ def test_muggins_unannounced_points_go_to_the_caller(run, tmp_path, line):
 
 
 def test_muggins_wrong_claim_gives_the_accused_the_points(run, tmp_path):
-    # Ana leads 5|4: 9, no score, nothing to claim. Ben's "muggins 10" is wrong: under
-    # wrong_claim claimed_points Ana is given the 10 Ben claimed.
-    result = run("table", "--players", "Ana,Ben", "--rules", muggins_pack(tmp_path), input="5|4\nmuggins 10\n")
+    # Ana leads 5|5 and announces its 10 (no spinner: the lone double counts 10): nothing is left
+    # to claim. Ben's "muggins 10" is wrong: under wrong_claim claimed_points Ana is given the 10
+    # Ben claimed (Foster's Hoyle: an erroneous score is marked by the adversary as a penalty).
+    result = run("table", "--players", "Ana,Ben", "--rules", muggins_pack(tmp_path), input="5|5 =10\nmuggins 10\n")
     assert result.exit_code == 0
     assert "Wrong call: nothing to take; Ana is given 10 points." in result.stdout
     assert journal_events()[-1] == {"type": "claim", "player": 1, "amount": 10}
     info, state = saved()
-    assert state.scores == [10, 0] and info.scores == [10, 0]
-    assert state.sheet == [] and state.from_play == [10, 0]
+    assert state.scores == [20, 0] and info.scores == [20, 0]
+    assert state.sheet == [] and state.from_play == [20, 0]
+
+
+@pytest.mark.parametrize("lines, bound", [
+    # 5|4 leads: 9, no score: a claim can name nothing
+    ("5|4\nmuggins 10\n", "muggins 10: the last play scored 0 points, so a claim can be at most that"),
+    # 5|5 =10, announced: a wrong claim costs at most what the play scored
+    ("5|5 =10\nmuggins 5000\n", "muggins 5,000: the last play scored 10 points, so a claim can be at most that"),
+    # 5|5 unannounced: 10 can be claimed, not more
+    ("5|5\nmuggins 15\n", "muggins 15: the last play left 10 points unannounced, so a claim can be at most that"),
+    # a number of any length is refused before it is converted
+    ("5|5\nmuggins " + "9" * 5000 + "\n", "'muggins' takes a number, such as muggins 10"),
+])
+def test_a_muggins_claim_is_bounded_by_what_the_last_play_scored(run, tmp_path, lines, bound):
+    result = run("table", "--players", "Ana,Ben", "--rules", muggins_pack(tmp_path), input=lines)
+    assert result.exit_code == 2
+    assert bound in " ".join(result.stdout.split())  # the reply is wrapped to the width
+    assert all(event["type"] == "play" for event in journal_events())  # the claim was not saved
+    _info, state = saved()
+    assert state.scores == ([10, 0] if "=10" in lines else [0, 0])
 
 
 def test_muggins_only_until_the_next_play(run, tmp_path):

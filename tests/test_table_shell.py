@@ -56,7 +56,7 @@ def run_shell(db: str, match_id: int, keys: str, history: str) -> tuple[int, str
 
     def target():
         try:
-            with Journal(db, exclusive=True) as journal:
+            with Journal(db) as journal:
                 session = open_session(journal, match_id)
                 with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
                     prompt_session = make_prompt_session(session, history_file=history)
@@ -263,7 +263,7 @@ def test_a_match_closed_before_its_first_tile_is_not_saved(tmp_path):
     outcome = {}
 
     def target():
-        with Journal(db, exclusive=True) as journal:
+        with Journal(db) as journal:
             data, path = load_pack_data("dominos-cc")
             rules = rules_from_data(data, path)
             session = Session(journal, None, rules, ["Ana", "Ben"], None,

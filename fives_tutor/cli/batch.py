@@ -1,24 +1,37 @@
 """``--batch``: many requests in one process, one JSON line answered per input line.
 
 Each line holds the arguments a command takes after its name, written as on a
-shell command line. Thousands of lines a second must go through, so a line is
-split by a small tokenizer (``shlex`` for lines with backslashes) and read by a
-light parser built from the command's own Click parameters (its option names,
-flags, defaults and types), without building a Click context per line.
+shell command line (``shlex`` splits it). The command's own Click parser reads them
+(``make_context``, as for the command line itself), and the command's own checks run
+on the result, so a line gets exactly the checks and messages of the same arguments
+typed after ``fives score``, ``moves`` or ``best``. Options given on the command line
+apply to every line that does not give its own; ``--lang`` on a line answers that
+line in that language.
+
+Input is read in bounded memory: a line longer than :data:`MAX_LINE` bytes is
+answered with an error without being kept, and a line that does not end within
+:data:`MAX_SKIP` bytes (``--batch /dev/zero``) ends the batch.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 import sys
 
 import click
+from click.core import ParameterSource
 
+from ..bounds import one_line
 from ..errors import FivesError
-from ..i18n import _, localize_error, ngettext
-from .common import CliError
+from ..i18n import _, current, localize_error
+from .common import CliError, check_text_params, json_line, set_language
+
+#: the longest line read, in bytes (a request is a few hundred)
+MAX_LINE = 64 * 1024
+#: the most bytes skipped looking for the end of an over-long line before the batch stops
+MAX_SKIP = 64 * 1024 * 1024
+_CHUNK = 64 * 1024
 
 _TOKEN = re.compile(r"""(?:"[^"]*"|'[^']*'|[^\s"'])+""")
 _QUOTED = re.compile(r""""([^"]*)"|'([^']*)'""")
@@ -36,71 +49,123 @@ def split_line(line: str) -> list[str]:
 
 
 class LineParser:
-    """Reads a line's words into the parameters of ``command`` (names as Click's ``ctx.params``)."""
+    """Reads a line's words into ``command``'s parameters (names as Click's ``ctx.params``)
+    as the command line does; the command line's ``ctx`` gives the defaults.
+
+    Click's own parser (``make_context``) reads every line that has anything to check:
+    an option with a type or a callback, ``--name=value``, ``--``, a short option, an
+    unknown option, a missing value, a word too many. Only a line made of positional
+    words, plain text options (``--hand TILES``) and on/off flags, which Click would
+    read to exactly the same values without a word to say, is read directly: building
+    a Click context costs more than answering the request, and thousands of lines a
+    second must go through (docs/benchmarks.md). Every message comes from Click.
+    """
 
     def __init__(self, command: click.Command, ctx: click.Context) -> None:
+        self.command = command
         self.ctx = ctx
-        self.options: dict[str, click.Option] = {}
         self.arguments = [p for p in command.params if isinstance(p, click.Argument)]
-        # a line's defaults are the options given on the command line (--rules, --level ...),
-        # as Click resolved them; arguments and --batch itself are per line
-        self.defaults = {name: value for name, value in ctx.params.items()
-                         if name not in {p.name for p in self.arguments} and name != "batch"}
+        names = {p.name for p in self.arguments}
+        # options the command line gave (not Click's defaults) apply to every line
+        self.given = {name: value for name, value in ctx.params.items()
+                      if name not in names and name != "batch"
+                      and ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
+        self.text_options: dict[str, click.Option] = {}
+        self.flags: dict[str, click.Option] = {}
         for param in command.params:
-            if isinstance(param, click.Option):
-                for name in param.opts:
-                    self.options[name] = param
+            if not isinstance(param, click.Option) or param.callback is not None or param.envvar or param.multiple:
+                continue
+            if param.is_flag and param.is_bool_flag and param.flag_value is True and not param.secondary_opts:
+                self.flags.update((name, param) for name in param.opts)
+            elif not param.is_flag and param.nargs == 1 and type(param.type) is click.types.StringParamType:
+                self.text_options.update((name, param) for name in param.opts)
+        if any(param.nargs != 1 or param.callback is not None for param in self.arguments):
+            self.defaults = None  # every line through Click
+        else:
+            self.defaults = self._click([])
 
     def parse(self, words: list[str]) -> dict:
-        """The parameter values; raises a ``click.UsageError`` subclass for bad words."""
+        """The parameter values; raises a ``click.ClickException`` for bad words, the
+        same as the command line would."""
+        params = self._direct(words) if self.defaults is not None else None
+        if params is None:
+            params = self._click(words)
+        check_text_params(self.ctx, params)
+        return params
+
+    def _click(self, words: list[str]) -> dict:
+        # help is for the command line: a line asks for answers (and --help would print into the output)
+        line_ctx = self.command.make_context(self.ctx.info_name, list(words), parent=self.ctx.parent,
+                                             help_option_names=[])
+        params = dict(line_ctx.params)
+        for name, value in self.given.items():
+            if line_ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None):
+                params[name] = value
+        if params.get("batch"):
+            raise click.UsageError(_("--batch cannot be nested"), ctx=line_ctx)
+        return params
+
+    def _direct(self, words: list[str]) -> dict | None:
+        """The values Click would give ``words``, or None when Click must read them."""
         values = dict(self.defaults)
-        positional: list[str] = []
+        positional = []
         index = 0
-        only_positional = False
         while index < len(words):
             word = words[index]
             index += 1
-            if only_positional or not word.startswith("--"):
+            if word[:1] != "-" or word == "-":
                 positional.append(word)
                 continue
-            if word == "--":
-                only_positional = True
-                continue
-            name, equals, value = word.partition("=")
-            param = self.options.get(name)
-            if param is None:
-                raise click.NoSuchOption(name, ctx=self.ctx)
-            if param.is_flag:
-                if equals:
-                    raise click.BadOptionUsage(name, _("Option {name!r} does not take a value.").format(name=name),
-                                               ctx=self.ctx)
-                values[param.name] = True
-                continue
-            if not equals:
-                if index >= len(words):
-                    # Click's own message, so its catalog entry translates it
-                    raise click.BadOptionUsage(name, ngettext("Option {name!r} requires an argument.",
-                                                              "Option {name!r} requires {nargs} arguments.", 1).format(
-                        name=name, nargs=1), ctx=self.ctx)
-                value = words[index]
+            option = self.text_options.get(word)
+            if option is not None:
+                if index >= len(words) or (words[index][:1] == "-" and words[index] != "-"):
+                    return None
+                values[option.name] = words[index]
                 index += 1
-            values[param.name] = param.type(value, param, self.ctx)
+                continue
+            option = self.flags.get(word)
+            if option is None:
+                return None
+            values[option.name] = True
         if len(positional) > len(self.arguments):
-            extra = positional[len(self.arguments):]
-            raise click.UsageError(ngettext("Got unexpected extra argument ({args})",
-                                            "Got unexpected extra arguments ({args})", len(extra)).format(
-                args=" ".join(extra)), ctx=self.ctx)
+            return None
         for param, word in zip(self.arguments, positional):
             values[param.name] = word
         return values
+
+
+def read_lines(stream):
+    """``(number, bytes or None)`` for each line of the binary ``stream``, in bounded
+    memory: None stands for a line longer than :data:`MAX_LINE`. Raises
+    :class:`CliError` when a line does not end within :data:`MAX_SKIP` bytes."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
+            yield number, raw
+            continue
+        skipped = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = stream.readline(_CHUNK)
+            if not raw:
+                break
+            skipped += len(raw)
+            if skipped > MAX_SKIP:
+                raise CliError(_("line {number} does not end within {limit} bytes: this is not a batch of "
+                                 "requests").format(number=current().number(number),
+                                                    limit=current().number(MAX_SKIP)))
+        yield number, None
 
 
 def run_batch(ctx: click.Context, source: str, work) -> None:
     """Answer one request a line from ``source`` (a file, or ``-`` for stdin) with one
     JSON line each; a bad line answers ``{"error": ...}`` and the exit code is 2.
     Blank lines and lines starting with ``#`` are skipped; an error answer carries the
-    number of its ``line``. Options given on the command line apply to every line
-    that does not give its own."""
+    number of its ``line``. ``work(params)`` does what the command does for one
+    request (its checks included) and returns ``(json data, text)``."""
     parser = LineParser(ctx.command, ctx)
     failed = False
     try:
@@ -108,29 +173,44 @@ def run_batch(ctx: click.Context, source: str, work) -> None:
     except OSError as error:
         raise CliError(_("cannot read {file}: {reason}").format(file=source, reason=error.strerror)) from None
     write = sys.stdout.write
-    dumps = json.dumps
+    language = current().code
     with stream:
-        for number, raw in enumerate(stream, start=1):
-            try:
-                line = raw.decode("utf-8").strip()
-            except UnicodeDecodeError:
-                write(dumps({"line": number, "error": _("cannot read the line: it is not UTF-8 text")},
-                            ensure_ascii=False) + "\n")
+        for number, raw in read_lines(stream):
+            data = _answer(parser, work, raw, language)
+            if data is None:
+                continue
+            if "error" in data:
+                data = {"line": number, "error": data["error"]}
                 failed = True
-                continue
-            if not line or line.startswith("#"):
-                continue
-            try:
-                params = parser.parse(split_line(line))
-                if params.get("batch"):
-                    raise click.UsageError(_("--batch cannot be nested"))
-                data = work(params)[0]
-            except FivesError as error:
-                data, failed = {"line": number, "error": localize_error(error)}, True
-            except click.ClickException as error:
-                data, failed = {"line": number, "error": error.format_message()}, True
-            except ValueError as error:  # an unclosed quote
-                data, failed = {"line": number, "error": _("cannot read the line: {reason}").format(reason=str(error))}, True
-            write(dumps(data, ensure_ascii=False) + "\n")
+            write(json_line(data))
     if failed:
         ctx.exit(2)
+
+
+def _answer(parser: LineParser, work, raw: bytes | None, language: str) -> dict | None:
+    """The answer to one line (None for a blank line or a comment)."""
+    if raw is None:
+        return {"error": _("the line is longer than {limit} bytes").format(limit=current().number(MAX_LINE))}
+    # bytes that are not UTF-8 are kept as the command line keeps them (surrogateescape):
+    # refused in text, allowed in a file name, by the same checks
+    line = raw.decode("utf-8", "surrogateescape").strip()
+    if not line or line.startswith("#"):
+        return None
+    try:
+        words = split_line(line)
+    except ValueError as error:  # an unclosed quote
+        return {"error": _("cannot read the line: {reason}").format(reason=str(error))}
+    switched = "--lang" in words or any(word.startswith("--lang=") for word in words)
+    try:
+        if switched:
+            set_language(words)  # as the command line does before it parses
+        return work(parser.parse(words))[0]
+    except FivesError as error:
+        return {"error": localize_error(error)}
+    except click.ClickException as error:
+        return {"error": one_line(error.format_message())}  # bounded as on the command line
+    finally:
+        if switched:
+            from ..i18n import activate
+
+            activate(language)

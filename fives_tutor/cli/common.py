@@ -10,12 +10,16 @@ import sys
 
 import click
 
+from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
 from ..i18n import _, activate, choose_language, current, localize_error
 from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
 BIDI_CHOICES = ("logical", "visual")
+#: parameters that name files: undecodable bytes are allowed there (a file name on
+#: disk may have them), not in text that fives-tutor keeps or shows
+PATH_PARAMS = frozenset({"rules_name", "pack", "packs", "files", "file", "db", "batch", "output", "records_file"})
 
 
 class CliError(click.ClickException):
@@ -131,6 +135,7 @@ class _Translated:
         return params + [self._bidi_param]
 
     def invoke(self, ctx):
+        check_text_params(ctx)
         try:
             return super().invoke(ctx)
         except FivesError as error:
@@ -138,7 +143,81 @@ class _Translated:
 
 
 class FivesCommand(_Translated, click.Command):
-    """A command with translated help and exit code 2 on bad input."""
+    """A command with translated help and exit code 2 on bad input.
+
+    Its parameter list and option parser are built once and reused: ``--batch`` parses
+    every line with the command's own parser (``make_context``), and rebuilding them
+    (with Click's checks for duplicate options) cost more than the answer itself."""
+
+    def get_params(self, ctx):
+        cache = self.__dict__.setdefault("_params_cache", {})
+        key = (tuple(ctx.help_option_names), len(self.params))
+        if key not in cache:
+            cache[key] = super().get_params(ctx)
+        return cache[key]
+
+    def make_parser(self, ctx):
+        key = (tuple(ctx.help_option_names), ctx.allow_interspersed_args, ctx.ignore_unknown_options,
+               ctx.token_normalize_func, len(self.params))
+        cached = self.__dict__.get("_parser_cache")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_parser_cache"] = (key, super().make_parser(ctx))
+        parser = cached[1]
+        parser.ctx = ctx  # errors name the line's own context
+        return parser
+
+
+def check_text_params(ctx: click.Context, params: dict | None = None) -> None:
+    """Refuse text arguments with bytes that are not UTF-8, or with control characters
+    (a terminal escape sequence in a player's name would be echoed on every line).
+    File names may hold any bytes. Raises ``click.BadParameter``."""
+    values = ctx.params if params is None else params
+    for param in ctx.command.params:
+        value = values.get(param.name)
+        texts = value if isinstance(value, (tuple, list)) else (value,)
+        for text in texts:
+            if not isinstance(text, str):
+                continue
+            path = param.name in PATH_PARAMS or isinstance(param.type, click.Path)
+            if not path and not is_text(text):
+                raise click.BadParameter(_("it has bytes that are not UTF-8 text"), ctx=ctx, param=param)
+            if not path and has_control(text, allow="\t"):
+                raise click.BadParameter(_("it has a control character (such as a terminal escape sequence)"),
+                                         ctx=ctx, param=param)
+
+
+#: the longest line read from standard input by a shell or a lesson, in characters
+MAX_INPUT_LINE = 64 * 1024
+#: characters skipped looking for the end of an over-long line before reading stops
+MAX_INPUT_SKIP = 64 * 1024 * 1024
+
+
+class LineTooLong(FivesError):
+    """A line of input longer than :data:`MAX_INPUT_LINE` (its rest was skipped unread)."""
+
+
+def read_line(stream) -> str | LineTooLong | None:
+    """The next line of the text ``stream`` in bounded memory (without its line break):
+    the line, a :class:`LineTooLong` for an over-long one, or None at the end. A line
+    that does not end within :data:`MAX_INPUT_SKIP` characters (``< /dev/zero``) ends
+    the input, as None."""
+    line = stream.readline(MAX_INPUT_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_INPUT_LINE or line.endswith("\n"):
+        return line.rstrip("\n")
+    skipped = len(line)
+    while not line.endswith("\n"):
+        line = stream.readline(64 * 1024)
+        skipped += len(line)
+        if not line or skipped > MAX_INPUT_SKIP:
+            return None
+    return LineTooLong(N_("the line is longer than {limit} characters"), limit=MAX_INPUT_LINE)
+
+
+def error_line(message: str) -> None:
+    """Print one error line on standard error (through the one exit of text for people)."""
+    echo(message, err=True)
 
 
 def option(*names, **kwargs):
@@ -236,15 +315,28 @@ def load_pack(name: str):
         raise fail(error) from None
 
 
+def json_line(data) -> str:
+    """``data`` as one JSON line for standard output: UTF-8 as it is when the output is
+    UTF-8, else with ``\\u`` escapes (still the same JSON, never an encoding error).
+    Control characters of any kind are escaped either way."""
+    text = json.dumps(data, ensure_ascii=False)
+    if not text.isascii() and ("\u200e" in text or "\u200f" in text or "\u061c" in text):
+        data = _unmarked(data)  # bidi marks are for terminals: programs lay text out themselves
+        text = json.dumps(data, ensure_ascii=False)
+    if not text.isascii() and (not _utf8_output() or not is_text(text)):
+        text = json.dumps(data)  # undecodable bytes of a file name, or a terminal that is not UTF-8
+    return _ESCAPE_C1.sub(_c1, text) + "\n"
+
+
 def echo_json(data) -> None:
     """Print ``data`` as one JSON line, its texts without bidi marks (JSON is read by
     programs, which lay text out themselves)."""
-    sys.stdout.write(json.dumps(_unmarked(data), ensure_ascii=False) + "\n")
+    sys.stdout.write(json_line(data))
 
 
 def _unmarked(data):
     if isinstance(data, str):
-        return data.translate(_NO_MARKS) if "\u200e" in data or "\u200f" in data else data
+        return data.translate(_NO_MARKS) if "\u200e" in data or "\u200f" in data or "\u061c" in data else data
     if isinstance(data, dict):
         return {key: _unmarked(value) for key, value in data.items()}
     if isinstance(data, (list, tuple)):
@@ -253,6 +345,19 @@ def _unmarked(data):
 
 
 _NO_MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
+
+
+def _utf8_output() -> bool:
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding in ("utf8", "utf8sig")
+
+
+# json.dumps escapes C0 controls but not DEL and C1 (a C1 CSI is an escape sequence on some terminals)
+_ESCAPE_C1 = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def _c1(match) -> str:
+    return f"\\u{ord(match.group(0)):04x}"
 
 
 def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, list[str] | None]:
@@ -266,9 +371,12 @@ def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, li
 
     if text is None or not text.strip():
         return None, None
+    from ..bounds import TOO_LARGE, whole_number
+
     clean = ascii_digits(text.strip())
-    if clean.isdecimal():
-        return int(clean), None
+    count = whole_number(clean)
+    if count is not None:
+        return min(count, TOO_LARGE), None  # any length of digits: refused by the count's bound, not converted
     names = [" ".join(name.split()) for name in re.split(r"[,،]", text) if name.strip()]
     return len(names), names
 

@@ -14,9 +14,6 @@ from ..i18n import _, current
 from ..text.output import echo, prompt_text
 from .common import CliError, FivesCommand, SuggestingGroup, _Translated, echo_json, fail, option
 
-EXPORT_FORMAT = "fives-tutor-match"
-EXPORT_VERSION = 1
-
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
@@ -43,21 +40,32 @@ def games() -> None:
     """The ``games`` group (help text above)."""
 
 
-def _open(db, create=False):
+def _open(db, create=False, readonly=False):
+    """The saved games: read-only for the reading commands (they work while a shell
+    writes, and on a read-only file), else writable (created only for an import)."""
     from ..journal import Journal
 
     try:
-        return Journal(db, create=create)
+        return Journal(db, create=create, readonly=readonly)
     except FivesError as error:
         raise fail(error) from None
 
 
 def _state(journal, info):
-    from ..keeper import replay
+    """The match rebuilt from its events; a damaged one is named with the reason."""
+    from ..errors import Msg
+    from ..journal import JournalError
+    from ..keeper import replay_saved
     from ..packs import rules_from_data
 
-    rules = rules_from_data(info.rules_data, info.rules_path)
-    return replay(rules, info.names, info.teams, journal.events(info.id))
+    try:
+        rules = rules_from_data(info.rules_data, info.rules_path)
+        return replay_saved(rules, info.names, info.teams, journal.events(info.id))
+    except JournalError:
+        raise
+    except FivesError as error:
+        raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=info.id,
+                           reason=Msg.of(error)) from None
 
 
 def _side_scores(info, state=None) -> dict:
@@ -77,25 +85,41 @@ def _side_scores(info, state=None) -> dict:
 @_json_option
 @_lang_option
 def list_games(db, as_json):
-    journal = _open(db)
+    journal = _open(db, readonly=True)
+    damaged: list = []
     try:
-        matches = journal.matches()
-        if as_json:
-            echo_json([{"id": m.id, "players": m.names, "rules": m.rules_id, "scores": _side_scores(m),
-                        "finished": m.finished, "created": m.created, "updated": m.updated} for m in matches])
-            return
-        if not matches:
-            echo(_("No saved matches yet: fives table starts one."))
-            return
-        from ..text.table import table
-
-        t = current()
-        rows = [(t.number(m.id), t.join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
-                 " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
-                 _("finished") if m.finished else _("unfinished")) for m in matches]
-        echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
+        try:
+            matches = journal.matches(damaged)
+        except FivesError as error:
+            raise fail(error) from None
+        _list(matches, as_json, damaged)
     finally:
         journal.close()
+    if damaged:  # every other match was listed; each damaged one gets its own line
+        from ..i18n import localize_error
+        from .common import error_line
+
+        for error in damaged:
+            error_line(_("Error: {message}").format(message=localize_error(error)))
+        sys.exit(2)
+
+
+def _list(matches, as_json, damaged=()):
+    """The saved matches as a table, or as JSON."""
+    if as_json:
+        echo_json([{"id": m.id, "players": m.names, "rules": m.rules_id, "scores": _side_scores(m),
+                    "finished": m.finished, "created": m.created, "updated": m.updated} for m in matches])
+        return
+    if not matches and not damaged:
+        echo(_("No saved matches yet: fives table starts one."))
+        return
+    from ..text.table import table
+
+    t = current()
+    rows = [(t.number(m.id), t.join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
+             " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
+             _("finished") if m.finished else _("unfinished")) for m in matches]
+    echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
 
 
 def complete_match_id(ctx, param, incomplete):
@@ -105,7 +129,7 @@ def complete_match_id(ctx, param, incomplete):
     from ..journal import Journal
 
     try:
-        with Journal(ctx.params.get("db"), create=False) as journal:
+        with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
             return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
                     if str(m.id).startswith(incomplete)]
     except (FivesError, OSError):
@@ -113,9 +137,16 @@ def complete_match_id(ctx, param, incomplete):
 
 
 def _match_id(value: str) -> int:
-    if not value.isdecimal():
+    """A match number as typed (any length: one SQLite cannot store is simply no match)."""
+    from ..journal import match_number
+
+    try:
+        number = match_number(value)
+    except FivesError as error:
+        raise fail(error) from None
+    if number is None:
         raise CliError(_("give the number of a saved match (see fives games list)"))
-    return int(value)
+    return number
 
 
 @games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
@@ -124,7 +155,7 @@ def _match_id(value: str) -> int:
 @_json_option
 @_lang_option
 def show_game(match_id, db, as_json):
-    journal = _open(db)
+    journal = _open(db, readonly=True)
     try:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
@@ -144,16 +175,9 @@ def show_game(match_id, db, as_json):
 
 
 def _export(journal, info, state) -> dict:
-    return {
-        "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
-        "match": {"id": info.id, "names": info.names, "teams": info.teams, "rules_id": info.rules_id,
-                  "rules_path": info.rules_path, "rules_data": info.rules_data, "lang": info.lang,
-                  "created": info.created, "updated": info.updated, "scores": state.scores, "finished": state.over},
-        "events": journal.events(info.id),
-        "sheet": [{"hand": row.number, "leader": info.names[row.leader], "from_play": list(row.from_play),
-                   "at_end": list(row.at_end), "totals": list(row.totals),
-                   "end": row.result.kind if row.result else None} for row in state.sheet],
-    }
+    from ..match_file import export
+
+    return export(info, journal.events(info.id), state)
 
 
 @games.command("export", short_help=N_("A saved match as JSON or CSV"), cls=FivesCommand, help=N_(
@@ -165,7 +189,7 @@ def _export(journal, info, state) -> dict:
 @_db_option
 @_lang_option
 def export_game(match_id, fmt, output, db):
-    journal = _open(db)
+    journal = _open(db, readonly=True)
     try:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
@@ -202,56 +226,16 @@ def export_game(match_id, fmt, output, db):
 @_db_option
 @_lang_option
 def import_game(file, db):
-    try:
-        with (sys.stdin if file == "-" else open(file, encoding="utf-8")) as handle:
-            data = json.load(handle)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise CliError(_("{file} is not a JSON export of a match: {reason}").format(file=file, reason=str(error))) from None
-    info, events, state = _check_import(data, file)
+    from ..match_file import check, read
+
+    data = read(file, sys.stdin.buffer if file == "-" else None)
+    checked = check(data, file)
     journal = _open(db, create=True)
     try:
-        new_id = journal.import_match(info, events, state.scores, state.over)
+        new_id = journal.import_match(checked.match, checked.events, checked.state.scores, checked.state.over)
     finally:
         journal.close()
     echo(_("Imported as match {id}.").format(id=current().number(new_id)))
-
-
-def _check_import(data, file):
-    """The match, its events and its rebuilt state; raises CliError with the reason."""
-    from ..keeper import replay
-    from ..packs import rules_from_data
-
-    def bad(reason):
-        return CliError(_("{file} is not a JSON export of a match: {reason}").format(file=file, reason=reason))
-
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise bad(_("it has no \"format\": \"{format}\"").format(format=EXPORT_FORMAT))
-    if data.get("version") != EXPORT_VERSION:
-        raise bad(_("version {version} is not one this fives-tutor reads").format(version=data.get("version")))
-    match, events = data.get("match"), data.get("events")
-    if not isinstance(match, dict) or not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-        raise bad(_("\"match\" must be an object and \"events\" a list of objects"))
-    names = match.get("names")
-    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
-        raise bad(_("\"match\" has no list of player names"))
-    for key in ("rules_id", "rules_data"):
-        if key not in match:
-            raise bad(_("\"match\" has no \"{key}\"").format(key=key))
-    if not isinstance(match["rules_data"], dict) or not isinstance(match["rules_data"].get("rules"), dict):
-        raise bad(_("\"rules_data\" is not a rule pack"))
-    try:
-        rules = rules_from_data(match["rules_data"], match.get("rules_path", "(imported)"))
-        state = replay(rules, names, match.get("teams"), events)
-    except FivesError as error:
-        from ..i18n import localize_error
-
-        raise bad(localize_error(error)) from None
-    except (TypeError, KeyError, ValueError, AttributeError) as error:
-        raise bad(str(error)) from None
-    if "scores" in match and list(match["scores"]) != list(state.scores):
-        raise bad(_("its scores {given} are not what its events give ({computed})").format(
-            given=match["scores"], computed=state.scores))
-    return match, events, state
 
 
 @games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
@@ -260,6 +244,8 @@ def _check_import(data, file):
 @_db_option
 @_lang_option
 def delete_game(match_id, yes, db):
+    from ..match_lock import keep
+
     journal = _open(db)
     try:
         info = journal.match(_match_id(match_id))
@@ -271,7 +257,16 @@ def delete_game(match_id, yes, db):
             if not click.confirm(prompt_text(question), default=False):
                 echo(_("Nothing was deleted."))
                 return
-        journal.delete(info.id)
+        try:
+            keeper = keep(journal.path, info.id)  # a shell keeping it is named after a moment's wait
+        except OSError as error:
+            from ..journal import JournalError
+            from ..storage import reason
+
+            raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path,
+                               reason=reason(error)) from None
+        with keeper:
+            journal.delete(info.id)
         echo(_("Match {id} deleted.").format(id=current().number(info.id)))
     except FivesError as error:
         raise fail(error) from None

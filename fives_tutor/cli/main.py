@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -10,8 +11,12 @@ import click
 from ..errors import N_
 from .. import __version__
 from ..i18n import _
+from ..bounds import one_line
 from ..text.output import echo
-from .common import SuggestingGroup, _Translated, bidi_from_args, option, set_bidi, set_language
+from .common import SuggestingGroup, _Translated, bidi_from_args, error_line, option, set_bidi, set_language
+
+#: exit code of an error in fives-tutor itself (BSD's EX_SOFTWARE): never bad input
+EXIT_INTERNAL = 70
 
 # command name -> "module:function"; modules are imported on use so that one-shot
 # commands start fast (Click's --help still imports them all, which is fine).
@@ -49,9 +54,11 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
         return super().make_context(info_name, args, parent=parent, **extra)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        """Click's main, but any error is one line (with the hint to --help on that line)."""
+        """Click's main, but any error is one line (with the hint to --help on that line),
+        every echoed value bounded and printable, and never a traceback."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        _plain_streams()
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:
@@ -62,17 +69,30 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
             if error.ctx is not None:
                 hint = " " + _("Try '{command} {option}' for help.").format(
                     command=error.ctx.command_path, option=error.ctx.help_option_names[0])
-            message = error.format_message()
+            message = one_line(error.format_message())
             if hint and not message.rstrip().endswith((".", "!", "?", "…")):
                 message = message.rstrip() + "."
-            echo(_("Error: {message}").format(message=message) + hint, err=True)
+            error_line(_("Error: {message}").format(message=message) + hint)
             sys.exit(error.exit_code)
         except click.ClickException as error:
-            error.show()
+            error_line(_("Error: {message}").format(message=one_line(error.format_message())))
             sys.exit(error.exit_code)
         except click.exceptions.Abort:
-            echo(_("Aborted!"), err=True)
+            error_line(_("Aborted!"))
             sys.exit(1)
+        except (click.exceptions.Exit, SystemExit):
+            raise
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+        except KeyboardInterrupt:
+            error_line(_("Aborted!"))
+            sys.exit(130)
+        except Exception as error:  # noqa: BLE001 - the last resort: one line, never a traceback
+            if os.environ.get("FIVES_DEBUG"):
+                raise
+            error_line(_("Error: fives-tutor failed ({reason}); please report it with the command you ran.").format(
+                reason=one_line(f"{type(error).__name__}: {error}", limit=200)))
+            sys.exit(EXIT_INTERNAL)
         sys.exit(result if isinstance(result, int) else 0)
 
     def list_commands(self, ctx):
@@ -96,9 +116,60 @@ def cli() -> None:
     """The command group (help text above, translated at display time)."""
 
 
+def _quiet_broken_pipe() -> None:
+    """The reader of our output went away (``fives rules list | head -1``): stop
+    without a word, as a command killed by SIGPIPE does."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's final flush must not fail again
+    except (OSError, ValueError):
+        pass
+    sys.exit(141)  # 128 + SIGPIPE, what a shell reports for such a command
+
+
+def _plain_streams() -> None:
+    """Streams that never fail on what passes through them. Output encodings that
+    cannot show every character (``PYTHONIOENCODING=ascii``, a Latin-1 terminal) get a
+    fallback instead of an error: arrows and dots become ASCII, anything else a
+    question mark. Bytes that are not UTF-8, read or written, are carried as Python's
+    ``surrogateescape`` carries them (refused or escaped where text is checked)."""
+    stdin = sys.stdin
+    if stdin is not None and hasattr(stdin, "reconfigure") and getattr(stdin, "errors", None) == "strict":
+        try:
+            stdin.reconfigure(errors="surrogateescape")
+        except (ValueError, OSError):
+            pass
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if not hasattr(stream, "reconfigure"):
+            continue
+        if encoding in ("utf8", "utf8sig"):
+            if stream.errors == "strict":
+                try:
+                    # a file name with bytes that are not UTF-8 is written back as those bytes
+                    stream.reconfigure(errors="surrogateescape")
+                except (ValueError, OSError):
+                    pass
+            continue
+        from .. import fallback
+
+        fallback.register()
+        try:
+            stream.reconfigure(errors=fallback.HANDLER)
+        except (ValueError, OSError):
+            pass
+
+
 def main(args=None) -> None:
     """Console entry point of ``fives``."""
-    cli.main(args=args, prog_name="fives")
+    try:
+        cli.main(args=args, prog_name="fives")
+    except SystemExit:
+        try:
+            sys.stdout.flush()  # a reader gone during the last write shows up here
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover

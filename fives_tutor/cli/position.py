@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError
 from ..i18n import _
 from ..text.output import echo
@@ -133,11 +134,11 @@ def _numbers(text: str, option_name: str) -> list[int]:
 
     values = []
     for token, column in split_tokens(text):
-        clean = ascii_digits(token)
-        if not clean.isdecimal():
+        value = whole_number(ascii_digits(token))
+        if value is None or value >= TOO_LARGE:
             raise NotationError(N_("{option}: '{token}' is not a whole number"), text=text, column=column,
                                 option=option_name, token=token)
-        values.append(int(clean))
+        values.append(value)
     return values
 
 
@@ -149,13 +150,14 @@ def _voids(specs: tuple, counts, rules) -> tuple:
     voids = [set() for _ in range(opponents)]
     for spec in specs:
         who, colon, numbers = ascii_digits(spec).partition(":")
-        if not colon or not who.strip().isdecimal() or not 1 <= int(who) <= opponents:
+        seat = whole_number(who.strip())
+        if not colon or seat is None or not 1 <= seat <= opponents:
             raise NotationError(N_("--void takes an opponent's number, a colon and the numbers that opponent cannot "
                                    "hold, such as {example} (opponent 1 is the next player)"), text=spec, example="1:6,2")
         for number in _numbers(numbers, "--void"):
             if number > rules.max_pips:
                 raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
-            voids[int(who) - 1].add(number)
+            voids[seat - 1].add(number)
     return tuple(frozenset(v) for v in voids)
 
 
@@ -164,12 +166,12 @@ def _opponent_tiles(text: str) -> list[int]:
 
     counts = []
     for token, column in split_tokens(text):
-        clean = ascii_digits(token)
-        if not clean.isdecimal() or not 0 <= int(clean) <= 40:
+        count = whole_number(ascii_digits(token))
+        if count is None or not 0 <= count <= 40:
             raise NotationError(N_("'{token}' is not a number of tiles: give each opponent's tile count, such as "
                                    "{example} or {example2}"), text=text, column=column, token=token, example="5",
                                 example2="5,4,6")
-        counts.append(int(clean))
+        counts.append(count)
     if not counts:
         raise NotationError(N_("give each opponent's tile count, such as {example} or {example2}"), text=text,
                             example="5", example2="5,4,6")
@@ -201,12 +203,13 @@ def _remaining(text: str, rules):
     from ..tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
-    if clean.isdecimal():
+    value = whole_number(clean)
+    if value is not None:
         most = rules.max_pips * (rules.max_pips + 1) * (rules.max_pips + 2) // 2  # every pip of the set
-        if int(clean) > most:
+        if value > most:
             raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
-                                pips=int(clean), most=most)
-        return Remaining(text, int(clean), None)
+                                pips=value if value < TOO_LARGE else clean, most=most)
+        return Remaining(text, value, None)
     if not clean:
         raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
     tiles = parse_hand(text, rules.max_pips)
@@ -248,12 +251,18 @@ def _need_position(position_text, batch):
 
 
 def _serve(ctx: click.Context, work, as_json: bool):
-    """One request from the command line, or one a line with --batch: the same ``work``."""
+    """One request from the command line, or one a line with --batch: the same checks
+    and the same ``work`` for both."""
     params = ctx.params
     _need_position(params["position_text"], params["batch"])
+
+    def checked(line_params):
+        _need_position(line_params["position_text"], None)
+        return work(line_params)
+
     if params["batch"]:
-        return run_batch(ctx, params["batch"], work)
-    _output(work(params), as_json)
+        return run_batch(ctx, params["batch"], checked)
+    _output(checked(params), as_json)
 
 
 # --- the commands ------------------------------------------------------------------------

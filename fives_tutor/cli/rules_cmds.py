@@ -40,15 +40,17 @@ def rules() -> None:
 @click.argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
 def list_command(files, lang, as_json):
-    from ..packs import list_packs, user_dir
+    from ..bounds import safe
+    from ..packs import PackInfo, check_user_file, list_packs, user_dir
 
     found = []
     failed = False
-    entries = [(info.id, info.path, "builtin" if info.builtin else "user") for info in list_packs()]
-    entries += [(path, path, "file") for path in files]
-    for pack_id, path, kind in entries:
+    entries = [(info.id, info, "builtin" if info.builtin else "user") for info in list_packs()]
+    entries += [(safe(path), PackInfo(path, path, False), "file") for path in files]  # a path as typed, escaped
+    for pack_id, info, kind in entries:
         try:
-            found.append((pack_id, load_pack_quietly(path), kind, None))
+            check_user_file(info)  # named like a built-in pack: reported, never silently ignored
+            found.append((pack_id, load_pack_quietly(info.path), kind, None))
         except FivesError as error:
             from ..i18n import localize_error
 

@@ -201,9 +201,10 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
     if resume is None and names is None and not interactive:
         raise CliError(_("give --players when standard input is not a terminal"))
     try:
-        journal = Journal(db, exclusive=True)
+        journal = Journal(db)
     except JournalError as error:
         raise fail(error) from None
+    kept: list = []  # this shell's hold on its match, once it has one
     try:
         if resume is not None:
             if players or teams or rules_name:
@@ -213,9 +214,13 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if info is None:
                     raise CliError(_("there is no unfinished match to resume"))
             else:
-                if not resume.isdecimal():
+                from ..journal import match_number
+
+                number = match_number(resume)
+                if number is None:
                     raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
-                info = journal.match(int(resume))
+                info = journal.match(number)
+            kept.append(_keep(journal, info.id))  # another shell keeping it is named after a moment's wait
             rules = rules_from_data(info.rules_data, info.rules_path)
             session = Session(journal, info.id, rules, info.names, info.teams)
         else:
@@ -231,7 +236,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             code = current().code
 
             def create() -> int:
-                return journal.create_match(names, team_list, rules.id, path, data, code)
+                match_id = journal.create_match(names, team_list, rules.id, path, data, code)
+                kept.append(_keep(journal, match_id))
+                return match_id
 
             session = Session(journal, None, rules, names, team_list, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
@@ -246,9 +253,23 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
     except FivesError as error:
         raise fail(error) from None
     finally:
+        for keeper in kept:
+            keeper.release()
         journal.close()
     if code:
         sys.exit(code)
+
+
+def _keep(journal, match_id):
+    """This shell's hold on its match (another shell keeping it is named in the error)."""
+    from ..journal import JournalError
+    from ..match_lock import keep
+    from ..storage import reason
+
+    try:
+        return keep(journal.path, match_id)
+    except OSError as error:
+        raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path, reason=reason(error)) from None
 
 
 def _complete_match(ctx, param, incomplete: str):

@@ -110,7 +110,18 @@ def run_lines(session, stream, style: str) -> int:
     for line in opening(session, style):
         echo(line)
     refused = False
-    for raw in stream:
+    from .common import LineTooLong, read_line
+
+    while True:
+        raw = read_line(stream)  # bounded: a 20 MB line is refused, not read
+        if raw is None:
+            break
+        if isinstance(raw, LineTooLong):
+            from ..render_table import refusal
+
+            echo(refusal(raw))
+            refused = True
+            continue
         reply = session.handle(raw)
         if reply.kind == "quit":
             break

@@ -48,8 +48,10 @@ class Console:
             except (EOFError, KeyboardInterrupt):
                 return None
         echo(prompt)
-        line = sys.stdin.readline()
-        return None if line == "" else line.rstrip("\n")
+        from .common import LineTooLong, read_line
+
+        line = read_line(sys.stdin)  # bounded: an over-long answer is simply not right
+        return "" if isinstance(line, LineTooLong) else line
 
 
 def _answer_words(value) -> str:
@@ -217,11 +219,12 @@ def _start(lessons, name, done) -> int:
             if lesson.id not in done:
                 return index
         return 0
+    from ..bounds import whole_number
     from ..tiles import ascii_digits
 
-    text = ascii_digits(name)
-    if text.isdecimal() and 1 <= int(text) <= len(lessons):
-        return int(text) - 1
+    number = whole_number(ascii_digits(name))
+    if number is not None and 1 <= number <= len(lessons):
+        return number - 1
     for index, lesson in enumerate(lessons):
         if lesson.id == name:
             return index
@@ -340,11 +343,15 @@ def _missed_exercises(progress, rules, kinds, only):
     found = []
     for kind, _item, text, _misses in progress.missed(rules.id, [k for k in kinds if only is None or k == only]):
         try:
-            data = json.loads(text)
-            opponents = tuple(data["opponents"]) if data.get("opponents") else None
+            data = json.loads(text) if isinstance(text, str) and len(text) < 4096 else None
+            # a progress file is read like any input: a damaged exercise is skipped
+            if not isinstance(data, dict) or not all(isinstance(data.get(key), (str, type(None)))
+                                                     for key in ("position", "hand", "play", "question")):
+                continue
+            opponents = tuple(str(o) for o in data["opponents"]) if isinstance(data.get("opponents"), list) else None
             found.append(Exercise(kind, Step("", "", data.get("position"), data.get("hand"), data.get("play"),
                                              opponents, None, data["question"], None)))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             continue
     return found
 

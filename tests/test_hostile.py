@@ -1,0 +1,511 @@
+"""Hostile files and lines: each gets its own clear line and exit code 2, within 200 MB and 10 s.
+
+The corpus is in ``tests/hostile/``: rule packs (``packs/``), lesson files (``lessons/NAME/``,
+a pack and its English lessons), match exports (``imports/``). Files too big to keep in
+the repository (a pack over the size bound, nesting thousands deep, a 20 MB batch line)
+and SQLite databases are made by the tests. Every case names the message it must get.
+
+Each case runs twice: in a child process limited to 200 MB of address space
+(``RLIMIT_AS``) and 10 seconds, where it must answer the expected line; and in process
+in each of the five languages, where it must still be exactly one line on standard
+error with exit code 2, no traceback and no control character. Whatever was saved
+before stays saved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+resource = pytest.importorskip("resource")  # POSIX: the memory bound
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(REPO, "tests", "hostile")
+LANGUAGES = ("en", "tl", "id", "nl", "fa")
+MEMORY = 200 * 1024 * 1024
+SECONDS = 10
+
+PACKS = {
+    "alias_bomb.yaml": "the data stands for more than 1,000,000 values once its aliases are expanded",
+    "base60_number.yaml": "line 5: the number is too long",
+    "base_id_list.yaml": "id: expected an id of lower-case letters, digits and dashes, got [1, 2]",
+    "base_id_number.yaml": "id: expected an id of lower-case letters, digits and dashes, got 5",
+    "claims_builtin.yaml": "id: dominos-cc is the id of a built-in pack; give your pack an id of its own",
+    "complex_key.yaml": "line 3: a key must be text or a whole number",
+    "complex_player_key.yaml": "line 5: a key must be text or a whole number",
+    "duplicate_key.yaml": "line 3: the key id is given twice",
+    "escape_in_name.yaml": "name: the text has a control character",
+    "extends_base_id_list.yaml": "base_id_list.yaml: id: expected an id of lower-case letters",
+    "extends_base_id_number.yaml": "base_id_number.yaml: id: expected an id of lower-case letters",
+    "extends_not_text.yaml": "extends: expected the id of a pack or the path of a .yaml file, got {'a': 1}",
+    "extends_passwd.yaml": "extends: expected the id of a pack or the path of a .yaml file, got '/etc/passwd'",
+    "fractional_player_count.yaml": "line 5: a key must be text or a whole number",
+    "fractional_players.yaml": "rules.players.min: expected a whole number from 2 to 10, got 2.5",
+    "huge_target.yaml": "rules.match.target.2: expected a whole number from 1 to 100,000, got '1e400'",
+    "infinite_player_count.yaml": "line 5: a key must be text or a whole number",
+    "infinite_players.yaml": "rules.players.max: expected a whole number from 2 to 10, got inf",
+    "long_name.yaml": "name: expected at most 100 characters, got 5,000",
+    "long_number.yaml": "line 5: the number is too long",
+    "loop_a.yaml": "extends: the packs extend each other in a loop",
+    "negative_player_count.yaml": "rules.players.hand_size: -2 is not a number of players",
+    "not_a_mapping.yaml": "this is not a rule pack: a pack is a mapping of keys such as id, extends and rules",
+    "not_utf8.yaml": "cannot read the file: it is not UTF-8 text",
+    "python_tag.yaml": "could not determine a constructor for the tag",
+    "unknown_key.yaml": "kkkkkkkkkk…: unknown key (known keys: id, extends, source, citation, name, summary, rules, lessons)",
+    "wrong_type_deep.yaml": "line 5: the data nests more than 32 levels deep",
+}
+LESSONS = {
+    "alias_bomb": "the data stands for more than 1,000,000 values once its aliases are expanded",
+    "escape_in_text": "a step 1: the text has a control character",
+    "format_attribute": "a placeholder is a name in braces, such as {target_2}, without a format or an index",
+    "format_conversion": "a placeholder is a name in braces, such as {target_2}, without a format or an index",
+    "format_index": "a placeholder is a name in braces, such as {target_2}, without a format or an index",
+    "format_spec": "a: a placeholder is a name in braces, such as {target_2}, without a format or an index",
+    "id_not_text": "lessons[1]: a lesson needs an id (letters, digits and dashes) and a title",
+    "lone_brace": "a { or } must open or close a placeholder such as {target_2}",
+    "not_a_list": "expected a list of lessons under 'lessons:'",
+    "players_not_number": "a step 1: players must be a number of players from 2 to 10",
+    "players_unknown": "the rule pack lessons-players-unknown has no hand size for 9 players",
+    "position_not_text": "a step 1: position must be notation in quotes",
+    "unknown_placeholder": "a step 1: unknown placeholder password",
+    "unknown_question": "unknown question __import__('os')",
+}
+IMPORTS = {
+    "claim_1e28.json": 'event 3 (claim): "amount" has a wrong value',
+    "claim_too_large.json": "event 3 does not apply: muggins 5,000: the last play left 10 points unannounced",
+    "event_extra_field.json": "event 2 (play) has the wrong fields",
+    "event_player_text.json": 'event 2 (play): "player" has a wrong value',
+    "event_unknown_type.json": "event 3 has no known type",
+    "events_not_a_list.json": '"match" must be an object and "events" a list of objects',
+    "huge_integer.json": "it is not valid JSON (Exceeds the limit (4300 digits)",
+    "infinite_score.json": '"scores" must be a list of whole numbers',
+    "lang_unknown.json": '"lang" must be text of at most 16 characters',
+    "names_escape.json": '"names" must be a list of 2 to 10 different player names',
+    "names_long.json": '"names" must be a list of 2 to 10 different player names',
+    "names_not_a_list.json": '"names" must be a list of 2 to 10 different player names',
+    "names_twice.json": '"names" must be a list of 2 to 10 different player names',
+    "not_json.json": "it is not valid JSON (Expecting property name",
+    "not_utf8.json": "it is not UTF-8 text",
+    "rules_data_bad_rule.json": "rules.players.hand_size: '2.5' is not a number of players",
+    "rules_data_escape.json": "name.en: the text has a control character",
+    "rules_data_lessons_path.json": "_lessons: expected text, got {'path': '/etc/passwd'}",
+    "scores_mismatch.json": "its scores [200, 0] are not what its events give ([10, 0])",
+    "teams_not_a_partition.json": '"teams" must put each player in exactly one team',
+    "top_extra_field.json": '"payload" is not a field of an export',
+    "version_escape.json": "version \\x1b]0;pwned\\x07 is not one this fives-tutor reads",
+}
+
+
+# --- running a command: bounded in a child process, and in process in every language ------------
+
+
+def environment(home: str, lang: str = "en") -> dict:
+    env = dict(os.environ, PYTHONPATH=REPO, FIVES_HOME=home, FIVES_LANG=lang)
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "FIVES_DEBUG"):
+        env.pop(variable, None)
+    return env
+
+
+def _limit() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def bounded(args, home: str, stdin: bytes = b"", env: dict | None = None) -> subprocess.CompletedProcess:
+    """``fives ARGS`` in a child process with at most 200 MB of address space and 10 seconds."""
+    return subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", *args], input=stdin, capture_output=True,
+                          env=env or environment(home), timeout=SECONDS, preexec_fn=_limit, cwd=home, check=False)
+
+
+def assert_one_line(stderr: str, expected: str | None, where) -> None:
+    assert "Traceback" not in stderr, where
+    assert len(stderr.strip().splitlines()) == 1, (where, stderr)
+    assert not any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) <= 0x9F for c in stderr), (where, stderr)
+    if expected is not None:
+        assert expected in stderr, (where, expected, stderr)
+
+
+def refused_everywhere(run, args, expected: str, home: str, stdin: bytes = b"", child: bool = True) -> None:
+    """The case within bounds (English, the expected line), then in every language in process."""
+    if child:
+        done = bounded(args, home, stdin)
+        stderr = done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 2, (args, done.returncode, stderr[-2000:])
+        assert_one_line(stderr, expected, args)
+    for lang in LANGUAGES:
+        result = run(*args, "--lang", lang, input=stdin)
+        assert result.exit_code == 2, (lang, args, result.stderr)
+        assert_one_line(result.stderr, expected if lang == "en" else None, (lang, args))
+
+
+@pytest.fixture
+def home(tmp_path):
+    folder = tmp_path / "home"
+    folder.mkdir()
+    return str(folder)
+
+
+# --- rule packs --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(PACKS))
+def test_hostile_pack(run, home, name):
+    path = os.path.join(CORPUS, "packs", name)
+    refused_everywhere(run, ["score", "5 3", "--rules", path], PACKS[name], home)
+    refused_everywhere(run, ["rules", "show", path], PACKS[name], home, child=False)
+
+
+def test_a_pack_is_never_shown_when_it_is_not_a_pack(run, home):
+    for path in ("/etc/passwd", os.path.join(CORPUS, "packs", "extends_passwd.yaml"),
+                 os.path.join(CORPUS, "packs", "not_a_mapping.yaml")):
+        child = bounded(["score", "5 3", "--rules", path], home)
+        assert child.returncode == 2
+        assert b"root:" not in child.stderr and b"secret" not in child.stderr, child.stderr
+    child = bounded(["score", "5 3", "--rules", "/dev/zero"], home)
+    assert child.returncode == 2 and b"/dev/zero: no such rule pack file" in child.stderr, child.stderr
+
+
+@pytest.mark.parametrize("make, expected", [
+    (lambda: "id: big\nextends: dominos-cc\nsource: |\n" + "  x\n" * 70_000, "the file is larger than 262,144 bytes"),
+    (lambda: "id: deep\nextends: dominos-cc\nsource: " + "[" * 5000 + "]" * 5000 + "\n",
+     "line 3: the data nests more than 32 levels deep"),
+    (lambda: "id: deep\nextends: dominos-cc\nsource: " + "{a: " * 5000 + "1" + "}" * 5000 + "\n",
+     "line 3: the data nests more than 32 levels deep"),
+    (lambda: "id: wide\nextends: dominos-cc\nsource: [" + "1," * 30_000 + "1]\n", "the file has more than 20,000 values"),
+], ids=["size", "nested lists", "nested mappings", "node count"])
+def test_generated_hostile_pack(run, home, tmp_path, make, expected):
+    path = tmp_path / "generated.yaml"
+    path.write_text(make(), encoding="utf-8")
+    refused_everywhere(run, ["score", "5 3", "--rules", str(path)], expected, home)
+
+
+def test_a_user_file_named_like_a_built_in_pack_is_reported(run, home):
+    folder = os.path.join(home, "rules")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "dominos-cc.yaml"), "w", encoding="utf-8") as handle:
+        handle.write("id: mine\nextends: dominos-cc\nrules:\n  match:\n    target: {2: 5}\n")
+    result = run("rules", "list", "--json", env={"FIVES_HOME": home})
+    assert result.exit_code == 2
+    mine = [pack for pack in json.loads(result.stdout)["packs"] if pack["from"] == "user"]
+    assert len(mine) == 1 and "named like the built-in pack dominos-cc, which always comes first" in mine[0]["error"]
+    # and the built-in pack is the one used by its name
+    assert "150 points" in run("rules", "show", "dominos-cc", env={"FIVES_HOME": home}).stdout
+    refused = run("score", "5 3", "--rules", "mine", env={"FIVES_HOME": home})
+    assert refused.exit_code == 2 and "unknown rule pack 'mine'" in refused.stderr
+
+
+# --- lesson files --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_hostile_lessons(run, home, tmp_path, name):
+    folder = tmp_path / name
+    shutil.copytree(os.path.join(CORPUS, "lessons", name), folder)
+    english = (folder / "x.en.yaml").read_bytes()
+    for lang in LANGUAGES[1:]:  # the same file in every language, so each language meets the same fault
+        (folder / f"x.{lang}.yaml").write_bytes(english)
+    pack = str(folder / "pack.yaml")
+    refused_everywhere(run, ["learn", "--list", "--rules", pack], LESSONS[name], home)
+
+
+def test_a_lesson_file_over_the_size_bound(run, home, tmp_path):
+    (tmp_path / "pack.yaml").write_text("id: big-lessons\nextends: dominos-cc\nlessons: x\n", encoding="utf-8")
+    text = "lessons:\n  - id: a\n    title: T\n    steps:\n" + "      - text: hello\n" * 30_000
+    for lang in LANGUAGES:
+        (tmp_path / f"x.{lang}.yaml").write_text(text, encoding="utf-8")
+    refused_everywhere(run, ["learn", "--list", "--rules", str(tmp_path / "pack.yaml")],
+                       "the file is larger than 524,288 bytes", home)
+
+
+# --- match exports ---------------------------------------------------------------------------------
+
+
+def listed(run, db) -> list:
+    return json.loads(run("games", "list", "--db", db, "--json").stdout or "[]")
+
+
+@pytest.mark.parametrize("name", sorted(IMPORTS))
+def test_hostile_import(run, home, name):
+    db = os.path.join(home, "games.sqlite3")
+    assert run("games", "import", os.path.join(CORPUS, "imports", "valid.json"), "--db", db).exit_code == 0
+    before = listed(run, db)
+    refused_everywhere(run, ["games", "import", os.path.join(CORPUS, "imports", name), "--db", db], IMPORTS[name], home)
+    assert listed(run, db) == before  # nothing added, nothing lost
+
+
+@pytest.mark.parametrize("make, expected", [
+    (lambda: '{"format": "fives-tutor-match", "version": 1, "match": ' + "[" * 100_000 + "]" * 100_000 + "}",
+     "it nests deeper than any export"),
+    (lambda: '{"format": "fives-tutor-match", "pad": "' + "x" * (17 * 1024 * 1024) + '"}',
+     "the file is larger than 16,777,216 bytes"),
+    (lambda: json.dumps(dict(json.load(open(os.path.join(CORPUS, "imports", "valid.json"), encoding="utf-8")),
+                             events=[{"type": "pass", "player": 0}] * 100_001)), "it has more than 100,000 events"),
+], ids=["nesting", "size", "events"])
+def test_generated_hostile_import(run, home, tmp_path, make, expected):
+    path = tmp_path / "generated.json"
+    path.write_text(make(), encoding="utf-8")
+    refused_everywhere(run, ["games", "import", str(path), "--db", os.path.join(home, "games.sqlite3")], expected, home)
+
+
+def test_import_of_stdin_and_of_a_device(run, home):
+    db = os.path.join(home, "games.sqlite3")
+    refused_everywhere(run, ["games", "import", "-", "--db", db], "it is not valid JSON", home, stdin=b"\x00" * 1000)
+    refused_everywhere(run, ["games", "import", "/dev/zero", "--db", db], "it is not a regular file", home)
+
+
+# --- saved-games files ----------------------------------------------------------------------------
+
+
+def saved_games(run, home) -> str:
+    """A journal with two matches: 1 (Ana, Ben under muggins, 10 to Ana) and 2."""
+    db = os.path.join(home, "games.sqlite3")
+    assert run("table", "--players", "Ana,Ben", "--rules", "muggins", "--db", db, input="5|5 =10\n5|0\n").exit_code == 0
+    assert run("table", "--players", "Cy,Dee", "--db", db, input="6|6\n").exit_code == 0
+    return db
+
+
+def digest(path) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+def damage(db: str, statement: str, *params) -> None:
+    connection = sqlite3.connect(db)
+    connection.execute(statement, params)
+    connection.commit()
+    connection.close()
+
+
+DAMAGE = {
+    # the claim a former version saved: 10^28 points, and the scores it led to
+    "poisoned claim": (["UPDATE matches SET scores = ? WHERE id = 1", json.dumps([10 ** 28, 0])],
+                       "saved match 1 is damaged and cannot be read: its scores cannot be read"),
+    "names not a list": (["UPDATE matches SET names = ? WHERE id = 1", '{"a": 1}'],
+                         "saved match 1 is damaged and cannot be read: its names cannot be read"),
+    "names with an escape": (["UPDATE matches SET names = ? WHERE id = 1", json.dumps(["\x1b]0;x\x07", "Ben"])],
+                             "saved match 1 is damaged and cannot be read: its names cannot be read"),
+    "rules not JSON": (["UPDATE matches SET rules_data = ? WHERE id = 1", "{" * 50_000],
+                       "saved match 1 is damaged and cannot be read: its rules_data cannot be read"),
+    "a huge cell": (["UPDATE matches SET names = ? WHERE id = 1", "[" + '"x",' * 3_000_000 + '"x"]'],
+                    "saved match 1 is damaged and cannot be read: its names cannot be read"),
+    "an integer of 5000 digits": (["UPDATE matches SET scores = ? WHERE id = 1", "[" + "9" * 5000 + ", 0]"],
+                                  "saved match 1 is damaged and cannot be read: its scores cannot be read"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_a_damaged_match_never_hides_the_others(run, home, case):
+    db = saved_games(run, home)
+    (statement, value), expected = DAMAGE[case]
+    damage(db, statement, value)
+    before = digest(db)
+    child = bounded(["games", "list", "--db", db], home)
+    assert child.returncode == 2
+    assert b"Cy, Dee" in child.stdout  # the other match is listed
+    assert_one_line(child.stderr.decode(), expected, case)
+    for args in (["games", "show", "1", "--db", db], ["games", "export", "1", "--db", db],
+                 ["table", "--resume", "1", "--db", db]):
+        refused_everywhere(run, args, expected, home, child=args[1] == "show")
+    assert run("games", "show", "2", "--db", db).exit_code == 0
+    assert digest(db) == before  # reading never changes the file
+
+
+@pytest.mark.parametrize("event, expected", [
+    # Ben's 5|0 left 10 unannounced: Ana may claim 10, never 10^28
+    ('{"type": "claim", "player": 0, "amount": 10000000000000000000000000000}',
+     "saved match 1 is damaged and cannot be read: event 3 does not apply: muggins 10000000000000000000000000000: "
+     "the last play left 10 points unannounced"),
+    ("not json", "saved match 1 is damaged and cannot be read: event 3 cannot be read"),
+    ('{"type": "play", "player": 7, "tile": "6|6"}', "saved match 1 is damaged and cannot be read: event 3 does not "
+                                                     "apply: unknown player"),
+    ('"' + "x" * (70 * 1024) + '"', "saved match 1 is damaged and cannot be read: event 3 cannot be read"),
+    ("[" * 100_000 + "]" * 100_000, "saved match 1 is damaged and cannot be read: event 3 cannot be read"),
+], ids=["claim 10^28", "not JSON", "no such player", "too long", "nested"])
+def test_a_damaged_event(run, home, event, expected):
+    db = saved_games(run, home)
+    damage(db, "INSERT INTO events VALUES (1, 3, 'now', ?)", event)
+    before = digest(db)
+    for args in (["games", "show", "1", "--db", db], ["games", "export", "1", "--db", db],
+                 ["table", "--resume", "1", "--db", db]):
+        refused_everywhere(run, args, expected, home, child=args[1] == "show")
+    assert run("games", "list", "--db", db).exit_code == 0  # the row itself is fine
+    assert digest(db) == before
+
+
+def test_databases_that_are_not_saved_games(run, home):
+    db = os.path.join(home, "games.sqlite3")
+    with open(db, "wb") as handle:
+        handle.write(b"SQLite format 3\x00" + b"\xff" * 5000)
+    refused_everywhere(run, ["games", "list", "--db", db], f"cannot read the saved games at {db}", home)
+    os.remove(db)
+    connection = sqlite3.connect(db)
+    connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.commit()
+    connection.close()
+    before = digest(db)
+    for args in (["games", "list"], ["games", "show", "1"], ["table", "--players", "Ana,Ben"]):
+        refused_everywhere(run, [*args, "--db", db], "it is not a fives-tutor file", home, stdin=b"6|6\n")
+    assert digest(db) == before
+
+
+def test_a_missing_file_and_ids_too_large_for_sqlite(run, home):
+    db = os.path.join(home, "none.sqlite3")
+    for args in (["games", "show", "1"], ["games", "export", "1"], ["games", "delete", "1", "--yes"]):
+        refused_everywhere(run, [*args, "--db", db], f"there is no saved match 1: no match has been saved in {db} yet",
+                           home, child=args[1] == "show")
+    assert not os.path.exists(db)  # reading or deleting never creates the file
+    db = saved_games(run, home)
+    for number in ("9223372036854775808", "9" * 30, "9" * 5000):
+        for args in (["games", "show", number], ["games", "delete", number, "--yes"], ["table", "--resume", number]):
+            refused_everywhere(run, [*args, "--db", db], "there is no saved match " + number[:50], home,
+                               child=args[1] == "show" and len(number) > 1000)
+    assert [m["id"] for m in listed(run, db)] == [2, 1]
+
+
+def test_a_full_disk_loses_nothing(home):
+    """The file may not grow (RLIMIT_FSIZE, as a full disk does): every entry after that
+    is refused with the reason, every one before it is kept."""
+    db = os.path.join(home, "games.sqlite3")
+    env = environment(home)
+    first = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", "table", "--players", "Ana,Ben", "--db", db],
+                           input=b"6|6\n", capture_output=True, env=env, timeout=60, cwd=home, check=False)
+    assert first.returncode == 0, first.stderr
+
+    def small_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (os.path.getsize(db) + 20_000,) * 2)
+
+    lines = b"6|3\n" + b"draw 1\n" * 12 + b"sheet\n"
+    child = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", "table", "--resume", "--db", db],
+                           input=lines, capture_output=True, env=env, timeout=60, cwd=home, preexec_fn=small_files,
+                           check=False)
+    out = " ".join(child.stdout.decode().split())  # replies are wrapped to the width
+    assert child.returncode == 2 and b"Traceback" not in child.stderr + child.stdout, (out, child.stderr)
+    assert "Refused: cannot save to" in out and "the disk could not be read or written" in out
+    acknowledged = out.count("draws 1 tile")
+    assert 0 < acknowledged < 12  # some entries fitted, the rest were refused
+    events = json.loads(subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", "games", "export", "1", "--db",
+                                        db], capture_output=True, env=env, timeout=60, check=False).stdout)["events"]
+    assert len(events) == 2 + acknowledged  # exactly what was acknowledged
+
+
+def test_read_only_and_full_saved_games(run, home, monkeypatch):
+    """SQLite's own errors for a read-only file and a full disk (this machine runs the
+    tests as root, whom permissions do not stop): each its own line, nothing lost."""
+    import fives_tutor.journal as journal
+
+    db = saved_games(run, home)
+    before = listed(run, db)
+    real_connect = sqlite3.connect
+
+    def read_only(path, *args, **kwargs):
+        if isinstance(path, str) and not path.startswith("file:"):
+            return real_connect("file:" + path + "?mode=ro", *args, uri=True, **kwargs)
+        return real_connect(path, *args, **kwargs)
+
+    monkeypatch.setattr(journal.sqlite3, "connect", read_only)
+    for args, text in ((["games", "delete", "1", "--yes"], None), (["table", "--resume", "2"], "6|3\n"),
+                       (["table", "--players", "Eve,Fay"], "6|6\n"),
+                       (["games", "import", os.path.join(CORPUS, "imports", "valid.json")], None)):
+        result = run(*args, "--db", db, input=text)
+        assert result.exit_code == 2, (args, result.stdout, result.stderr)
+        assert_one_line(result.stderr, f"{db}: the file or its folder is read-only", args)
+    assert run("games", "show", "1", "--db", db).exit_code == 0  # reading still works
+    monkeypatch.setattr(journal.sqlite3, "connect", real_connect)
+    assert listed(run, db) == before
+
+
+# --- lines and arguments ----------------------------------------------------------------------------
+
+
+def test_a_20_mb_batch_line_and_dev_zero(home, tmp_path):
+    batch = tmp_path / "batch.txt"
+    with open(batch, "wb") as handle:
+        handle.write(b'"5 3" --play 3|0\n' + b"5 " * (10 * 1024 * 1024) + b"\n" + b"--play 3|0\n" + b'"6 2"\n')
+    child = bounded(["score", "--batch", str(batch)], home)
+    assert child.returncode == 2 and not child.stderr, child.stderr
+    answers = [json.loads(line) for line in child.stdout.splitlines()]
+    assert answers[0]["points"] == 5
+    assert answers[1] == {"line": 2, "error": "the line is longer than 65,536 bytes"}
+    assert answers[2] == {"line": 3, "error": "Missing argument 'POSITION'."}
+    assert answers[3]["total"] == 8
+    child = bounded(["score", "--batch", "/dev/zero"], home)
+    assert child.returncode == 2
+    assert_one_line(child.stderr.decode(), "line 1 does not end within 67,108,864 bytes", "/dev/zero")
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["count", "9" * 5000], "pips is more than the whole set holds (168)"),
+    (["count", "5|3", "--winner", "9" * 5000], "pips is more than the whole set holds (168)"),
+    (["best", "5 3", "--hand", "5|0", "--scores", "9" * 5000 + ",1"], "--scores: '9999"),
+    (["best", "5 3", "--hand", "5|0", "--opponents", "9" * 5000], "is not a number of tiles"),
+    (["best", "5 3", "--hand", "5|0", "--void", "1:" + "9" * 5000], "--void: '9999"),
+    (["score", "9" * 5000 + " 3"], "is not an open end"),
+    (["learn", "9" * 5000], "there is no lesson 9999"),
+    (["score", "5 3\x1b]0;pwned\x07"], "Invalid value for 'POSITION': it has a control character"),
+    (["score", "5 3", "--rules", "x\x1b]0;pwned\x07.yaml"], "x\\x1b]0;pwned\\x07.yaml: no such rule pack file"),
+    (["table", "--players", "Ana\x1b[2J,Ben"], "it has a control character"),
+    (["score", "5|5*(" * 5000], "arms nest deeper than the 7 doubles of the set allow"),
+    (["duel", "greedy", "monte-carlo:99999999999"], "monte-carlo:99999999999"),
+], ids=lambda value: value[0] if isinstance(value, list) else None)
+def test_hostile_arguments(run, home, args, expected):
+    refused_everywhere(run, args, expected, home)
+
+
+def test_arguments_that_are_not_utf8(home):
+    for args in (["score", b"5 3\xff"], ["table", "--players", b"Ana\xff,Ben"], ["simulate", "dominos-cc", "--seed",
+                                                                               b"\xfe"]):
+        child = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main",
+                                *[a if isinstance(a, bytes) else a.encode() for a in args]], input=b"",
+                               capture_output=True, env=environment(home), timeout=SECONDS, preexec_fn=_limit,
+                               check=False)
+        assert child.returncode == 2, (args, child.stderr)
+        assert_one_line(child.stderr.decode("utf-8", "replace"), None, args)
+        assert b"\\xff" in child.stderr or b"not UTF-8" in child.stderr, child.stderr
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_narrow_output_encodings_fall_back(home, encoding):
+    env = dict(environment(home, "fa"), PYTHONIOENCODING=encoding)
+    for args in (["score", "5 0", "--play", "0|0"], ["rules", "show", "muggins", "--json"], ["rules", "list"],
+                 ["score", "5 x"]):
+        child = bounded(args, home, env=env)
+        assert child.returncode in (0, 2), (args, child.stderr)
+        assert b"Traceback" not in child.stderr + child.stdout, (args, child.stderr)
+    shown = bounded(["score", "5 0", "--play", "0|0", "--lang", "en"], home, env=env)
+    assert shown.returncode == 0 and b"5 + 0 (spinner 0|0) = 5 " in shown.stdout
+
+
+def test_a_closed_pipe_is_not_an_error(home):
+    process = subprocess.Popen([sys.executable, "-m", "fives_tutor.cli.main", "simulate", "dominos-cc", "--matches",
+                                "2000", "--records", "-"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=environment(home), cwd=home)
+    process.stdout.readline()
+    process.stdout.close()  # the reader goes away, as `| head -1` does
+    _out, err = process.communicate(timeout=60)
+    assert err == b"", err
+    assert process.returncode in (0, 141)
+
+
+def test_a_20_mb_line_and_dev_zero_at_the_table_and_the_tutor(home, tmp_path):
+    lines = tmp_path / "lines.txt"
+    with open(lines, "wb") as handle:
+        handle.write(b"6|6\n" + b"5 " * (10 * 1024 * 1024) + b"\n6|3\n")
+    db = os.path.join(home, "games.sqlite3")
+    with open(lines, "rb") as handle:
+        child = bounded(["table", "--players", "Ana,Ben", "--db", db], home, stdin=handle.read())
+    out = " ".join(child.stdout.decode().split())  # replies are wrapped to the width
+    assert child.returncode == 2 and b"Traceback" not in child.stderr, child.stderr
+    assert "Refused: the line is longer than 65,536 characters. Nothing was recorded." in out
+    assert "Ben plays 6|3@6|6*" in out  # the line after it is read
+    for args in (["table", "--players", "Cy,Dee", "--db", db], ["quiz"], ["learn"]):
+        with open("/dev/zero", "rb") as zero:
+            done = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", *args], stdin=zero,
+                                  capture_output=True, env=environment(home), timeout=SECONDS, preexec_fn=_limit,
+                                  cwd=home, check=False)
+        assert done.returncode in (0, 2) and b"Traceback" not in done.stderr, (args, done.stderr)
