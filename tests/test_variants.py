@@ -349,15 +349,43 @@ def test_example_pack_lessons_have_no_problems_in_any_language(pack):
     assert problems(load_rules(pack)) == []
 
 
-def test_persian_lessons_mark_their_tiles_left_to_right():
+def example_lesson_texts(code):
+    """``(where, text)`` for the title, text and hint of every step of the example packs' lessons."""
+    import yaml
+
+    folder = os.path.join(EXAMPLES, "lessons")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(f".{code}.yaml"):
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                data = yaml.safe_load(handle)
+            for lesson in data["lessons"]:
+                yield f"{name} {lesson['id']} title", lesson["title"]
+                for number, step in enumerate(lesson["steps"], start=1):
+                    for key in ("text", "hint"):
+                        if step.get(key):
+                            yield f"{name} {lesson['id']} step {number} {key}", step[key]
+
+
+@pytest.mark.parametrize("code", ["tl", "id", "nl", "fa"])
+def test_example_lessons_use_the_glossary_words(code):
+    from translation_checks import english_terms
+
+    found = [(where, terms) for where, text in example_lesson_texts(code) if (terms := english_terms(text, code))]
+    assert not found
+
+
+def test_persian_example_lessons_mark_every_left_to_right_run():
     import re
 
-    text = open(os.path.join(EXAMPLES, "lessons", "lowest-double.fa.yaml"), encoding="utf-8").read()
-    prose = [line for line in text.splitlines() if re.search("[\u0600-\u06ff]", line)]
-    tiles = [m for line in prose for m in re.finditer(r"\d\|\d", line)]
-    assert tiles
-    for line in prose:
-        for found in re.finditer(r"\d\|\d", line):
-            assert line[found.start() - 1] == "\u200e" and line[found.end()] == "\u200e", line
-        outside = re.sub(r"\u200e\d\|\d\u200e", "", line)
-        assert not re.search(r"[0-9]", outside), line  # prose numbers in Persian digits
+    from translation_checks import unmarked_runs
+
+    from fives_tutor.text.bidi import localize_runs
+
+    digits = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    texts = list(example_lesson_texts("fa"))
+    assert any(re.search(r"\u200e\d\|\d\u200e", text) for _where, text in texts)  # tiles are there, marked
+    found = [(where, runs) for where, text in texts
+             if (runs := unmarked_runs(text, lambda t: localize_runs(t, lambda part: part.translate(digits))))]
+    assert not found
+    for where, text in texts:  # prose numbers in Persian digits: ASCII digits only inside marked tiles
+        assert not re.search(r"[0-9]", re.sub(r"\u200e\d\|\d\u200e", "", text)), where
