@@ -402,10 +402,15 @@ def _check_id(pack_id: Any, where: str, builtin: bool) -> None:
 
 
 def _deep_merge(base: Any, override: Any) -> Any:
+    """``override`` laid over ``base``, mapping by mapping. A key matches a base key
+    written the same way in YAML or in JSON (``2`` and ``"2"``): an installed built-in
+    pack is read from its JSON copy, whose player counts are strings, and a house pack
+    that extends it writes them as numbers."""
     if isinstance(base, dict) and isinstance(override, dict):
         result = dict(base)
         for key, value in override.items():
-            result[key] = _deep_merge(base.get(key), value) if key in base else value
+            same = key if key in result else next((k for k in result if str(k) == str(key)), None)
+            result[key] = _deep_merge(result.pop(same), value) if same is not None else value
         return result
     return override
 

@@ -266,6 +266,27 @@ def test_lowest_double_is_a_lead_rule_and_others_are_refused(tmp_path):
     assert "highest_double, lowest_double, by_lot" in str(error.value)
 
 
+def test_a_house_pack_over_an_installed_built_in_pack(monkeypatch):
+    # an installed wheel reads a built-in pack from its JSON copy, whose player counts are
+    # strings ("2"); the house pack's YAML writes them as numbers (2): one count, not two
+    from fives_tutor import packs
+
+    read = packs._read
+
+    def as_installed(path):
+        data = read(path)
+        return json.loads(json.dumps(data)) if os.path.basename(path) == "dominos-cc.yaml" else data
+
+    monkeypatch.setattr(packs, "_read", as_installed)
+    packs._load_resolved.cache_clear()
+    try:
+        house = packs._load_resolved(os.path.realpath(os.path.join(EXAMPLES, "house-rules.yaml")))
+    finally:
+        packs._load_resolved.cache_clear()
+    assert dict(house.match.target) == {2: 100, 3: 100, 4: 100}
+    assert dict(house.players.hand_size) == {2: 7, 3: 6, 4: 5}
+
+
 def test_saved_pack_data_with_the_older_key_still_loads():
     from fives_tutor.packs import load_pack_data
 
