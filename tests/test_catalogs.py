@@ -13,7 +13,8 @@ import fives_tutor
 from fives_tutor.i18n import LANGUAGES
 from fives_tutor.resources import data_dir
 
-PLACEHOLDER = re.compile(r"\{[^}]*\}|%\([a-z_]+\)[sd]")
+#: a placeholder: ``{name}`` (not an escaped ``{{`` or ``}}``, which prints a brace) or ``%(name)s``
+PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}(?!\})|%\([a-z_]+\)[sd]")
 
 
 def catalog(code):

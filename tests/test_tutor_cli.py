@@ -659,6 +659,13 @@ def dutch(catalog, msgid):
     return message.string
 
 
+def dutch_forms(catalog, singular):
+    """Every Dutch form of a message with a singular and a plural."""
+    message = catalog.get(singular)
+    assert message is not None and all(message.string) and not message.fuzzy, f"{singular!r} is not translated to Dutch"
+    return list(message.string)
+
+
 def worksheet_parts(text):
     lines = text.splitlines()
     key_at = next(i for i, line in enumerate(lines) if line.startswith("## "))
@@ -684,8 +691,9 @@ def test_worksheet_in_dutch_with_an_answer_key(run):
         "The open ends are {ends}. What is their total?",
         "The open ends are {ends}, and {play} is played. How many points does it score?",
         "The open ends are {ends} and you hold {hand}. Which tile scores most now?",
-        "The open ends are {ends}. On which ends may {tile} go? Write each end as shown, separated by spaces.",
-        "The hand is over. The opponents hold {hands}. How many points does the winner collect?")}
+        "The open ends are {ends}. On which ends may {tile} go? Write each end as shown, separated by spaces.")}
+    openings |= {form.split("{")[0] for form in dutch_forms(
+        catalog, "The hand is over. Your opponent holds {hands}. How many points does the winner collect?")}
     for question in questions:
         text = question.split(". ", 1)[1]
         assert any(text.startswith(opening) for opening in openings), question
