@@ -152,10 +152,11 @@ def skill_line(difference: Difference, study: Study, pack: int) -> str:
         text = _("under {pack} the better player wins {rate}, under {first} {base}: no detectable difference "
                  "in skill (the interval of the difference runs from {low} to {high}).")
     elif difference.verdict == "more":
-        text = _("under {pack} the better player wins {rate} instead of {base}: more skill ({difference}).")
+        text = _("under {pack} the better player wins {rate} instead of {base}: more skill (a difference of "
+                 "{difference}).")
     else:
-        text = _("under {pack} the better player wins {rate} instead of {base}: less skill, more luck "
-                 "({difference}).")
+        text = _("under {pack} the better player wins {rate} instead of {base}: less skill, more luck (a "
+                 "difference of {difference}).")
     estimate = difference.estimate
     return _("Skill: {verdict}").format(verdict=text.format(
         pack=name, first=first, rate=rate, base=base, difference=signed_interval("skill", estimate),
