@@ -84,7 +84,7 @@ def difference(first: Sequence["DuelMatch"], second: Sequence["DuelMatch"]) -> E
     by deal. Raises ValueError when the duels are not of the same deals."""
     from .compare import check_paired
 
-    check_paired(first, second, key=lambda result: (result.index, result.swapped))
+    check_paired(first, second, key=lambda result: result.index)  # the seatings of a deal come in one order
     return paired_mean_difference(deal_shares(first), deal_shares(second))
 
 
