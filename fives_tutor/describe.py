@@ -272,7 +272,7 @@ def sentences(rules: RuleSet) -> dict[str, str]:
         }[hand_end.collect],
         "rounding_sentence": {
             "nearest_five": _("Pips are rounded to the nearest five: {up} up, {down} down.").format(
-                up=current().join([_number(3), _number(4)]), down=current().join([_number(1), _number(2)])),
+                up=current().span(3, 4), down=current().span(1, 2)),
             "down": _("Pips are rounded down to a multiple of five."),
             "up": _("Pips are rounded up to a multiple of five."),
             "none": _("Pips are not rounded."),

@@ -26,7 +26,7 @@ from __future__ import annotations
 from math import comb
 from typing import Callable, NamedTuple, Sequence
 
-from .errors import N_, IllegalPlayError
+from .errors import N_, IllegalPlayError, span
 from .plays import Board, Play, board_position, legal_plays, plays_for_tile, tiles_on_table
 from .rules import RuleSet
 from .tiles import Tile, domino_set
@@ -84,8 +84,8 @@ class Situation(NamedTuple):
                                       "you and the opponents hold {held}"), count=boneyard, unseen=len(unseen),
                                    held=sum(opponents))
         if 1 + len(opponents) > rules.players.max:
-            raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
-                                   low=rules.players.min, high=rules.players.max, count=1 + len(opponents))
+            raise IllegalPlayError(N_("this rule pack is for {players} players, not {count}"),
+                                   players=span(rules.players.min, rules.players.max), count=1 + len(opponents))
         if scores is not None:
             from .game import sides_for
 

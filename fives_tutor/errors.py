@@ -56,6 +56,15 @@ class Msg(str):
         return made
 
 
+def span(low: int, high: int) -> "Msg | int":
+    """A range of whole numbers as an error parameter, in words once translated:
+    the number alone (``3``), ``3 or 4`` for two values (two values are not a range),
+    else ``2 to 4``; the same phrases as :meth:`fives_tutor.i18n.Translator.span`."""
+    if low == high:
+        return low
+    return Msg(N_("{low} or {high}") if high == low + 1 else N_("{low} to {high}"), low=low, high=high)
+
+
 class FivesError(ValueError):
     """Base class of every error fives-tutor raises on bad input.
 
@@ -137,11 +146,15 @@ class NotationError(FivesError):
         super().__init__(template, **params)
 
     def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
-        """The message, then where it is (translated separately, so both are in the catalog)."""
+        """The message with where it is: a message of its own that places the column
+        (``... (column 3)``; after a message that already ends in parentheses, ``...,
+        at column 3``, never two parentheses in a row)."""
         message = super().render(translate, wrap, ngettext)
         if self.column is None:
             return message
-        return message + translate(N_(" (column {column})")).format(column=wrap(self.column, "column"))
+        template = N_("{message}, at column {column}") if message.rstrip(" \u200e\u200f\u061c").endswith(")") \
+            else N_("{message} (column {column})")
+        return translate(template).format(message=message, column=wrap(self.column, "column"))
 
 
 class IllegalPlayError(FivesError):

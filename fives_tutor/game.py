@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Sequence
 
-from .errors import N_, IllegalPlayError
+from .errors import N_, IllegalPlayError, span
 from .position import _COUNT_FACTOR, Position, place
 from .rules import RuleSet
 from .scoring import collect
@@ -57,8 +57,8 @@ def check_players(rules: RuleSet, players: int) -> None:
     """Raise IllegalPlayError for a player count the pack does not allow
     (``rules.players.min`` and ``max``)."""
     if not rules.players.min <= players <= rules.players.max:
-        raise IllegalPlayError(N_("this rule pack is for {low} to {high} players, not {count}"),
-                               low=rules.players.min, high=rules.players.max, count=players)
+        raise IllegalPlayError(N_("this rule pack is for {players} players, not {count}"),
+                               players=span(rules.players.min, rules.players.max), count=players)
 
 
 def deal(rules: RuleSet, players: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from typing import Mapping
 
 from .errors import N_, FivesError
@@ -73,7 +74,7 @@ def choose_language(requested: str | None = None, environ: Mapping[str, str] | N
             found = match_language(explicit)
             if found is None:
                 raise LanguageError(N_("unknown language '{language}': choose one of {choices}"),
-                                    language=explicit, choices=", ".join(LANGUAGES))
+                                    language=explicit, choices=LANGUAGES)
             return found
     # gettext's order: the locale is the first of LC_ALL, LC_MESSAGES, LANG that is set;
     # LANGUAGE (a list) comes before it, but not when that locale is C or POSIX
@@ -186,6 +187,35 @@ class Translator:
             text = text.replace("%", "\u066a")
         return self.digits(text)
 
+    def typed(self, text: str) -> str:
+        """Something the reader may type again, such as a seed: a plain number in the
+        language's digits (typed back in them, it is read as the same), anything else
+        as it is."""
+        return self.digits(text) if text.isascii() and text.isdecimal() else text
+
+    def moment(self, iso: str) -> str:
+        """A saved time (ISO 8601, UTC) as the language writes a date and a time, in
+        the reader's time zone: ``May 1, 2024, 2:30 PM``, ``1 mei 2024 14:30``
+        (Babel's medium date and short time). Text that is not such a time (an
+        imported match may carry anything) is shown as it is, cut to 16 characters."""
+        import datetime
+
+        try:
+            when = datetime.datetime.fromisoformat(str(iso))
+        except ValueError:
+            return str(iso)[:16]
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=datetime.timezone.utc)
+        when = when.astimezone()
+        from babel.core import Locale
+        from babel.dates import format_date, format_time
+
+        locale = Locale.parse("fil" if self.code == "tl" else self.code)
+        pattern = str(locale.datetime_formats.get("medium", "{1} {0}")).replace("'", "")
+        text = pattern.replace("{1}", format_date(when, "medium", locale=locale)).replace(
+            "{0}", format_time(when, "short", locale=locale))
+        return self.digits(text)
+
     def join(self, items) -> str:
         """Items of a list joined with the language's separator (``، `` in Persian)."""
         return self.comma.join(str(item) for item in items)
@@ -263,15 +293,39 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def answer_words(msgid: str, always=()) -> tuple[str, ...]:
+    """The words of a translated list of answers such as ``"y, yes"`` (separated by
+    commas, the Persian comma too), case-folded, in the language's order (the first is
+    the one a prompt shows), then the ``always`` ones (English, which people type by
+    habit; a key of another keyboard)."""
+    words = [word.strip().casefold() for word in re.split("[,\u060c]", _current.gettext(msgid)) if word.strip()]
+    return tuple(dict.fromkeys(words + [word.casefold() for word in always]))
+
+
 def localize_error(error: FivesError) -> str:
-    """The message of ``error`` in the active language, notation kept left to right."""
+    """The message of ``error`` in the active language, notation kept left to right.
+
+    A list parameter (choices, names) is joined with the language's separator, each
+    item kept left to right; notation in it (:data:`_NOTATION`) takes the language's
+    digits, except an item with Latin letters (a pack id, a command), which keeps
+    its ASCII digits as :meth:`Translator.prose` does."""
     translator = _current
+
+    def item(value, name):
+        text = str(value)
+        if name in _NOTATION and not _LATIN.search(text):
+            return translator.notation(text)
+        if not translator.rtl:
+            return text
+        from .text.bidi import ltr
+
+        return ltr(text)
 
     def wrap(value, name=""):
         if isinstance(value, int) and not isinstance(value, bool):
             return translator.number(value)
-        if isinstance(value, (list, tuple)):  # notation to choose from: 5|2@5|5*, 5|2@5*
-            return translator.join(translator.notation(item) for item in value)
+        if isinstance(value, (list, tuple)):  # choices, names: 5|2@5|5*, 5|2@5*
+            return translator.join(item(one, name) for one in value)
         if not translator.rtl:
             return value
         from .text.bidi import ltr
@@ -281,7 +335,31 @@ def localize_error(error: FivesError) -> str:
     return error.render(translator.gettext, wrap, translator.ngettext)
 
 
-#: error parameters that hold notation (shown with the language's digits); others
-#: (file paths, key paths, reasons from the system) are shown as they are
+#: error parameters that hold notation or numbers typed as text (shown with the
+#: language's digits); others (file paths, key paths, player names, reasons from the
+#: system) are shown as they are
 _NOTATION = {"tile", "end", "position", "choices", "pips", "token", "count", "low", "high", "players", "tiles",
-             "size", "unseen", "example", "example2"}
+             "size", "unseen", "example", "example2", "play", "given", "answer", "seq", "id", "numbers"}
+_LATIN = re.compile("[A-Za-z]")
+
+
+#: the words of metavars (``POSITION``, ``N``) and of Click's usage line (``[OPTIONS]``),
+#: translated wherever help, usage or an error names them; a language may keep them
+#: as written (docs/translating.md). A whole metavar listed here (``A+C,B+D``) is
+#: translated as one message.
+METAVAR_WORDS = frozenset((
+    N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
+    N_("NAMES"), N_("NAME"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
+    N_("COMMAND"), N_("ARGS"), N_("LEVEL"), N_("N"), N_("A"), N_("B"), N_("SECONDS"), N_("SEED"), N_("KIND"), N_("A+C,B+D"),
+))
+_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]*\b")
+
+
+def translate_metavar(text: str) -> str:
+    """A metavar (``TILES|PIPS``, ``[OPTIONS]``, ``N[,N...]``) in the active language:
+    each word of :data:`METAVAR_WORDS` translated, the notation around the words
+    (``| , : [ ] ...``) as it is."""
+    if text in METAVAR_WORDS:
+        return _current.gettext(text)
+    return _METAVAR_WORD.sub(lambda m: _current.gettext(m.group(0)) if m.group(0) in METAVAR_WORDS else m.group(0),
+                             text)

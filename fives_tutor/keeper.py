@@ -221,6 +221,8 @@ class TableState:
             raise IllegalPlayError(N_("under these rules nobody draws"))
         if not self.layout.line:
             raise IllegalPlayError(N_("nobody draws before the lead"))
+        if count > self.drawable and not self.drawable:
+            raise IllegalPlayError(N_("the boneyard has no tile to draw"))  # not "only 0 tiles"
         if count > self.drawable:
             raise IllegalPlayError(Nn_("the boneyard has only {count} tile to draw",
                                        "the boneyard has only {count} tiles to draw"), count=self.drawable)

@@ -214,7 +214,7 @@ def _check_step(step: dict, path: str, where: str) -> None:
     if question is not None:
         if question not in QUESTIONS:
             raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
-                              step=where, key=str(question), choices=", ".join(QUESTIONS))
+                              step=where, key=str(question), choices=tuple(QUESTIONS))
         for needed in QUESTIONS[question]:
             if needed not in step:
                 raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,
@@ -356,6 +356,22 @@ def _content_key(prefix: str, lesson_id: str, values: dict, steps, rules: RuleSe
 # --- answers --------------------------------------------------------------------------------
 
 
+# Translators: the words that stop a lesson or a quiz, separated by commas; the first
+# is the one the prompts show (q, quit and ض, the q key of a Persian keyboard, always work)
+QUIT_WORDS = N_("q, quit")
+#: the q key of a Persian keyboard types ض: it stops a lesson in every language
+KEYBOARD_QUIT = ("\u0636",)
+
+
+def quit_words() -> tuple[str, ...]:
+    """The words that stop a lesson or a quiz in the active language (its own, listed
+    by the message :data:`QUIT_WORDS`, then ``q``, ``quit`` and the q key of a Persian
+    keyboard), case-folded; the first is the one prompts show."""
+    from .i18n import answer_words
+
+    return answer_words(QUIT_WORDS, ("q", "quit") + KEYBOARD_QUIT)
+
+
 class Answer(NamedTuple):
     """What the engine says a question's answer is: ``value`` (a number, or for ``best``
     the set of tiles that score most) and ``why`` (a worked count in the active language)."""
@@ -484,7 +500,8 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
 
     text = ascii_digits(reply.strip())
     if not text:
-        return NotationError(N_("type your answer, ? for a hint, or q to stop"), text=reply)
+        return NotationError(N_("type your answer, ? for a hint, or {quit} to stop"), text=reply,
+                             quit=quit_words()[0])
     if step.question == "best":
         hand = parse_hand(step.hand, rules.max_pips)
         try:

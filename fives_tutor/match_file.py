@@ -68,24 +68,25 @@ def export(info, events: list, state) -> dict:
 
 def read(file: str, stream=None) -> Any:
     """The JSON data of ``file`` (or of the binary ``stream`` when given), at most
-    :data:`MAX_BYTES`. Raises :class:`MatchFileError`."""
+    :data:`MAX_BYTES`. Raises :class:`MatchFileError`, with one message for each kind
+    of problem: no such file, not a file, not readable, not JSON (with the line and
+    column where it goes wrong), not an export."""
     from .storage import reason
 
     try:
         if stream is None:
             import os
 
+            if not os.path.exists(file):
+                raise MatchFileError(N_("there is no file {file}"), file=file)
             if not os.path.isfile(file):
-                raise MatchFileError(N_("{file} is not a JSON export of a match: {reason}"), file=file,
-                                     reason=Msg(N_("there is no such file")) if not os.path.exists(file)
-                                     else Msg(N_("it is not a regular file")))
+                raise MatchFileError(N_("{file} is not a regular file"), file=file)
             with open(file, "rb") as handle:
                 raw = handle.read(MAX_BYTES + 1)
         else:
             raw = stream.read(MAX_BYTES + 1)
     except OSError as error:
-        raise MatchFileError(N_("{file} is not a JSON export of a match: {reason}"), file=file,
-                             reason=reason(error)) from None
+        raise MatchFileError(N_("cannot read {file}: {reason}"), file=file, reason=reason(error)) from None
     if len(raw) > MAX_BYTES:
         raise _bad(file, N_("the file is larger than {limit} bytes"), limit=MAX_BYTES)
     try:
@@ -94,8 +95,11 @@ def read(file: str, stream=None) -> Any:
         raise _bad(file, N_("it is not UTF-8 text")) from None
     except RecursionError:
         raise _bad(file, N_("it nests deeper than any export")) from None
-    except ValueError as error:
-        raise _bad(file, N_("it is not valid JSON ({detail})"), detail=str(error)) from None
+    except json.JSONDecodeError as error:  # where it goes wrong, not Python's English detail
+        raise MatchFileError(N_("{file} is not valid JSON (line {line}, column {column})"), file=file,
+                             line=error.lineno, column=error.colno) from None
+    except ValueError:  # a number longer than Python reads (sys.get_int_max_str_digits)
+        raise _bad(file, N_("it holds a number too long to read")) from None
 
 
 def check(data: Any, file: str) -> Checked:
@@ -129,7 +133,7 @@ def check(data: Any, file: str) -> Checked:
         from .i18n import LANGUAGES
 
         if match["lang"] not in LANGUAGES:
-            raise _bad(file, N_("\"{key}\" must be one of {choices}"), key="lang", choices=", ".join(LANGUAGES))
+            raise _bad(file, N_("\"{key}\" must be one of {choices}"), key="lang", choices=LANGUAGES)
     if not isinstance(match["rules_data"], dict) or not isinstance(match["rules_data"].get("rules"), dict):
         raise _bad(file, N_("\"rules_data\" is not a rule pack"))
     if len(json.dumps(match["rules_data"])) > 256 * 1024:

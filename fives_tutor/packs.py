@@ -23,7 +23,7 @@ import os
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .errors import N_, Msg, RulePackError
+from .errors import N_, Msg, RulePackError, span
 from .resources import data_dir, user_home
 from .rules import (HandEndRules, LeadRules, MatchRules, MugginsRules, PlayerRules, RuleSet, ScoringRules,
                     SpinnerRules, TurnRules)
@@ -184,7 +184,7 @@ def resolve(name: str, relative_to: str | None = None) -> str:
     for info in list_packs():
         if not info.builtin and not info.shadows and _declared_id(info.path) == name:
             return info.path  # a user pack found by the id it declares, not its file name
-    choices = ", ".join(info.id for info in list_packs() if not info.shadows)
+    choices = tuple(info.id for info in list_packs() if not info.shadows)
     raise RulePackError(N_("unknown rule pack '{name}': choose one of {choices}, or give the path of a YAML file"),
                         name=name, choices=choices)
 
@@ -226,7 +226,7 @@ def rules_from_data(data: dict, path: str = "(saved)") -> RuleSet:
     for key, value in data.items():
         if key not in _TOP_KEYS and key not in _MERGED_KEYS:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
-                                key=_show(key), choices=", ".join(_TOP_KEYS))
+                                key=_show(key), choices=tuple(_TOP_KEYS))
         expected = _MERGED_KEYS.get(key)
         if key in ("extends", "lessons") or expected == "text":
             ok = value is None or isinstance(value, str)
@@ -323,7 +323,7 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
     for top_key in data:
         if top_key not in _TOP_KEYS:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
-                                key=str(top_key), choices=", ".join(_TOP_KEYS))
+                                key=str(top_key), choices=tuple(_TOP_KEYS))
     _check_id(data.get("id", _stem(path)), str(path), is_builtin(path))
     if isinstance(data.get("rules"), dict):
         # each file's older keys become the newer ones before the files merge, so that a
@@ -426,8 +426,8 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
     kind = rule[0]
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int) or not rule[1] <= value <= rule[2]:
-            raise RulePackError(N_("{path}: {key}: expected a whole number from {low} to {high}, got {value}"),
-                                path=path, key=key, low=rule[1], high=rule[2], value=_show(value))
+            raise RulePackError(N_("{path}: {key}: expected a whole number ({numbers}), got {value}"),
+                                path=path, key=key, numbers=span(rule[1], rule[2]), value=_show(value))
         return value
     if kind == "bool":
         if not isinstance(value, bool):
@@ -436,18 +436,18 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
     if kind == "enum":
         if value not in rule[1:]:
             raise RulePackError(N_("{path}: {key}: expected one of {choices}, got {value}"), path=path, key=key,
-                                choices=", ".join(rule[1:]), value=_show(value))
+                                choices=tuple(rule[1:]), value=_show(value))
         return value
     if kind == "ints":
         if (not isinstance(value, list) or not value
                 or any(isinstance(v, bool) or not isinstance(v, int) or not rule[1] <= v <= rule[2] for v in value)):
-            raise RulePackError(N_("{path}: {key}: expected a list of whole numbers from {low} to {high}, got {value}"),
-                                path=path, key=key, low=rule[1], high=rule[2], value=_show(value))
+            raise RulePackError(N_("{path}: {key}: expected a list of whole numbers ({numbers}), got {value}"),
+                                path=path, key=key, numbers=span(rule[1], rule[2]), value=_show(value))
         return tuple(value)
     # per_players: a mapping from each player count to a value
     if not isinstance(value, dict):
-        raise RulePackError(N_("{path}: {key}: expected a value for each player count from {low} to {high}"),
-                            path=path, key=key, low=players.start, high=players.stop - 1)
+        raise RulePackError(N_("{path}: {key}: expected a value for each player count ({numbers})"),
+                            path=path, key=key, numbers=span(players.start, players.stop - 1))
     result = {}
     for count_key, inner in value.items():
         count = _player_count(count_key)
@@ -459,8 +459,8 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
         result[count] = _check(rule[1], inner, path, f"{key}.{count}", players)
     missing = [n for n in players if n not in result]
     if missing:
-        raise RulePackError(N_("{path}: {key}: expected a value for each player count from {low} to {high}"),
-                            path=path, key=key, low=players.start, high=players.stop - 1)
+        raise RulePackError(N_("{path}: {key}: expected a value for each player count ({numbers})"),
+                            path=path, key=key, numbers=span(players.start, players.stop - 1))
     return MappingProxyType(result)
 
 
@@ -522,7 +522,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     for section in rules:
         if section not in SCHEMA:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
-                                key=f"rules.{section}", choices=", ".join(SCHEMA))
+                                key=f"rules.{section}", choices=tuple(SCHEMA))
     players_rules = rules.get("players") if isinstance(rules.get("players"), dict) else {}
     low = players_rules.get("min", 2) if isinstance(players_rules.get("min"), int) else 2
     high = players_rules.get("max", 4) if isinstance(players_rules.get("max"), int) else 4
@@ -537,7 +537,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
         for name in given:
             if name not in fields:
                 raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
-                                    key=f"rules.{section}.{name}", choices=", ".join(fields))
+                                    key=f"rules.{section}.{name}", choices=tuple(fields))
         checked[section] = {}
         for name, rule in fields.items():
             key = f"rules.{section}.{name}"
@@ -561,8 +561,9 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
 
 def _check_consistency(checked: dict, where: str, players: range) -> None:
     if checked["players"]["min"] > checked["players"]["max"]:
-        raise RulePackError(N_("{path}: {key}: expected a whole number from {low} to {high}, got {value}"), path=where,
-                            key="rules.players.min", low=2, high=checked["players"]["max"], value=checked["players"]["min"])
+        raise RulePackError(N_("{path}: {key}: expected a whole number ({numbers}), got {value}"), path=where,
+                            key="rules.players.min", numbers=span(2, checked["players"]["max"]),
+                            value=checked["players"]["min"])
     max_pips = checked["set"]["max_pips"]
     size = (max_pips + 1) * (max_pips + 2) // 2
     for count in players:

@@ -24,7 +24,7 @@ import re
 from enum import IntEnum
 from typing import Collection, NamedTuple, Sequence
 
-from .errors import N_, NotationError
+from .errors import N_, NotationError, span
 from .rules import RuleSet
 from .tiles import Tile, ascii_digits, domino_set, split_tokens
 
@@ -178,8 +178,8 @@ def parse_end_token(token: str, column: int, text: str, max_pips: int):
 def _check_pips(pips: int, max_pips: int, column: int, text: str, token: str) -> None:
     if pips > max_pips:
         raise NotationError(
-            N_("'{token}': {pips} pips is more than this set has (0 to {max_pips})"),
-            text=text, column=column, token=token, pips=pips, max_pips=max_pips,
+            N_("'{token}': {pips} pips is more than this set has ({numbers})"),
+            text=text, column=column, token=token, pips=pips, numbers=span(0, max_pips),
         )
 
 
@@ -400,15 +400,24 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
         raise NotationError(N_("the double {pips}|{pips} is shown twice"), text=text,
                             column=columns[min(index, len(columns) - 1)], pips=pips)
     if shortage.kind == "doubles":
-        raise NotationError(N_("not enough doubles for the spinners these {count} open ends need: {spinners} not in "
-                               "view, and {tiles} left in the set"), text=text, column=columns[-1], count=len(ends),
-                            spinners=hidden, tiles=shortage.tiles)
+        template = N_("not enough doubles for the spinners these {count} open ends need: {spinners} not in view, and "
+                      "{tiles} left in the set") if shortage.tiles else \
+            N_("not enough doubles for the spinners these {count} open ends need: {spinners} not in view, and none "
+               "left in the set")  # a count of zero reads badly
+        raise NotationError(template, text=text, column=columns[-1], count=len(ends), spinners=hidden,
+                            tiles=shortage.tiles)
     index = plain_index[shortage.ends[0]]
     numbers = tuple(str(p) for p in shortage.pips)  # joined in the reader's language
     showing = sum(1 for p in plain if p in shortage.pips)
-    if excluded:
+    if excluded and not shortage.tiles:  # "only 0 could show them" reads badly
+        template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
+                      "{count}, and you hold every tile that could show them")
+    elif excluded:
         template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
                       "{count}, and besides the tiles you hold only {tiles} could show them")
+    elif not shortage.tiles:
+        template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
+                      "{count}, and no tile of the set could show them")
     else:
         template = N_("not enough tiles for the open ends showing {pips}: every end is a different tile, so they need "
                       "{count}, and only {tiles} in the set could show them")

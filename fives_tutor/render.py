@@ -66,18 +66,21 @@ def reading_line(reading: Reading | None, rules: RuleSet) -> str | None:
     t = current()
     n = len(reading.arms)
     arms = t.notation(" ".join(f"{p}*" for p in reading.arms))
+    # one spinner or arm, or several: the sentence differs, not a count (no number is
+    # shown), so two messages chosen by n == 1, never ngettext (Tagalog's plural rule
+    # puts 1, 2 and 3 in one form)
     if reading.spinners:
         tiles = t.comma.join(t.notation(f"{p}|{p}") for p in reading.spinners)
         if rules.spinner.doubles == "every":
-            how = ngettext("{tiles} is a spinner (every double spins)", "{tiles} are spinners (every double spins)",
-                           len(reading.spinners)).format(tiles=tiles)
+            how = (_("{tiles} is a spinner (every double spins)") if len(reading.spinners) == 1
+                   else _("{tiles} are spinners (every double spins)")).format(tiles=tiles)
         else:
             how = _("{tiles} is the spinner (the first double spins)").format(tiles=tiles)
         if n:
-            how += ngettext(", with its empty arm {arms}", ", with its empty arms {arms}", n).format(arms=arms)
+            how += (_(", with its empty arm {arms}") if n == 1 else _(", with its empty arms {arms}")).format(arms=arms)
     else:
-        how = ngettext("the spinner's empty arm {arms} is added", "the spinner's empty arms {arms} are added",
-                       n).format(arms=arms)
+        how = (_("the spinner's empty arm {arms} is added") if n == 1
+               else _("the spinner's empty arms {arms} are added")).format(arms=arms)
     return _("Read as {ends}: {how}.").format(ends=t.notation(reading.position), how=how)
 
 
@@ -94,7 +97,7 @@ def render_score(position: Position, play: Play | None, rules: RuleSet, reading:
     if play is None:
         lines.append(_("Ends: {ends}").format(ends=t.notation(position)))
         lines.append(count_expression(position, rules))
-        return "\n".join(lines)
+        return _fit("\n".join(lines))
     lines.append(_("Before: {ends} (total {total}, {points})").format(
         ends=t.notation(position), total=t.number(total), points=points_phrase(rules.scoring.points_for(total))))
     lines.append(_("Play: {play}").format(play=t.notation(play.notation)))
@@ -104,7 +107,7 @@ def render_score(position: Position, play: Play | None, rules: RuleSet, reading:
     lines.append(count_expression(play.after, rules))
     if play.index < 0 and not rules.lead.scores:
         lines.append(_("Under these rules the lead does not score."))
-    return "\n".join(lines)
+    return _fit("\n".join(lines))
 
 
 def no_play_advice(rules: RuleSet) -> str:
@@ -129,13 +132,13 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, read
     """The text of ``fives moves`` (``reading``: how the position was read)."""
     t = current()
     if not plays:
-        return "\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
-                                         no_play_advice(rules)], reading, rules))
+        return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
+                                              no_play_advice(rules)], reading, rules)))
     lines = _with_reading([_("Legal plays on {ends}, most points first:").format(ends=t.notation(position))],
                           reading, rules)
     for number, play in enumerate(plays, start=1):
         lines.append(f"  {t.number(number)}. {play_line(play)}")
-    return "\n".join(lines)
+    return _fit("\n".join(lines))
 
 
 def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
@@ -179,8 +182,8 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
 
     t = current()
     if not ranked:
-        return "\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
-                                         no_play_advice(rules)], reading, rules))
+        return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
+                                              no_play_advice(rules)], reading, rules)))
     best = ranked[0]
     lines = _with_reading([
         _("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
@@ -204,14 +207,15 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
                                                if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
     }[level])
-    from .text.wrap import wrap_lines
+    return _fit("\n".join(lines))
 
-    # prose to the terminal's width, each line's continuation hanging under its text
-    wrapped = []
-    for line in lines:
-        indent = line[:len(line) - len(line.lstrip())]
-        wrapped += wrap_lines(line.lstrip(), indent=indent, hanging=indent + "  ")
-    return "\n".join(wrapped)
+
+def _fit(text: str) -> str:
+    """Lines of output wrapped to the terminal's width at word boundaries, a sum kept
+    together, each continuation hanging under its line's text."""
+    from .text.wrap import wrap_block
+
+    return wrap_block(text)
 
 
 def value_words(ranked: RankedPlay, level: str) -> str:
@@ -242,6 +246,17 @@ def collection_how(collection: Collection, rules: RuleSet) -> str:
     rounding = rounding_phrase(rules)
     if mode == "none":
         how = _("under these rules the winner collects no pips")
+    elif len(collection.opponents) == 1:
+        # one opponent: nothing to add up, whichever way the pack adds (a sentence of its own)
+        if subtract and rules.hand_end.rounding == "none":
+            how = _("the opponent's pips less the winner's own {pips}, not rounded").format(pips=winner)
+        elif subtract:
+            how = _("the opponent's pips less the winner's own {pips}, then {rounding}").format(
+                pips=winner, rounding=rounding)
+        elif rules.hand_end.rounding == "none":
+            how = _("the opponent's pips, not rounded")
+        else:
+            how = _("the opponent's pips {rounding}").format(rounding=rounding)
     elif subtract and rules.hand_end.rounding == "none":
         how = _("the opponents' pips less the winner's own {pips}, not rounded").format(pips=winner)
     elif subtract and mode == "each_opponent":
@@ -311,4 +326,4 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
     lines.append(_("The winner collects {points}: {how}.").format(points=points, how=how))
     if rules.hand_end.rounding == "nearest_five" and mode != "none":
         lines.append(_("A remainder of 3 or 4 rounds up, 1 or 2 down."))
-    return "\n".join(lines)
+    return _fit("\n".join(lines))

@@ -29,13 +29,13 @@ def render_show(rules: RuleSet) -> str:
     """Every parameter of a pack in words, with its name, summary and source."""
     code = current().code
     columns = shutil.get_terminal_size((100, 24)).columns
-    lines = [f"{rules.name(code)} [{rules.id}]"]
+    lines = wrap(f"{rules.name(code)} [{rules.id}]", columns)
     summary = rules.summary(code)
     if summary:
         lines += wrap(current().prose(summary), columns)
     lines += wrap(_("Source: {source}").format(source=rules.source_text(code) or _("not given")), columns)
     if rules.extends:
-        lines.append(_("Extends: {pack}").format(pack=rules.extends))
+        lines += wrap(_("Extends: {pack}").format(pack=rules.extends), columns)
     lines.append("")
     lines.append(table([(row.label, row.value) for row in describe(rules)]))
     return "\n".join(lines)
@@ -54,8 +54,10 @@ def differences(packs: Sequence[RuleSet]) -> list[tuple[str, str, list[str]]]:
 
 def render_compare(packs: Sequence[RuleSet]) -> str:
     """A side-by-side table of the parameters that differ."""
+    from .text.wrap import wrap_block
+
     code = current().code
-    lines = [_("{pack}: {name}").format(pack=rules.id, name=rules.name(code)) for rules in packs]
+    lines = [wrap_block(_("{pack}: {name}").format(pack=rules.id, name=rules.name(code))) for rules in packs]
     found = differences(packs)
     lines.append("")
     if not found:

@@ -171,7 +171,7 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
     strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random")}
     lines = _wrap(ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
                            "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
-                           matches).format(matches=t.number(matches), players=t.number(players), seed=seed,
+                           matches).format(matches=t.number(matches), players=t.number(players), seed=t.typed(seed),
                                            strategy=strategy_words[strategy]), width)
     several = len(study.names) > 1
     if several:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .i18n import _, current, localize_error, ngettext
+from .i18n import _, current, localize_error, ngettext, translate_metavar
 from .keeper import TableState
 from .render import count_expression, points_phrase
 
@@ -64,7 +64,7 @@ def toolbar(state: TableState, width: int | None = None) -> str:
     first = " | ".join([
         who,
         _("ends: {ends} = {total}").format(ends=t.notation(position), total=t.number(total)),
-        _("boneyard: {count}").format(count=t.number(state.boneyard)),
+        _("boneyard: {count}").format(count=t.number(state.boneyard)) if state.boneyard else _("boneyard: empty"),
     ])
     scores = " · ".join(f"{state.side_name(s)} {t.number(v)}" for s, v in enumerate(state.scores))
     held = _("Tiles held: {held}").format(held=" · ".join(
@@ -116,10 +116,14 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
                 side = state_before.sides[event["player"]]
                 lines.append("  " + overshoot_line(state_before, state_after, side, play.points))
     elif kind == "draw":
-        lines.append(ngettext("{name} draws {count} tile ({left} left to draw).",
-                              "{name} draws {count} tiles ({left} left to draw).", event["count"]).format(
-            name=names[event["player"]], count=t.number(event["count"]), left=t.number(state_after.drawable
-                                                                                          if not state_after.awaiting else 0)))
+        left = state_after.drawable if not state_after.awaiting else 0
+        if left:
+            text = ngettext("{name} draws {count} tile ({left} left to draw).",
+                            "{name} draws {count} tiles ({left} left to draw).", event["count"])
+        else:  # "0 left to draw" reads badly: a sentence of its own
+            text = ngettext("{name} draws {count} tile (the boneyard is empty).",
+                            "{name} draws {count} tiles (the boneyard is empty).", event["count"])
+        lines.append(text.format(name=names[event["player"]], count=t.number(event["count"]), left=t.number(left)))
     elif kind == "pass":
         lines.append(_("{name} passes.").format(name=names[event["player"]]))
     elif kind == "claim":
@@ -302,14 +306,15 @@ def history(state: TableState) -> str:
             lines.append(_("Hand {number}").format(number=t.number(hand)))
         text = event_words(logged.event, state.names)
         if logged.play is not None:
-            text += f" → {t.notation(logged.play.after)} ({points_phrase(logged.credited)})"
+            text += f" {t.arrow} {t.notation(logged.play.after)} ({points_phrase(logged.credited)})"
         lines.append("  " + text)
     return "\n".join(lines) if lines else _("Nothing has been played yet.")
 
 
 def help_text(state: TableState, width: int | None = None) -> str:
-    """The commands, each description wrapped under itself to the terminal's width."""
-    from .text.wrap import wrap_lines
+    """The commands, each description wrapped under itself to the terminal's width; a
+    placeholder in a command (``NAME``) through the metavar translation."""
+    from .text.wrap import display_width, wrap_lines
 
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
@@ -320,7 +325,7 @@ def help_text(state: TableState, width: int | None = None) -> str:
     ]
     if muggins:
         entries.append(("5|3 =10", _("play and announce the points (muggins)")))
-        entries.append(("muggins [NAME]", _("claim points the last player did not announce")))
+        entries.append((translate_metavar("muggins [NAME]"), _("claim points the last player did not announce")))
     entries += [
         ("draw, draw 3", _("the player to move draws tiles from the boneyard")),
         ("pass", _("the player to move passes")),
@@ -331,10 +336,13 @@ def help_text(state: TableState, width: int | None = None) -> str:
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives table --resume continues it)")),
     ]
-    column = max(19, max(len(command) for command, _text in entries) + 3)
+    from .text.width import ljust
+
+    # measured by display width: a translated metavar may hold a zero-width non-joiner
+    column = max(19, max(display_width(command) for command, _text in entries) + 4)  # two spaces after the widest
     lines = [_("Commands (the same words in every language):")]
     for command, text in entries:
-        lead = "  " + command.ljust(column - 2)
+        lead = "  " + ljust(command, column - 2)
         lines += wrap_lines(text, width, indent=lead, hanging=" " * column)
     lines += wrap_lines(_("Tab completes tiles (written in either order, those that score first), names and "
                           "commands. A name with spaces is typed as it is, or in quotes."), width)

@@ -188,7 +188,7 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
         player = find_player(piece.text, names)
         if player is None:
             raise NotationError(N_("'{name}' is not a player of this match ({names})"), text=line,
-                                column=piece.start + 1, name=piece.text, names=", ".join(names))
+                                column=piece.start + 1, name=piece.text, names=tuple(names))
     if "hand" in found:
         return Command("pips", player, text=found["hand"].text)
     if "play" in found:

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from .errors import N_, NotationError
+from .errors import N_, NotationError, span
 
 #: Persian (U+06F0..) and Arabic-Indic (U+0660..) digits mapped to ASCII digits.
 _DIGITS = {ord(c): str(i) for i, c in enumerate("۰۱۲۳۴۵۶۷۸۹")}
@@ -116,8 +116,8 @@ def parse_tile(text: str, max_pips: int = 12, *, column: int = 1, whole: str | N
     for value, group in ((a, 1), (b, 2)):
         if value > max_pips:
             raise NotationError(
-                N_("bad tile '{tile}': {pips} pips is more than this set has (0 to {max_pips})"),
-                text=source, column=column + match.start(group), tile=text, pips=value, max_pips=max_pips,
+                N_("bad tile '{tile}': {pips} pips is more than this set has ({numbers})"),
+                text=source, column=column + match.start(group), tile=text, pips=value, numbers=span(0, max_pips),
             )
     return Tile(a, b)
 

@@ -168,7 +168,7 @@ TWO_PLAYERS = [
     # 3|2 on the 3: 1 + 12 + 2 + 0 = 15. Ben 55 + 15 = 70.
     Step("3|2", "Ben plays 3|2@3: 1 6|6* 2 6*", play(1, "3|2"), (80, 70), "1 6|6* 2 6*", (5, 4), 14, 0, 2),
     # Ana draws the whole boneyard: 5 + 14 = 19 tiles, 0 left.
-    Step("draw 14", "Ana draws 14 tiles (0 left to draw).", draw(0, 14), (80, 70), "1 6|6* 2 6*", (19, 4), 0, 0, 2),
+    Step("draw 14", "Ana draws 14 tiles (the boneyard is empty).", draw(0, 14), (80, 70), "1 6|6* 2 6*", (19, 4), 0, 0, 2),
     # 6|2 on the other arm: 1 + 12 + 2 + 2 = 17, no score.
     Step("6|2@6*", "Ana plays 6|2@6*: 1 6|6* 2 2", play(0, "6|2", "6*"), (80, 70), "1 6|6* 2 2", (18, 4), 0, 1, 2),
     # Nobody can play and the boneyard is empty: two passes in a row block the hand.
@@ -299,7 +299,7 @@ PAGAT = [
     Step("draw 2", "Ben draws 2 tiles (8 left to draw).", draw(1, 2), (80, 55), "4 1 6* 6*", (7, 10), 8, 1, 2),
     Step("6|2", "Ben plays 6|2@6*: 4 1 2 6*", play(1, "6|2"), (80, 55), "4 1 2 6*", (7, 9), 8, 0, 2),
     # Ana draws the last 8, cannot play and passes; Ben passes: blocked.
-    Step("draw 8", "Ana draws 8 tiles (0 left to draw).", draw(0, 8), (80, 55), "4 1 2 6*", (15, 9), 0, 0, 2),
+    Step("draw 8", "Ana draws 8 tiles (the boneyard is empty).", draw(0, 8), (80, 55), "4 1 2 6*", (15, 9), 0, 0, 2),
     Step("pass", "Ana passes.", pass_(0), (80, 55), "4 1 2 6*", (15, 9), 0, 1, 2),
     Step("pass", "Nobody can play: the hand is blocked.", pass_(1), (80, 55), "4 1 2 6*", (15, 9), 0, None, 2),
     # Ana 60 pips, Ben 60 pips: equal lowest counts with two players, nobody scores.

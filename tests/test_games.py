@@ -169,7 +169,6 @@ def _bad_imports(run):
     seven["events"][0] = play(0, "7|7")
     seven["match"].pop("scores")
     return [
-        ("{not json", "is not a JSON export of a match"),
         (json.dumps([1, 2]), 'it has no "format": "fives-tutor-match"'),
         (changed(["format"], "something-else"), 'it has no "format": "fives-tutor-match"'),
         (changed(["version"], 2), "version 2 is not one this fives-tutor reads"),
@@ -199,7 +198,21 @@ def test_malformed_imports_are_refused_and_add_nothing(run, two_matches, tmp_pat
 def test_import_of_a_missing_file(run, two_matches, tmp_path):
     result = run("games", "import", str(tmp_path / "nothing.json"))
     assert result.exit_code == 2
-    assert "is not a JSON export of a match" in result.stderr
+    assert f"there is no file {tmp_path / 'nothing.json'}" in result.stderr
+    assert "JSON" not in result.stderr  # a missing file is not a file that is not JSON
+
+
+def test_import_of_a_file_that_is_not_json_names_the_line_and_column(run, two_matches, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{\n  "format": fives\n}\n', encoding="utf-8")  # line 2, column 13: the f of fives
+    before = matches_now()
+    result = run("games", "import", str(path))
+    assert result.exit_code == 2
+    assert f"{path} is not valid JSON (line 2, column 13)" in result.stderr
+    assert "Expecting" not in result.stderr  # Python's own English detail stays out
+    assert matches_now() == before
+    nl = run("games", "import", str(path), "--lang", "fa")
+    assert "۲" in nl.stderr and "۱۳" in nl.stderr and "Expecting" not in nl.stderr
 
 
 def test_delete_with_yes(run, two_matches):

@@ -47,10 +47,10 @@ PACKS = {
     "extends_not_text.yaml": "extends: expected the id of a pack or the path of a .yaml file, got {'a': 1}",
     "extends_passwd.yaml": "extends: expected the id of a pack or the path of a .yaml file, got '/etc/passwd'",
     "fractional_player_count.yaml": "line 5: a key must be text or a whole number",
-    "fractional_players.yaml": "rules.players.min: expected a whole number from 2 to 10, got 2.5",
-    "huge_target.yaml": "rules.match.target.2: expected a whole number from 1 to 100,000, got '1e400'",
+    "fractional_players.yaml": "rules.players.min: expected a whole number (2 to 10), got 2.5",
+    "huge_target.yaml": "rules.match.target.2: expected a whole number (1 to 100,000), got '1e400'",
     "infinite_player_count.yaml": "line 5: a key must be text or a whole number",
-    "infinite_players.yaml": "rules.players.max: expected a whole number from 2 to 10, got inf",
+    "infinite_players.yaml": "rules.players.max: expected a whole number (2 to 10), got inf",
     "long_name.yaml": "name: expected at most 100 characters, got 5,000",
     "long_number.yaml": "line 5: the number is too long",
     "loop_a.yaml": "extends: the packs extend each other in a loop",
@@ -84,14 +84,14 @@ IMPORTS = {
     "event_player_text.json": 'event 2 (play): "player" has a wrong value',
     "event_unknown_type.json": "event 3 has no known type",
     "events_not_a_list.json": '"match" must be an object and "events" a list of objects',
-    "huge_integer.json": "it is not valid JSON (Exceeds the limit (4300 digits)",
+    "huge_integer.json": "it holds a number too long to read",
     "infinite_score.json": '"scores" must be a list of whole numbers',
     "lang_unknown.json": '"lang" must be text of at most 16 characters',
     "names_escape.json": '"names" must be a list of 2 to 10 different player names',
     "names_long.json": '"names" must be a list of 2 to 10 different player names',
     "names_not_a_list.json": '"names" must be a list of 2 to 10 different player names',
     "names_twice.json": '"names" must be a list of 2 to 10 different player names',
-    "not_json.json": "it is not valid JSON (Expecting property name",
+    "not_json.json": "is not valid JSON (line 1, column 33)",  # 32 characters, then nothing where a key must be
     "not_utf8.json": "it is not UTF-8 text",
     "rules_data_bad_rule.json": "rules.players.hand_size: '2.5' is not a number of players",
     "rules_data_escape.json": "name.en: the text has a control character",
@@ -255,8 +255,9 @@ def test_generated_hostile_import(run, home, tmp_path, make, expected):
 
 def test_import_of_stdin_and_of_a_device(run, home):
     db = os.path.join(home, "games.sqlite3")
-    refused_everywhere(run, ["games", "import", "-", "--db", db], "it is not valid JSON", home, stdin=b"\x00" * 1000)
-    refused_everywhere(run, ["games", "import", "/dev/zero", "--db", db], "it is not a regular file", home)
+    refused_everywhere(run, ["games", "import", "-", "--db", db], "- is not valid JSON (line 1, column 1)", home,
+                       stdin=b"\x00" * 1000)
+    refused_everywhere(run, ["games", "import", "/dev/zero", "--db", db], "/dev/zero is not a regular file", home)
 
 
 # --- saved-games files ----------------------------------------------------------------------------

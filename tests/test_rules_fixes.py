@@ -175,7 +175,7 @@ def test_more_ends_showing_a_number_than_tiles_with_it(run):
 def test_a_hand_sets_tiles_aside(run):
     # the two 0 ends need two tiles with a 0 beside another number: holding all six, none is left
     result = run("moves", "0 6", "--hand", "0|1 0|2 0|3 0|4 0|5 0|6")
-    assert result.exit_code == 2 and "besides the tiles you hold only 0 could show them" in result.stderr
+    assert result.exit_code == 2 and "you hold every tile that could show them" in result.stderr
     # ends 0 and 1 beside holding 1|2 .. 1|6 and 0|2 .. 0|6: both need 1|0, the only one left
     cc = load_rules("dominos-cc")
     with pytest.raises(NotationError) as info:

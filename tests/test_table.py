@@ -433,7 +433,7 @@ REFUSALS = [
     (["6|6", "6|3"], "6|2", "6|2 fits more than one end: say where with one of 6|2@6|6*, 6|2@6*"),
     (["6|6", "6|3"], "6|2@3", "6|2 does not fit on 3: it has no 3"),
     (["6|6"], "draw 15", "the boneyard has only 14 tiles to draw"),
-    (["6|6", "draw 14"], "draw", "the boneyard has only 0 tiles to draw"),
+    (["6|6", "draw 14"], "draw", "the boneyard has no tile to draw"),
     (["6|6"], "pass", "a player who cannot play must draw while the boneyard has tiles"),
     (["6|6"], "draw two", "'draw' takes a number, such as draw 2"),
     (["6|6"], "hello", "'hello' is neither a tile such as 5|3 nor a command (help lists them)"),

@@ -201,7 +201,7 @@ def test_the_hand_end_is_counted_as_fives_count_shows_it(run, tmp_path):
     # Ben holds 6|2: 8 pips, rounded to the nearest five: 10
     out = result.stdout
     assert "  Ben: 6|2 = 8 pips, counts as 10" in out
-    assert "  Counted: each opponent's pips rounded to the nearest five, then added." in out
+    assert "  Counted: the opponent's pips rounded to the nearest five." in out  # one opponent: nothing added
     assert "  A remainder of 3 or 4 rounds up, 1 or 2 down." in out
     assert out.index("Ben: 6|2 = 8 pips") < out.index("Ana collects 10 points.")
 

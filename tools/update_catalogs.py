@@ -33,7 +33,7 @@ def template() -> Catalog:
     sources = [(ROOT / "fives_tutor", "fives_tutor"), (Path(click.__file__).parent, "click")]
     for folder, label in sources:
         for filename, lineno, message, comments, context in extract_from_dir(
-                str(folder), method_map=[("**.py", "python")], keywords=KEYWORDS):
+                str(folder), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("Translators:",)):
             catalog.add(message, None, [(f"{label}/{filename}", lineno)], auto_comments=comments, context=context)
     return catalog
 

@@ -12,7 +12,7 @@ import click
 
 from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
-from ..i18n import _, activate, choose_language, current, localize_error
+from ..i18n import METAVAR_WORDS, _, activate, answer_words, choose_language, current, localize_error, translate_metavar
 from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
@@ -41,34 +41,122 @@ def fail(error: FivesError) -> CliError:
     return CliError(localize_error(error))
 
 
-#: the words of metavars and of Click's usage line, translated where help is shown; a
-#: language may keep them as written (docs/translating.md). Single letters (N, A, B) stay.
-METAVAR_WORDS = frozenset((
-    N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
-    N_("NAMES"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
-    N_("COMMAND"), N_("ARGS"), N_("LEVEL"),
-))
-_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]+\b")
-
-
-def translate_metavar(text: str) -> str:
-    """``TILES|PIPS``, ``[OPTIONS]`` with each word in the active language, the notation
-    around the words (``| , : [ ] ...``) as it is."""
-    return _METAVAR_WORD.sub(lambda m: _(m.group(0)) if m.group(0) in METAVAR_WORDS else m.group(0), text)
-
-
 class FivesOption(click.Option):
-    """An option whose help (a msgid) and metavar are translated when help is shown."""
+    """An option whose help (a msgid) and metavar are translated when help is shown,
+    with its notes (the default, the range of a number) in the active language and
+    separated by its semicolon: ``[default: 1; 1 to 64]``, never Click's ``1<=x<=64``.
+    ``--lang`` is checked as soon as Click reads it (before any missing argument)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if "--lang" in self.opts and self.callback is None:
+            self.callback = _language_callback
+            self.is_eager = True
 
     def make_metavar(self, ctx) -> str:
         return translate_metavar(super().make_metavar(ctx))
 
     def get_help_record(self, ctx):
+        if self.hidden:
+            return None
         msgid = getattr(self, "_msgid", None)
         if msgid is None:
             msgid = self._msgid = self.help
         self.help = _(msgid) if msgid else msgid
-        return super().get_help_record(ctx)
+        if self.help and "{choices}" in self.help and isinstance(self.type, click.Choice):
+            # a long list of values in the help, not in the option column (which cannot wrap)
+            self.help = self.help.format(choices=current().join(_value_words(str(c)) for c in self.type.choices))
+        from click.formatting import join_options
+
+        def spec(names):
+            text = join_options(names)[0]
+            return text if self.is_flag or self.count else f"{text} {self.make_metavar(ctx)}"
+
+        specs = [spec(self.opts)] + ([spec(self.secondary_opts)] if self.secondary_opts else [])
+        text = self.help or ""
+        notes = self.help_notes(ctx)
+        if notes:
+            text = f"{text}  [{notes}]" if text else f"[{notes}]"
+        return " / ".join(specs), text
+
+    def help_notes(self, ctx) -> str:
+        """The default, the range and "required", each in the active language, joined
+        with its semicolon (``default: 200; 1 to 100000``), or ""."""
+        extra = self.get_help_extra(ctx)
+        notes = []
+        if "default" in extra:
+            notes.append(_("default: {default}").format(default=_value_words(extra["default"])))
+        if isinstance(self.type, click.types._NumberRangeBase) and not self.count:
+            words = range_words(self.type.min, self.type.max, self.type.min_open, self.type.max_open)
+            if words:
+                notes.append(words)
+        if "required" in extra:
+            notes.append(_("required"))
+        return current().semicolon.join(notes)
+
+
+def _value_words(text: str) -> str:
+    """A default as help shows it: a number in the language's digits, anything else (a
+    pack id, a level) as it is typed, kept left to right in a right-to-left language."""
+    t = current()
+    if text.isascii() and text.isdecimal():
+        return t.digits(text)
+    if not t.rtl:
+        return text
+    from ..text.bidi import ltr
+
+    return ltr(text)
+
+
+def _bound(value) -> str:
+    """A bound of a range in the language's digits, with as many decimals as it has."""
+    t = current()
+    if isinstance(value, float) and not value.is_integer():
+        decimals = min(6, len(repr(value).partition(".")[2]))
+        return t.number(value, decimals=decimals)
+    return t.number(int(value))
+
+
+def range_words(low, high, low_open: bool = False, high_open: bool = False) -> str:
+    """The values a number may take, in words: ``1 to 64``, ``2 or 3``, ``at least 1``,
+    ``less than 600``; "" without bounds."""
+    t = current()
+    if low is not None and high is not None and not low_open and not high_open:
+        if isinstance(low, int) and isinstance(high, int):
+            return t.span(low, high)
+        return _("{low} to {high}").format(low=_bound(low), high=_bound(high))
+    parts = []
+    if low is not None:
+        parts.append((_("more than {low}") if low_open else _("at least {low}")).format(low=_bound(low)))
+    if high is not None:
+        parts.append((_("less than {high}") if high_open else _("at most {high}")).format(high=_bound(high)))
+    return t.comma.join(parts)
+
+
+class FivesArgument(click.Argument):
+    """An argument whose metavar is translated in the usage line and in Click's errors
+    ("Missing argument 'POSITION'" says the same word as the usage line)."""
+
+    def make_metavar(self, ctx) -> str:
+        return translate_metavar(super().make_metavar(ctx))
+
+    def get_error_hint(self, ctx) -> str:
+        if ctx is None:
+            return f"'{translate_metavar(self.human_readable_name)}'"
+        return f"'{self.make_metavar(ctx)}'"
+
+
+def argument(*names, **kwargs):
+    """``click.argument`` with a translated metavar (:class:`FivesArgument`)."""
+    kwargs.setdefault("cls", FivesArgument)
+    return click.argument(*names, **kwargs)
+
+
+def _language_callback(ctx, _param, value):
+    """``--lang`` as Click read it: an unknown language is the first error reported."""
+    if value is not None and not ctx.resilient_parsing:
+        set_language(["--lang", value])
+    return value
 
 
 def _show_help(ctx, _param, value):
@@ -93,9 +181,23 @@ def bidi_option() -> click.Option:
                                "(for those that do not; needs the bidi extra)."))
 
 
+class FivesContext(click.Context):
+    """A context whose help is laid out by
+    :class:`~fives_tutor.cli.help_format.FivesHelpFormatter` (imported when help is shown)."""
+
+    def make_formatter(self):
+        from .help_format import FivesHelpFormatter
+
+        return FivesHelpFormatter(width=self.terminal_width, max_width=self.max_content_width)
+
+
 class _Translated:
     """Mixin: translate a command's help at display time; turn FivesError into exit 2;
-    take ``--bidi``; show help through the one output function."""
+    take ``--bidi``; show help through the one output function, formatted by
+    :class:`~fives_tutor.cli.help_format.FivesHelpFormatter` (display width, no break
+    inside an id, a command or a marked run)."""
+
+    context_class = FivesContext
 
     def _help_msgid(self):
         if not hasattr(self, "_msgid"):
@@ -115,7 +217,14 @@ class _Translated:
         return super().get_short_help_str(limit)
 
     def collect_usage_pieces(self, ctx):
-        return [translate_metavar(piece) for piece in super().collect_usage_pieces(ctx)]
+        # an argument of ours translates its own metavar; Click's pieces ([OPTIONS]) are translated here
+        pieces = [translate_metavar(self.options_metavar)] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            own = param.get_usage_pieces(ctx)
+            pieces += own if isinstance(param, FivesArgument) else [translate_metavar(piece) for piece in own]
+        if isinstance(self, click.Group):
+            pieces.append(translate_metavar(self.subcommand_metavar))
+        return pieces
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)
@@ -226,24 +335,34 @@ def option(*names, **kwargs):
     return click.option(*names, **kwargs)
 
 
+def _option_value(args, name: str) -> str | None:
+    """The value of the option ``name`` in ``args`` as Click reads it: the last one
+    given wins, and nothing after ``--`` is an option."""
+    found = None
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            break
+        if arg == name and index + 1 < len(args):
+            found = args[index + 1]
+            index += 2
+            continue
+        if arg.startswith(name + "="):
+            found = arg.split("=", 1)[1]
+        index += 1
+    return found
+
+
 def language_from_args(args) -> str | None:
-    """The value of ``--lang`` anywhere in ``args`` (Click renders help eagerly, before parsing)."""
-    for index, arg in enumerate(args):
-        if arg == "--lang" and index + 1 < len(args):
-            return args[index + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+    """The value of ``--lang`` anywhere in ``args`` (Click renders help eagerly, before
+    parsing), the last one when it is given twice, as Click takes it."""
+    return _option_value(args, "--lang")
 
 
 def bidi_from_args(args) -> str | None:
     """The value of ``--bidi`` anywhere in ``args`` (before or after the command name)."""
-    for index, arg in enumerate(args):
-        if arg == "--bidi" and index + 1 < len(args):
-            return args[index + 1]
-        if arg.startswith("--bidi="):
-            return arg.split("=", 1)[1]
-    return None
+    return _option_value(args, "--bidi")
 
 
 def set_bidi(value: str | None) -> None:
@@ -398,8 +517,9 @@ class PlayersType(click.ParamType):
             if count is None:
                 self.fail(_("give a number of players or their names separated by commas"), param, ctx)
         if not self.low <= count <= self.high:
-            self.fail(_("{count} players: give {low} to {high}").format(count=count, low=self.low, high=self.high),
-                      param, ctx)
+            t = current()
+            self.fail(_("{count} players: give {players}").format(count=t.number(count),
+                                                                   players=t.span(self.low, self.high)), param, ctx)
         return count
 
     def get_metavar(self, param, ctx=None):
@@ -479,3 +599,33 @@ class LevelType(click.ParamType):
 
         return [CompletionItem(level) for level in list(self.extra) + list(engine_levels())
                 if level.startswith(incomplete)]
+
+
+# English y/yes and n/no are understood in every language, beside the language's own words.
+# Translators: the words that answer yes to a question, separated by commas; the first is shown in the prompt
+YES_WORDS = N_("y, yes")
+# Translators: the words that answer no to a question, separated by commas; the first is shown in the prompt
+NO_WORDS = N_("n, no")
+
+
+def confirm(question: str, default: bool = False) -> bool:
+    """Ask ``question`` on the terminal until it is answered yes or no in the active
+    language (``j``/``ja``, ``ya``, ``بله``... as its catalog lists them, or English);
+    Enter gives ``default``. The prompt shows the language's first words
+    (``(y or n; Enter for no)`` in English). Raises ``click.Abort`` at the end of the input."""
+    from ..text.output import prompt_text
+
+    yes = answer_words(YES_WORDS, ("y", "yes"))
+    no = answer_words(NO_WORDS, ("n", "no"))
+    hint = (_("({yes} or {no}; Enter for yes)") if default else _("({yes} or {no}; Enter for no)")).format(
+        yes=yes[0], no=no[0])
+    while True:
+        reply = click.prompt(prompt_text(f"{question} {hint}"), default="", show_default=False,
+                             prompt_suffix=" ").strip().casefold()
+        if not reply:
+            return default
+        if reply in yes:
+            return True
+        if reply in no:
+            return False
+        echo(_("Answer {yes} or {no}.").format(yes=yes[0], no=no[0]), err=True)

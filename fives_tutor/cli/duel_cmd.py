@@ -9,22 +9,22 @@ import click
 from ..errors import N_
 from ..i18n import _, current
 from ..text.output import echo
-from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, complete_language, complete_level, complete_pack,
-                     echo_json, engine_levels, load_pack, option)
+from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument, complete_language, complete_level,
+                     complete_pack, echo_json, engine_levels, load_pack, option)
 
 
 @click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
     "Play engine level A against B on paired deals (each deal twice, the seats swapped) and report A's "
     "match win rate with its 95% confidence interval, the point margin per hand and each side's time "
     "per move. Levels: those of fives best (monte-carlo:N for N deals a move), or random."))
-@click.argument("level_a", metavar="A", shell_complete=complete_level)
-@click.argument("level_b", metavar="B", shell_complete=complete_level)
-@option("--matches", type=click.IntRange(1, 2_000_000), default=200, show_default=True,
+@argument("level_a", metavar="A", shell_complete=complete_level)
+@argument("level_b", metavar="B", shell_complete=complete_level)
+@option("--matches", type=click.IntRange(1, 2_000_000), metavar="N", default=200, show_default=True,
         help=N_("Matches to play: each deal is played twice, the seats swapped (an odd number is rounded up)."))
 @option("--players", type=PlayersType(2, 4), default="2", show_default=True,
         help=N_("Players at the table: how many, or their names separated by commas."))
-@option("--seed", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
-@option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+@option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
+@option("--workers", type=click.IntRange(1, 64), metavar="N", default=1, show_default=True,
         help=N_("Processes to share the matches among (same numbers as one)."))
 @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True, shell_complete=complete_pack,
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
@@ -45,6 +45,9 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
         except ValueError:
             raise CliError(_("the engine level {level} cannot play a duel yet; choose one of {choices}").format(
                 level=level, choices=current().comma.join(duels.LEVELS))) from None
+    from ..tiles import ascii_digits
+
+    seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
     deals = (matches + 1) // 2
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
@@ -72,16 +75,18 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
                    "b_move_seconds": {"median": summary.b_median, "p95": summary.b_p95}})
         return
     from ..render_rules import interval
+    from ..text.wrap import wrap_block
 
     t = current()
-    echo(_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
+    lines = [_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
                  "{pack}, {players} players, seed {seed}.").format(
         a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals), pack=rules.id,
-        players=t.number(players), seed=seed))
-    echo(_("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)))
-    echo(_("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
-                                                                         margin=interval(summary.margin)))
+        players=t.number(players), seed=t.typed(seed)),
+             _("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)),
+             _("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
+                                                                        margin=interval(summary.margin))]
     for name, median, p95 in ((level_a, summary.a_median, summary.a_p95), (level_b, summary.b_median, summary.b_p95)):
-        echo(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
+        lines.append(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
             level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1)))
-    echo(_("Means with their 95% confidence intervals."))
+    lines.append(_("Means with their 95% confidence intervals."))
+    echo(wrap_block("\n".join(lines)))  # to the terminal's width, each line's continuation hanging

@@ -11,8 +11,8 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
-from ..text.output import echo, prompt_text
-from .common import CliError, FivesCommand, SuggestingGroup, _Translated, echo_json, fail, option
+from ..text.output import echo
+from .common import CliError, FivesCommand, SuggestingGroup, _Translated, argument, confirm, echo_json, fail, option
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -116,7 +116,7 @@ def _list(matches, as_json, damaged=()):
     from ..text.table import table
 
     t = current()
-    rows = [(t.number(m.id), t.join(m.names), m.rules_id, m.updated[:16].replace("T", " "),
+    rows = [(t.number(m.id), t.join(m.names), m.rules_id, t.moment(m.updated),
              " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
              _("finished") if m.finished else _("unfinished")) for m in matches]
     echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
@@ -130,7 +130,7 @@ def complete_match_id(ctx, param, incomplete):
 
     try:
         with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
-            return [CompletionItem(str(m.id), help=", ".join(m.names)) for m in journal.matches()
+            return [CompletionItem(str(m.id), help=current().join(m.names)) for m in journal.matches()
                     if str(m.id).startswith(incomplete)]
     except (FivesError, OSError):
         return []
@@ -150,7 +150,7 @@ def _match_id(value: str) -> int:
 
 
 @games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
-@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @_db_option
 @_json_option
 @_lang_option
@@ -164,8 +164,10 @@ def show_game(match_id, db, as_json):
             return
         from ..render_table import scores_line, sheet
 
-        echo(_("Match {id}: {players}, {pack}").format(id=current().number(info.id), players=current().join(info.names),
-                                                               pack=info.rules_id))
+        from ..text.wrap import wrap_block
+
+        echo(wrap_block(_("Match {id}: {players}, {pack}").format(
+            id=current().number(info.id), players=current().join(info.names), pack=info.rules_id)))
         echo(sheet(state))
         echo(scores_line(state))
     except FivesError as error:
@@ -182,7 +184,7 @@ def _export(journal, info, state) -> dict:
 
 @games.command("export", short_help=N_("A saved match as JSON or CSV"), cls=FivesCommand, help=N_(
     "Write a saved match as JSON (every event and the score sheet) or CSV (one row a hand)."))
-@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
         help=N_("json or csv."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
@@ -222,7 +224,7 @@ def export_game(match_id, fmt, output, db):
 
 @games.command("import", short_help=N_("Add a match from a JSON export"), cls=FivesCommand, help=N_(
     "Add a match from a JSON export; a malformed or inconsistent file is refused with the reason."))
-@click.argument("file", metavar="FILE")
+@argument("file", metavar="FILE")
 @_db_option
 @_lang_option
 def import_game(file, db):
@@ -239,7 +241,7 @@ def import_game(file, db):
 
 
 @games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
-@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
 @_db_option
 @_lang_option
@@ -254,7 +256,7 @@ def delete_game(match_id, yes, db):
                 raise CliError(_("add --yes to delete without a terminal to ask on"))
             question = _("Delete match {id} ({players})?").format(id=current().number(info.id),
                                                                   players=current().join(info.names))
-            if not click.confirm(prompt_text(question), default=False):
+            if not confirm(question, default=False):
                 echo(_("Nothing was deleted."))
                 return
         try:

@@ -9,7 +9,7 @@ from ..errors import N_, NotationError
 from ..i18n import _
 from ..text.output import echo
 from .batch import run_batch
-from .common import DEFAULT_SEED, FivesCommand, LevelType, common_options, echo_json, load_pack, option
+from .common import DEFAULT_SEED, FivesCommand, argument, LevelType, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -58,11 +58,12 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
-    from ..tiles import parse_hand
+    from ..tiles import ascii_digits, parse_hand
 
     from ..plays import check_known_tiles
 
     rules = load_pack(rules_name)
+    seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
     board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
@@ -243,21 +244,23 @@ def _batch_option(function):
                   help=N_("Read one request a line from FILE (- for standard input) and print one JSON line each."))(function)
 
 
-def _need_position(position_text, batch):
+def _need_position(ctx: click.Context, position_text, batch):
+    param = next(p for p in ctx.command.params if p.name == "position_text")
     if batch and position_text is not None:
-        raise click.UsageError(_("give either POSITION or --batch, not both"))
+        raise click.UsageError(_("give either {position} or --batch, not both").format(
+            position=param.make_metavar(ctx).strip("[]")))
     if position_text is None and not batch:
-        raise click.UsageError(_("Missing argument 'POSITION'."))
+        raise click.MissingParameter(ctx=ctx, param=param)  # Click's message, with the metavar as the usage line has it
 
 
 def _serve(ctx: click.Context, work, as_json: bool):
     """One request from the command line, or one a line with --batch: the same checks
     and the same ``work`` for both."""
     params = ctx.params
-    _need_position(params["position_text"], params["batch"])
+    _need_position(ctx, params["position_text"], params["batch"])
 
     def checked(line_params):
-        _need_position(line_params["position_text"], None)
+        _need_position(ctx, line_params["position_text"], None)
         return work(line_params)
 
     if params["batch"]:
@@ -273,7 +276,7 @@ def _serve(ctx: click.Context, work, as_json: bool):
     "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
     "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is a tile, or a tile, @ and the end it goes on, such as 3|0 or "
     "5|2@5*."))
-@click.argument("position_text", metavar="POSITION", required=False)
+@argument("position_text", metavar="POSITION", required=False)
 @option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: a tile, or a tile, @ and the end it goes on."))
 @_batch_option
 @common_options
@@ -287,7 +290,7 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
 
 @click.command(short_help=N_("Every legal play of a hand, most points first"), cls=FivesCommand, help=N_(
     "Every legal play of a hand on POSITION, with its total and points, most points first."))
-@click.argument("position_text", metavar="POSITION", required=False)
+@argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
 @_batch_option
 @common_options
@@ -305,7 +308,7 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
     "The recommended play for your hand on POSITION, and why.\n\n"
     "It values each play by its points now minus what the next player can expect to score in "
     "reply, over the tiles you cannot see (the set minus your hand and the tiles known to be out)."))
-@click.argument("position_text", metavar="POSITION", required=False)
+@argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
 @option("--played", "played_text", metavar="TILES",
         help=N_("Tiles already played that the position does not show."))
@@ -315,15 +318,15 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
         help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; monte-carlo plays "
                 "the hand out over many deals of the hidden tiles; exact solves the hand when every tile is known; "
                 "auto is exact where it applies, else monte-carlo."))
-@option("--samples", type=click.IntRange(1, 100000), help=N_("Monte Carlo: deals of the hidden tiles (default 200)."))
-@option("--time", "seconds", type=click.FloatRange(0.01, 600), help=N_("Monte Carlo: seconds to think instead of a number of deals."))
-@option("--seed", default=DEFAULT_SEED, show_default=True,
+@option("--samples", type=click.IntRange(1, 100000), metavar="N", help=N_("Monte Carlo: deals of the hidden tiles (default 200)."))
+@option("--time", "seconds", type=click.FloatRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
+@option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True,
         help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",
         help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
 @option("--scores", metavar="MINE,THEIRS",
         help=N_("The scores, your side first, so that the match target counts."))
-@option("--boneyard", type=click.IntRange(0, 200), help=N_("Tiles in the boneyard (checked against the rest)."))
+@option("--boneyard", type=click.IntRange(0, 200), metavar="N", help=N_("Tiles in the boneyard (checked against the rest)."))
 @_batch_option
 @common_options
 @click.pass_context
@@ -343,7 +346,7 @@ def best(ctx, position_text, hand_text, played_text, opponents, level, samples, 
 @click.command(short_help=N_("What the winner collects at the end of a hand"), cls=FivesCommand, help=N_(
     "End of a hand: what the winner collects.\n\n"
     "Each HAND is one opponent's remaining tiles ('5|3 4|4') or their pips as a number (16)."))
-@click.argument("hands", metavar="HAND...", nargs=-1, required=True)
+@argument("hands", metavar="HAND...", nargs=-1, required=True)
 @option("--winner", "winner", metavar="TILES|PIPS",
         help=N_("The winner's own remaining tiles or pips, for packs that subtract them."))
 @common_options

@@ -12,8 +12,9 @@ from ..errors import N_, FivesError
 from ..i18n import _, current
 from ..skill import DEFAULT_LEVEL
 from ..text.output import echo
-from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, complete_level,
-                     complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option, rules_from)
+from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, argument,
+                     complete_level, complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option,
+                     rules_from)
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -37,7 +38,7 @@ def rules() -> None:
 
 @rules.command("list", short_help=N_("Every rule pack"), cls=FivesCommand, help=N_(
     "Every rule pack: the built-in ones, those in your packs folder, and any FILE given."))
-@click.argument("files", metavar="[FILE...]", nargs=-1)
+@argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
 def list_command(files, lang, as_json):
     from ..bounds import safe
@@ -83,7 +84,7 @@ def _code():
 
 @rules.command("show", short_help=N_("The rules of one pack in plain words"), cls=FivesCommand, help=N_(
     "Every parameter of a rule pack in plain words, with its source (PACK, or --rules PACK)."))
-@click.argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
+@argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
 @option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
 @_lang_json
@@ -151,9 +152,9 @@ def _add_simulation_options(function, skill_default):
                       shell_complete=complete_level,
                       help=N_("Engine level of the simulated players: one of the levels of fives best, or random "
                               "(simulation plays greedy or random players)."))(function)
-    function = option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+    function = option("--workers", type=click.IntRange(1, 64), metavar="N", default=1, show_default=True,
                       help=N_("Processes to share the matches among (same numbers as one)."))(function)
-    function = option("--seed", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))(function)
+    function = option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))(function)
     function = option("--players", type=PlayersType(2, 10), default="2", show_default=True,
                       help=N_("Players at the table: how many, or their names separated by commas."))(function)
     return function
@@ -177,7 +178,7 @@ def _strategy(level: str, strategy: str | None) -> str:
     "The rules that differ between PACKs, side by side; with --simulate N, also how the "
     "difference plays out over N simulated matches per pack, on the same deals: each figure's "
     "difference from the first pack with its 95% interval, paired by deal, and a verdict."))
-@click.argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)
+@argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)
 @option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
         help=N_("A rule pack to compare (give it twice or more; the PACK arguments do the same)."))
 @option("--matches", "matches", type=click.IntRange(1, 10_000_000), metavar="N",
@@ -194,6 +195,7 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
         matches = matches or simulate
     simulate = matches
     strategy = _strategy(level, strategy)
+    seed = _seed(seed)
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
     loaded = [load_pack(name) for name in packs]
@@ -224,11 +226,11 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
     "Simulate matches under a rule pack (PACK, or --rules PACK) and report the statistics with 95% "
     "confidence intervals; with several packs, played on the same deals, each figure's difference "
     "from the first pack."))
-@click.argument("packs", metavar="[PACK...]", nargs=-1, shell_complete=complete_pack)
+@argument("packs", metavar="[PACK...]", nargs=-1, shell_complete=complete_pack)
 @option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file "
                 "(give it again to compare packs; the PACK arguments do the same)."))
-@option("--matches", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+@option("--matches", type=click.IntRange(1, 10_000_000), metavar="N", default=1000, show_default=True,
         help=N_("Matches to play."))
 @option("--records", "records_file", metavar="FILE",
         help=N_("Write one JSON line per match to FILE (- for standard output)."))
@@ -237,6 +239,7 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
 def simulate(packs, rules_names, matches, records_file, players, seed, workers, level, strategy, skill,
              seconds_per_play, lang, as_json):
     strategy = _strategy(level, strategy)
+    seed = _seed(seed)
     if packs and rules_names and tuple(packs) != tuple(rules_names):
         raise CliError(_("give the rule pack once: {first} or {second}").format(
             first=" ".join(packs), second=" ".join(rules_names)))
@@ -254,6 +257,14 @@ def simulate(packs, rules_names, matches, records_file, players, seed, workers, 
 
     if records_file != "-":
         echo(render_study(result, matches, players, seed, strategy))
+
+
+def _seed(text: str) -> str:
+    """A seed as typed, its digits read as ASCII (a seed shown in Persian digits and
+    typed back is the same seed)."""
+    from ..tiles import ascii_digits
+
+    return ascii_digits(text)
 
 
 def _check_players(rules_set, players):

@@ -11,7 +11,7 @@ from ..i18n import _, current
 from ..text.output import echo, prompt_text
 from ..tiles import split_list
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
-from .table_replies import run_lines
+from .table_replies import prose, run_lines
 
 __all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
 
@@ -110,19 +110,25 @@ def _names(players: str | None, interactive: bool) -> list[str] | None:
 def _ask(message: str, check, completions=(), default: str = "") -> str:
     """One setup question, asked again (the answer kept for editing) until ``check``
     (answer -> reason or None) accepts it."""
-    from prompt_toolkit import prompt
+    from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.validation import ValidationError, Validator
+
+    from ..text.wrap import terminal_width, wrap_lines
+    from .table_shell import grow_validation_toolbar
 
     class _Check(Validator):
         def validate(self, document):
             reason = check(document.text)
-            if reason:
-                raise ValidationError(message=prompt_text(reason), cursor_position=len(document.text))
+            if reason:  # wrapped to the terminal, not cut at its edge
+                raise ValidationError(message=prompt_text("\n".join(wrap_lines(reason, terminal_width() - 1))),
+                                      cursor_position=len(document.text))
 
+    session = PromptSession(validator=_Check(), validate_while_typing=False,
+                            completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
+    grow_validation_toolbar(session)
     try:
-        answer = prompt(prompt_text(message), validator=_Check(), validate_while_typing=False,
-                        completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
+        answer = session.prompt(prompt_text(message))
     except (EOFError, KeyboardInterrupt):
         raise click.exceptions.Abort() from None
     return answer.strip() or default
@@ -249,7 +255,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
         else:
             code = run_lines(session, sys.stdin, style)
             if not session.saved:
-                echo(_("Nothing was played, so no match was saved."))
+                echo("\n".join(prose([_("Nothing was played, so no match was saved.")])))
     except FivesError as error:
         raise fail(error) from None
     finally:

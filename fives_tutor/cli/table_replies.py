@@ -66,6 +66,8 @@ def tiles_line(state) -> str:
     t = current()
     held = t.comma.join(ngettext("{name} {count} tile", "{name} {count} tiles", count).format(
         name=name, count=t.number(count)) for name, count in zip(state.names, state.counts))
+    if not state.boneyard:
+        return _("Tiles held: {held}; the boneyard is empty.").format(held=held)
     return _("Tiles held: {held}; boneyard: {count}.").format(held=held, count=t.number(state.boneyard))
 
 
@@ -119,7 +121,7 @@ def run_lines(session, stream, style: str) -> int:
         if isinstance(raw, LineTooLong):
             from ..render_table import refusal
 
-            echo(refusal(raw))
+            echo("\n".join(prose([refusal(raw)])))
             refused = True
             continue
         reply = session.handle(raw)
@@ -133,7 +135,7 @@ def run_lines(session, stream, style: str) -> int:
         if asked is not None:
             from ..render_table import ask_line
 
-            echo(ask_line(session.state, asked))
+            echo("\n".join(prose([ask_line(session.state, asked)])))
     return 2 if refused else 0
 
 

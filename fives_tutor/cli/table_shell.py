@@ -30,7 +30,7 @@ from ..render_table import ask_line, toolbar
 from ..table_grammar import candidates, command_word, find_player, grammar, read_tile
 from ..tiles import ascii_digits
 from ..text.output import echo, menu_meta, menu_text, prompt_text
-from .table_replies import answer, closing, history_path, opening
+from .table_replies import answer, closing, history_path, opening, prose
 
 
 @lru_cache(maxsize=2)
@@ -150,8 +150,8 @@ class TableValidator(Validator):
             return
         if typing and valid_beginning(self.session, text):
             return
-        # one line under the input (the line itself stays, so nothing was recorded goes unsaid)
-        raise ValidationError(message=prompt_text(localize_error(refused.error)),
+        # under the input, wrapped to the terminal's width (the line itself stays, so nothing was recorded goes unsaid)
+        raise ValidationError(message=refusal_text(refused.error, _width()),
                               cursor_position=min(len(text), refused.position))
 
     def validate(self, document: Document) -> None:
@@ -161,6 +161,28 @@ class TableValidator(Validator):
     async def validate_async(self, document: Document) -> None:
         """While typing: only a line that cannot become one the table takes."""
         self._check(document.text, typing=True)
+
+
+def refusal_text(error, width: int) -> str:
+    """Why a line is refused, wrapped to ``width`` cells at word boundaries (one cell
+    kept for the space that carries a right-to-left line's mark), as the validation
+    toolbar shows it."""
+    from ..text.wrap import wrap_lines
+
+    return prompt_text("\n".join(wrap_lines(localize_error(error), max(20, width - 1))))
+
+
+def grow_validation_toolbar(prompt_session: PromptSession) -> None:
+    """prompt_toolkit's validation toolbar is one row high, so a longer reason is cut at
+    the terminal's edge: let it take as many rows as the wrapped reason has."""
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout.containers import Window
+
+    for container in prompt_session.app.layout.walk():
+        text = getattr(getattr(container, "content", None), "text", None)
+        if isinstance(container, Window) and getattr(text, "__qualname__", "").startswith("ValidationToolbar."):
+            container.height = None
+            container.dont_extend_height = to_filter(True)
 
 
 def select_fault(buffer) -> None:
@@ -201,9 +223,12 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
         history = FileHistory(path)
     except OSError:
         pass
-    return PromptSession(history=history, completer=TableCompleter(session), validator=TableValidator(session),
-                         validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
-                         bottom_toolbar=lambda: prompt_text(toolbar(session.state, _width())))
+    prompt_session = PromptSession(history=history, completer=TableCompleter(session),
+                                   validator=TableValidator(session), validate_while_typing=True,
+                                   complete_while_typing=False, key_bindings=_bindings(),
+                                   bottom_toolbar=lambda: prompt_text(toolbar(session.state, _width())))
+    grow_validation_toolbar(prompt_session)
+    return prompt_session
 
 
 def _width() -> int:
@@ -231,7 +256,7 @@ def run_interactive(session, style: str, prompt_session: PromptSession | None = 
             break
         for text in answer(session, reply, style, _width()):
             echo(text)
-    echo(closing(session))
+    echo("\n".join(prose([closing(session)], _width())))
     return 0
 
 

@@ -10,8 +10,8 @@ import click
 from ..errors import N_, FivesError
 from ..i18n import _, current, ngettext
 from ..text.output import echo, prompt_text
-from .common import (CliError, FivesCommand, complete_language, complete_pack, echo_json, fail, load_pack, option,
-                     set_bidi)
+from .common import (CliError, FivesCommand, argument, complete_language, complete_pack, echo_json, fail, load_pack,
+                     option, set_bidi)
 
 
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
@@ -85,7 +85,21 @@ def _picture(step, rules) -> str:
 
 
 HINT_WORDS = ("?", "؟", "hint")
-STOP_WORDS = ("q", "quit")
+
+
+def _stops(reply: str | None) -> bool:
+    """Whether ``reply`` ends the lesson or quiz: the end of the input, or a word of
+    :func:`fives_tutor.lessons.quit_words` (``q``; a Persian keyboard's ``ض``; the language's own)."""
+    from ..lessons import quit_words
+
+    return reply is None or reply.strip().casefold() in quit_words()
+
+
+def _quit_word() -> str:
+    """The word the prompts show for stopping, in the active language."""
+    from ..lessons import quit_words
+
+    return quit_words()[0]
 
 
 def _ask_answer(console, prompt: str, step, rules, hint: str) -> str | None:
@@ -97,7 +111,7 @@ def _ask_answer(console, prompt: str, step, rules, hint: str) -> str | None:
 
     while True:
         reply = console.ask(prompt)
-        if reply is None or reply.strip().lower() in STOP_WORDS:
+        if _stops(reply):
             return None
         if reply.strip().lower() in HINT_WORDS:
             console.show(current().prose(hint) if hint else _("No hint for this one: count carefully."))
@@ -152,7 +166,7 @@ def _complete_lesson(ctx, param, incomplete):
 @click.command(short_help=N_("Lessons of the rules, step by step"), cls=FivesCommand, help=N_(
     "Lessons of the rule pack, one step at a time, with questions the engine checks. "
     "LESSON is a lesson's number or id; without it, the first lesson not yet done."))
-@click.argument("lesson_name", metavar="[LESSON]", required=False, shell_complete=_complete_lesson)
+@argument("lesson_name", metavar="[LESSON]", required=False, shell_complete=_complete_lesson)
 @option("--list", "show_list", is_flag=True, help=N_("List the lessons and which are done."))
 @option("--json", "as_json", is_flag=True, help=N_("Print JSON (stable keys, ASCII digits) instead of text."))
 @_bidi_option
@@ -178,9 +192,12 @@ def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
                     {"number": number, "id": lesson.id, "title": lesson.title, "done": lesson.id in done,
                      "steps": len(lesson.steps)} for number, lesson in enumerate(lessons, start=1)]})
                 return
-            for number, lesson in enumerate(lessons, start=1):
-                mark = "✓" if lesson.id in done else " "
-                console.show(f" {mark} {t.number(number)}. {lesson.title} ({lesson.id})", wrap=False)
+            from ..text.table import table
+
+            # a table measured by display width: row 10 lines up with row 9 in every language,
+            # and a long title wraps in its own column
+            console.show(table([("✓" if lesson.id in done else "", f"{t.number(number)}.", t.prose(lesson.title),
+                                 f"({lesson.id})") for number, lesson in enumerate(lessons, start=1)]), wrap=False)
             console.show(_("{done} of {total} lessons done.").format(
                 done=t.number(len(done & {lesson.id for lesson in lessons})), total=t.number(len(lessons))))
             return
@@ -203,9 +220,9 @@ def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
                     console.show(_("Lesson done. Every lesson of this pack is done: try fives quiz."))
                 return
             if following is not None:
-                reply = console.ask(_("Lesson done. Enter for the next one, {title}; q to stop: ").format(
-                    title=following.title))
-                if reply is None or reply.strip().lower() in STOP_WORDS:
+                reply = console.ask(_("Lesson done. Enter for the next one, {title}; {quit} to stop: ").format(
+                    title=following.title, quit=_quit_word()))
+                if _stops(reply):
                     return
         console.show("")
         console.show(_("You have been through every lesson of this pack. Try fives quiz."))
@@ -248,14 +265,15 @@ def _teach(lesson, rules, console) -> bool:
             console.show(picture, wrap=False)
         console.show(t.prose(step.text))
         if step.question is None:
-            reply = console.ask(_("(Enter to go on, q to stop) "))
-            if reply is None or reply.strip().lower() in STOP_WORDS:
+            reply = console.ask(_("(Enter to go on, {quit} to stop) ").format(quit=_quit_word()))
+            if _stops(reply):
                 return False
             continue
         answer = engine_answer(step, rules)
         tries = 0
         while True:
-            reply = _ask_answer(console, _("Your answer (? for a hint, q to stop): "), step, rules, step.hint)
+            reply = _ask_answer(console, _("Your answer (? for a hint, {quit} to stop): ").format(quit=_quit_word()),
+                                step, rules, step.hint)
             if reply is None:
                 return False
             if check_reply(step, rules, reply):
@@ -313,9 +331,13 @@ def _question(exercise) -> str:
         return _("The open ends are {ends}. On which ends may {tile} go? Write each end as shown, "
                  "separated by spaces.").format(ends=ends, tile=t.notation(step.hand))
     hands = t.semicolon.join(t.notation(h) for h in step.opponents)
-    return ngettext("The hand is over. Your opponent holds {hands}. How many points does the winner collect?",
-                    "The hand is over. The opponents hold {hands}. How many points does the winner collect?",
-                    len(step.opponents)).format(hands=hands)
+    # one opponent or several: different sentences, not a count (ngettext would give
+    # Tagalog's one form for 1, 2 and 3 opponents alike)
+    if len(step.opponents) == 1:
+        return _("The hand is over. Your opponent holds {hands}. How many points does the winner collect?").format(
+            hands=hands)
+    return _("The hand is over. The opponents hold {hands}. How many points does the winner collect?").format(
+        hands=hands)
 
 
 def item_id(exercise) -> str:
@@ -364,9 +386,10 @@ def _complete_kind(ctx, param, incomplete):
     "Drills made from positions of simulated play, with the count worked out after each answer. "
     "Kinds you get wrong come back more often, and so does each exercise you missed (a Leitner schedule "
     "kept between sessions)."))
-@option("--count", type=click.IntRange(1, 500), default=10, show_default=True, help=N_("Questions to ask."))
-@option("--kind", type=click.Choice(sorted(KIND_NAMES)), help=N_("Only this kind of exercise."))
-@option("--seed", help=N_("Seed of the positions (the same seed gives the same questions; default: a new one each time)."))
+@option("--count", type=click.IntRange(1, 500), metavar="N", default=10, show_default=True, help=N_("Questions to ask."))
+@option("--kind", type=click.Choice(sorted(KIND_NAMES)), metavar="KIND",
+        help=N_("Only this kind of exercise: {choices}."))
+@option("--seed", metavar="SEED", help=N_("Seed of the positions (the same seed gives the same questions; default: a new one each time)."))
 @option("--stats", is_flag=True, help=N_("Show your progress for each kind of exercise."))
 @option("--print", "print_count", type=click.IntRange(1, 500), metavar="N",
         help=N_("Write a worksheet of N questions with an answer key (Markdown)."))
@@ -398,7 +421,10 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         else:
             _show_stats(console, found_stats, missed)
         return
-    seed = seed if seed is not None else str(random.SystemRandom().randrange(10 ** 9))
+    from ..tiles import ascii_digits
+
+    # a seed shown in Persian digits and typed back is the same seed
+    seed = ascii_digits(seed) if seed is not None else str(random.SystemRandom().randrange(10 ** 9))
     rng = random.Random(f"{seed}:pick")
     found = pool(rules, seed)
     if print_count or as_json:
@@ -428,7 +454,8 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
             console.show(ngettext("Question {number} of {count}", "Question {number} of {count}",
                                   len(exercises)).format(number=t.number(number), count=t.number(len(exercises))))
             console.show(_question(exercise))
-            reply = _ask_answer(console, _("Your answer (? for a hint, q to stop): "), exercise.step, rules,
+            reply = _ask_answer(console, _("Your answer (? for a hint, {quit} to stop): ").format(quit=_quit_word()),
+                                exercise.step, rules,
                                 _(KIND_HINTS[exercise.kind]))
             if reply is None:
                 break
@@ -443,7 +470,10 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                 console.show(_("Not quite: the answer is {answer}. {why}").format(
                     answer=_answer_words(answer.value), why=answer.why))
         console.show("")
-        console.show(_("{right} right out of {count}.").format(right=t.number(right), count=t.number(answered)))
+        if answered:
+            console.show(_("{right} right out of {count}.").format(right=t.number(right), count=t.number(answered)))
+        else:  # "0 right out of 0" reads badly
+            console.show(_("No question was answered."))
     finally:
         progress.close()
 
@@ -468,7 +498,7 @@ def _worksheet(rules, seed, exercises, answers) -> str:
     title = _("Worksheet")
     key = _("Answer key")
     lines = [f"# {title}: {rules.name(t.code)}", "",
-             _("Seed {seed}: the same seed gives the same worksheet.").format(seed=seed), ""]
+             _("Seed {seed}: the same seed gives the same worksheet.").format(seed=t.typed(seed)), ""]
     for number, exercise in enumerate(exercises, start=1):
         lines.append(f"{number}. {_question(exercise)}")  # Markdown reads a list item only after ASCII digits
         lines.append("")

@@ -39,5 +39,8 @@ def rjust(text: str, columns: int) -> str:
 
 def wrap(text: str, columns: int) -> list[str]:
     """``text`` broken at spaces into rows of at most ``columns`` display columns (a
-    word longer than a row is cut). Always at least one row."""
-    return wcwidth.wrap(text, max(1, columns), break_long_words=True, break_on_hyphens=False) or [""]
+    word longer than a row is cut; a sum, a command or a marked span kept together
+    where it fits, as :mod:`fives_tutor.text.wrap` does). Always at least one row."""
+    from .wrap import fill
+
+    return fill(text, max(1, columns)) or [""]

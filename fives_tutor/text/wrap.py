@@ -14,18 +14,50 @@ and you hold 2|5,
 - a list item
   that is long
   enough to wrap
+
+Some runs of words are never broken across rows while they fit in one: a sum
+(``4 + 2 = 6``, its terms' notes in parentheses included), a command (``fives games
+list``), a span marked left to right (a tile or a command in a Persian sentence), and
+a word with a no-break space. Rows break at spaces only, never at a hyphen
+(``dominos-cc``).
+
+>>> print(wrap("so the count is 3 + 10 (spinner 5|5) + 2 = 15 and scores", 30))
+so the count is
+3 + 10 (spinner 5|5) + 2 = 15
+and scores
+>>> print(wrap("then run fives games list to see them", 16))
+then run
+fives games list
+to see them
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 
 _ITEM = re.compile(r"^(\s*(?:[-*•]|\d+[.)]|[\u06f0-\u06f9]+[.)])?\s+|\s+)")
+#: where a row may break: ASCII white space (a no-break space is part of its word)
+_BREAK = "[ \t\n\r\f\v]+"
+_NUMBER = r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,\u066b\u066c][0-9\u06f0-\u06f9\u0660-\u0669]+)*"
+_TERM = _NUMBER + r"(?: \([^()\n]{1,40}\))?"
+#: runs kept on one row while they fit: a sum with its terms' notes, a command of
+#: fives with its subcommand and options, a span marked left to right (compiled on
+#: first use: one-shot commands whose lines fit never pay for it)
+_GLUE = (
+    f"{_TERM}(?: [+=÷×−] {_TERM})+",
+    r"\bfives(?: [a-z][a-z-]*){1,2}(?: --?[a-z][a-z-]*)*",
+    "\u200e[^\u200e\n]*\u200e\u200f?",
+)
+
+
+#: characters past Latin-1 that the program itself writes, each one cell wide
+_NARROW = frozenset("→←·•–—−×÷…‘’“”«»█░")
 
 
 def display_width(text: str) -> int:
     """``text``'s width in terminal cells (characters a terminal cannot show count one)."""
+    if text.isascii() or all(ord(char) < 0x300 or char in _NARROW for char in text):
+        return len(text)  # one cell each, without loading wcwidth's tables (start-up of fives score)
     from wcwidth import wcswidth, wcwidth
 
     width = wcswidth(text)
@@ -35,8 +67,22 @@ def display_width(text: str) -> int:
 
 
 def terminal_width(fallback: int = 80) -> int:
-    """The terminal's width in columns (``fallback`` when it is not known)."""
-    return shutil.get_terminal_size((fallback, 24)).columns
+    """The terminal's width in columns (``fallback`` when it is not known): ``COLUMNS``,
+    else the width of the terminal on standard output, as ``shutil.get_terminal_size``
+    reads it (without importing shutil on the start-up path of a one-shot command)."""
+    import os
+    import sys
+
+    try:
+        columns = int(os.environ.get("COLUMNS", 0))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else fallback
 
 
 def wrap_lines(text: str, width: int | None = None, indent: str = "", hanging: str | None = None) -> list[str]:
@@ -58,13 +104,57 @@ def wrap_lines(text: str, width: int | None = None, indent: str = "", hanging: s
             lead = marker.group(1)
             first, rest = indent + lead, rest + " " * display_width(lead)
             block = block[len(lead):]
-        lines.extend(_fill(block.split(), width, first, rest))
+        lines.extend(_fill(units(block), width, first, rest))
     return lines
 
 
 def wrap(text: str, width: int | None = None, indent: str = "", hanging: str | None = None) -> str:
     """:func:`wrap_lines` joined with newlines."""
     return "\n".join(wrap_lines(text, width, indent, hanging))
+
+
+def wrap_block(text: str, width: int | None = None) -> str:
+    """Output of several lines, each wrapped to ``width`` cells (``None``: the
+    terminal's width) as its own paragraph, its continuation rows hanging two cells
+    under its own text: what one-shot commands print (``fives count``, a simulation's
+    header). Blank lines stay."""
+    width = terminal_width() if width is None else width
+    rows = []
+    for line in text.split("\n"):
+        if 2 * len(line) <= width or display_width(line) <= width:  # a cell is at most two columns
+            rows.append(line)  # it fits: as it is
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        rows += wrap_lines(line.lstrip(), width, indent=indent, hanging=indent + "  ")
+    return "\n".join(rows)
+
+
+def fill(text: str, width: int, indent: str = "", hanging: str | None = None) -> list[str]:
+    """One paragraph (``text``, its line breaks read as spaces) as rows of at most
+    ``width`` cells, with no list items or paragraphs looked for: a table cell, a row
+    of help. Always at least one row."""
+    rest = hanging if hanging is not None else " " * display_width(indent)
+    return _fill(units(text), max(1, width), indent, rest)
+
+
+def units(text: str) -> list[str]:
+    """The words of ``text`` (split at ASCII white space), with the runs that are kept
+    on one row (:data:`_GLUE`) joined by single spaces into one unit."""
+    words = [word for word in re.split(_BREAK, text) if word]
+    if len(words) < 2:
+        return words
+    line = " ".join(words)
+    glued: set[int] = set()
+    for pattern in _GLUE:
+        for match in re.finditer(pattern, line):
+            glued.update(i for i in range(match.start(), match.end()) if line[i] == " ")
+    found, start = [], 0
+    for index, char in enumerate(line):
+        if char == " " and index not in glued:
+            found.append(line[start:index])
+            start = index + 1
+    found.append(line[start:])
+    return found
 
 
 def _blocks(text: str):
@@ -87,14 +177,21 @@ def _blocks(text: str):
 
 
 def _fill(words: list[str], width: int, first: str, rest: str) -> list[str]:
+    """``words`` (units) set in rows: a unit that does not fit an empty row is taken
+    apart at its spaces, and a word wider than a whole row is cut by cells."""
     lines: list[str] = []
     line, used = first, display_width(first)
     empty = True
-    for word in words:
+    queue = list(reversed(words))
+    while queue:
+        word = queue.pop()
         size = display_width(word)
         if not empty and used + 1 + size > width:
             lines.append(line)
             line, used, empty = rest, display_width(rest), True
+        if empty and used + size > width and " " in word:
+            queue.extend(reversed(word.split(" ")))  # a run wider than a row: its words, as they fit
+            continue
         if empty and used + size > width and size > 1:
             # a word wider than the whole line: break it by cells, as little as possible
             for piece in _pieces(word, max(1, width - used)):
@@ -122,4 +219,4 @@ def _pieces(word: str, width: int):
         yield piece
 
 
-__all__ = ["display_width", "terminal_width", "wrap", "wrap_lines"]
+__all__ = ["display_width", "fill", "terminal_width", "units", "wrap", "wrap_block", "wrap_lines"]
