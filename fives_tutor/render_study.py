@@ -246,8 +246,13 @@ def difference_bars(study: Study, pack: int, width: int) -> list[str]:
     for difference in study.differences[pack - 1]:
         numbers = signed_interval(difference.name, difference.estimate)
         bar_width = max(11, min(41, width - 4 - display_width(numbers) - 1))
+        estimate = difference.estimate
+        decimals, percent = FORMATS[difference.name]
+        reach = max(abs(estimate.low), abs(estimate.high)) * (100 if percent else 1)
+        if round(reach, decimals) == 0:
+            estimate = Estimate(0.0, 0.0, 0.0, estimate.n)  # nothing the numbers beside it can show
         lines.append("  " + label(difference.name, study))
-        lines.append(_chart_line("    " + difference_bar(difference.estimate, bar_width) + " " + numbers))
+        lines.append(_chart_line("    " + difference_bar(estimate, bar_width) + " " + numbers))
     return lines
 
 
