@@ -115,13 +115,50 @@ def plays_for_tile(board: Board, tile: Tile, rules: RuleSet) -> list[Play]:
     return plays
 
 
-def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet) -> list[Play]:
+#: which hand of the match a lead is for: the first hand, or a later one
+LEAD_HANDS = ("first", "later")
+
+
+def lead_rule(rules: RuleSet, hand: str = "first") -> str:
+    """The rule for the lead of the ``first`` hand of a match or a ``later`` one (pack keys
+    ``rules.lead.first_hand`` and ``later_hands``): ``highest_double``, ``lowest_double``, ``by_lot``,
+    ``previous_domino`` or ``to_the_left``."""
+    lead = rules.lead
+    if hand == "later" and lead.later_hands != "same_as_first":
+        return lead.later_hands
+    return lead.first_hand
+
+
+def forced_lead(hand_tiles: Sequence[Tile], rules: RuleSet, hand: str = "first") -> Tile | None:
+    """The tile a player who leads must lead, or None when any tile may lead.
+
+    Under ``highest_double`` the holder of the highest double leads it, and with no
+    double dealt the holder of the heaviest tile leads that: so a player who leads
+    holds that tile, and it is their highest double, or with none their heaviest tile
+    (Dominos.cc). Under ``lowest_double`` it is their lowest double, or with none their
+    lightest tile (the Dr. Dominos app). The other rules let the leader choose
+    (pagat.com: "the lead can be any tile in the player's hand")."""
+    if not hand_tiles:
+        return None
+    from .game import forced_lead as dealt_lead
+
+    found = dealt_lead(lead_rule(rules, hand), [list(hand_tiles)])
+    return found[1] if found is not None else None
+
+
+def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet, lead: str = "first") -> list[Play]:
     """Every legal play from ``hand``, most points first, then the higher open-end
-    total, then the heavier tile. Raises :class:`IllegalPlayError` if a
-    tile of the hand is already on the table, and :class:`NotationError` if the
-    ends could not all be tiles the hand does not hold (:func:`check_known_tiles`)."""
+    total, then the heavier tile. On the empty table these are the leads the pack
+    allows for the ``lead`` hand of the match (``first`` or ``later``: see
+    :func:`forced_lead`). Raises :class:`IllegalPlayError` if a tile of the hand is
+    already on the table, and :class:`NotationError` if the ends could not all be
+    tiles the hand does not hold (:func:`check_known_tiles`)."""
     check_known_tiles(board, rules, hand)
     plays: list[Play] = []
+    if board_position(board, rules).is_empty:
+        forced = forced_lead(hand, rules, lead)
+        if forced is not None:
+            hand = [forced]
     for tile in hand:
         plays.extend(plays_for_tile(board, tile, rules))
     plays.sort(key=lambda p: (-p.points, -p.total, -p.tile.pips, -p.tile.high))
@@ -257,5 +294,6 @@ def check_known_tiles(board: Board, rules: RuleSet, hand: Sequence[Tile] = (), p
         check_tiles(board, rules, excluded=set(hand))
 
 
-__all__ = ["Board", "Play", "board_position", "check_known_tiles", "is_layout_form", "legal_plays", "parse_board",
-           "parse_hand", "parse_play", "plays_for_tile", "read_board", "tiles_on_table"]
+__all__ = ["Board", "LEAD_HANDS", "Play", "board_position", "check_known_tiles", "forced_lead", "is_layout_form",
+           "lead_rule", "legal_plays", "parse_board", "parse_hand", "parse_play", "plays_for_tile", "read_board",
+           "tiles_on_table"]

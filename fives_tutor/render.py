@@ -128,8 +128,10 @@ def play_line(play: Play) -> str:
         points=points_phrase(play.points))
 
 
-def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, reading: Reading | None = None) -> str:
-    """The text of ``fives moves`` (``reading``: how the position was read)."""
+def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, reading: Reading | None = None,
+                 forced: bool = False) -> str:
+    """The text of ``fives moves`` (``reading``: how the position was read; ``forced``: the
+    lead rule left one lead)."""
     t = current()
     if not plays:
         return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
@@ -138,6 +140,9 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, read
                           reading, rules)
     for number, play in enumerate(plays, start=1):
         lines.append(f"  {t.number(number)}. {play_line(play)}")
+    if forced:
+        lines.append(_("The lead rule leaves no choice: the holder of the highest double leads it, and with no "
+                       "double the heaviest tile."))
     return _fit("\n".join(lines))
 
 
@@ -147,6 +152,12 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     t = current()
     play = ranked.play
     points = points_phrase(play.points)
+    if ranked.forced:
+        if play.points:
+            return _("the lead rule leaves no choice (the holder of the highest double leads it, and with no double "
+                     "the heaviest tile); it scores {points} now").format(points=points)
+        return _("the lead rule leaves no choice (the holder of the highest double leads it, and with no double the "
+                 "heaviest tile); it scores nothing now")
     if ranked.goes_out:
         if play.points:
             return _("scores {points} now, and you go out: the hand ends before anyone can reply").format(points=points)
@@ -174,11 +185,68 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     return text
 
 
+def _numbers(numbers) -> str:
+    """``3``, ``3 and 5``, ``1, 3 and 5`` in the active language."""
+    t = current()
+    shown = [t.number(n) for n in numbers]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return _("{items} and {last}").format(items=t.comma.join(shown[:-1]), last=shown[-1])
+
+
+def _who(offset: int, players: int, partners: bool) -> str:
+    """A player named by where they sit from the player asking (1: the next player)."""
+    if offset == 1:
+        return _("the next player")
+    if offset == 2 and partners:
+        return _("your partner")
+    if offset == players - 1:
+        return _("the player before you")
+    return _("the player after next")
+
+
+def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
+    """What a hand's history showed about the other players' tiles, as one sentence
+    without its full stop (empty when it showed nothing): "the next player passed on
+    3 and 5; your partner drew 2 tiles on 6"."""
+    t = current()
+    parts = []
+    for item in shown:
+        if item.kind == "led":
+            tile = t.notation(str(item.tile))
+            if item.tile.is_double:
+                parts.append(_("the lead {tile} shows that nobody was dealt a higher double").format(tile=tile))
+            else:
+                parts.append(_("the lead {tile} shows that nobody was dealt a double or a heavier tile").format(
+                    tile=tile))
+            continue
+        if item.kind == "led_lowest":
+            tile = t.notation(str(item.tile))
+            if item.tile.is_double:
+                parts.append(_("the lead {tile} shows that nobody was dealt a lower double").format(tile=tile))
+            else:
+                parts.append(_("the lead {tile} shows that nobody was dealt a double or a lighter tile").format(
+                    tile=tile))
+            continue
+        if item.player == 0:
+            continue
+        who = _who(item.player, players, partners)
+        if item.kind == "passed":
+            parts.append(_("{who} passed on {numbers}").format(who=who, numbers=_numbers(item.numbers)))
+        else:
+            parts.append(ngettext("{who} drew {count} tile on {numbers}", "{who} drew {count} tiles on {numbers}",
+                                  item.count).format(who=who, count=t.number(item.count),
+                                                     numbers=_numbers(item.numbers)))
+    return t.semicolon.join(parts)
+
+
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
-                has_scores: bool = False, reading: Reading | None = None) -> str:
+                has_scores: bool = False, reading: Reading | None = None, shown: Sequence = (),
+                players: int = 2) -> str:
     """The text of ``fives best``: how the position was read (when it was completed),
-    the recommended play, why, and the runners-up."""
-    from .search import WIN_VALUE
+    the recommended play, why, the runners-up, and what the history showed (``shown``,
+    from :class:`fives_tutor.engine.Situation`)."""
+    from .engine.names import WIN_VALUE
 
     t = current()
     if not ranked:
@@ -206,7 +274,13 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
                                                        "points more.").format(bonus=t.number(WIN_VALUE))
                                                if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
+        "expert": _("Value = points now and the expert's other factors, in points: the next player's expected "
+                    "reply, the chance they cannot play, the pips shed, a double played, the numbers kept in hand."),
     }[level])
+    partners = players == 4 and rules.players.partnerships_with_four
+    history = inferred(shown, players, partners)
+    if history:
+        lines.append(_("From the history: {facts}.").format(facts=history))
     return _fit("\n".join(lines))
 
 

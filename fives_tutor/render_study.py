@@ -168,7 +168,11 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
     the points-per-play histograms."""
     t = current()
     width = _terminal_width()
-    strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random")}
+    strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random"),
+                      "defensive": _("defensive players (points now minus the expected reply)"),
+                      "expert": _("expert players (published strategy)"),
+                      "monte-carlo": _("Monte Carlo players (each move played out over deals of the hidden tiles)"),
+                      "auto": _("Monte Carlo players, exact where every tile is known")}
     lines = _wrap(ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
                            "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
                            matches).format(matches=t.number(matches), players=t.number(players), seed=t.typed(seed),
@@ -195,7 +199,7 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
         seconds=t.number(study.seconds_per_play, decimals=0 if study.seconds_per_play == int(study.seconds_per_play)
                          else 1)))
     if study.skill is not None:
-        notes.append(_("Skill: {level} against greedy on the same deals, each deal played twice with the seats "
+        notes.append(_("Skill: {level} against greedy on the same deals, each deal played with the seats "
                        "swapped.").format(level=_ltr(study.level)))
     if several:
         notes.append(_("A difference of two percentages is in percentage points."))

@@ -56,10 +56,13 @@ def play_report(play: Play) -> dict:
             "ends": str(play.after), "play": play.notation}
 
 
-def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet, reading: Reading | None = None) -> dict:
-    """What ``fives moves`` prints: every legal play, best first, and how the position was read."""
+def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet, reading: Reading | None = None,
+                 lead: str = "first") -> dict:
+    """What ``fives moves`` prints: every legal play, best first, how the position was
+    read, and which hand of the match a lead is for (``lead``: the pack's lead rule
+    decides the leads offered)."""
     return {"position": str(position), "reading": reading_report(reading), "moves": [play_report(p) for p in plays],
-            "rules": rules.id}
+            "rules": rules.id, "lead": lead}
 
 
 def ranked_report(ranked: "RankedPlay") -> dict:
@@ -68,17 +71,28 @@ def ranked_report(ranked: "RankedPlay") -> dict:
     result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
                    "scoring_replies": ranked.scoring_replies, "unseen": ranked.unseen,
                    "stderr": round(ranked.stderr, 4), "proven": ranked.proven,
-                   "end_swing": round(ranked.end_swing, 4), "samples": ranked.samples})
+                   "end_swing": round(ranked.end_swing, 4), "samples": ranked.samples, "forced": ranked.forced})
+    if ranked.factors:
+        result["factors"] = {name: round(value, 4) for name, value in ranked.factors}
     return result
 
 
+def shown_report(shown) -> list[dict]:
+    """What a history showed: ``player`` (seats from the player asking: 1 is the next
+    player), ``kind`` (``passed``, ``drew``, ``led``), ``numbers`` then open, ``count``
+    drawn, ``tile`` led."""
+    return [{"player": s.player, "kind": s.kind, "numbers": list(s.numbers), "count": s.count,
+             "tile": str(s.tile) if s.tile is not None else None} for s in shown]
+
+
 def best_report(position: Position, ranked: Sequence["RankedPlay"], level: str, rules: RuleSet,
-                reading: Reading | None = None) -> dict:
+                reading: Reading | None = None, lead: str = "first", shown=()) -> dict:
     """What ``fives best`` prints: ``best`` (or null when no tile fits), ``moves`` ranked,
-    and how the position was read."""
+    how the position was read, the ``level`` used, which hand of the match a lead is for
+    (``lead``) and what the history showed (``inferred``)."""
     moves = [ranked_report(r) for r in ranked]
     return {"position": str(position), "reading": reading_report(reading), "best": moves[0] if moves else None,
-            "moves": moves, "level": level, "rules": rules.id}
+            "moves": moves, "level": level, "rules": rules.id, "lead": lead, "inferred": shown_report(shown)}
 
 
 def count_report(collection: Collection, rules: RuleSet) -> dict:

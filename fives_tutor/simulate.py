@@ -44,6 +44,9 @@ def random_legal(hand: Hand, options: list, rng: random.Random) -> tuple:
 
 STRATEGIES: dict[str, Strategy] = {"greedy": greedy, "random": random_legal}
 
+#: the levels a simulation can seat (every engine level but exact, which needs every tile known)
+LEVELS = ("greedy", "random", "defensive", "expert", "monte-carlo", "auto")
+
 
 class HandRecord(NamedTuple):
     """One hand of a simulated match: ``leader``, number of ``plays``, the points
@@ -86,13 +89,30 @@ class MatchRecord(NamedTuple):
 
 
 def play_match(rules: RuleSet, players: int, seed: int | str, index: int, strategy: str = "greedy",
-               max_hands: int = 1000) -> MatchRecord:
-    """Play match ``index`` of the run ``seed`` to its end with every seat using ``strategy``.
+               max_hands: int = 1000, fast: bool = True) -> MatchRecord:
+    """Play match ``index`` of the run ``seed`` to its end with every seat using ``strategy``
+    (a level of :data:`fives_tutor.engine.names.PLAYING_LEVELS` but ``exact``: greedy,
+    random, defensive, expert, monte-carlo, auto).
 
-    A match that has not ended after ``max_hands`` hands (only a pack whose scores
-    cannot reach its target would do that) raises RuntimeError.
+    The match is played on the fast hand loop (:mod:`fives_tutor.engine.fast`), which
+    gives exactly the plays of the game state machine; ``fast=False`` plays it on
+    :class:`fives_tutor.game.Match` instead (to check one against the other). Each
+    play's points are those its side actually took (a score the exact-target rule
+    refuses counts 0). A match that has not ended after ``max_hands`` hands (only a
+    pack whose scores cannot reach its target would do that) raises RuntimeError.
     """
     match_seed = f"{seed}:{index}"
+    if fast or strategy not in STRATEGIES:
+        from .engine.fast import play_fast_match
+        from .engine.policies import policy_for
+
+        search = strategy in ("monte-carlo", "auto")
+        policy = None if strategy == "greedy" else policy_for(strategy, seed=match_seed)
+        played = play_fast_match(rules, players, match_seed, policy, max_hands, steps=search)
+        records = tuple(HandRecord(h.leader, len(h.credited), tuple(h.credited), h.kind if h.result else None,
+                                   sum(h.at_end)) for h in played.hands)
+        return MatchRecord(index, match_seed, played.scores, played.winner, played.sides[played.first_leader],
+                           records)
     match = Match(rules, players, rng=random.Random(match_seed))
     choose = STRATEGIES[strategy]
     chooser_rng = random.Random(match_seed + ":players")

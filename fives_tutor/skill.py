@@ -27,10 +27,11 @@ from .stats import Estimate, mean_interval, paired_mean_difference
 BASELINE = "greedy"
 #: the stronger level by default: the strongest whose measured cost per move keeps
 #: ``fives rules compare A B --matches 2000 --workers 2`` under a minute on this
-#: project's two cores (docs/benchmarks.md, issue 14: defensive costs about 0.13 ms a
-#: move and a 2,000-deal duel per pack about 6 s a core; monte-carlo at even 20 deals a
-#: move costs about 5 ms a move, some 20 times as much)
-DEFAULT_LEVEL = "defensive"
+#: project's two cores (docs/benchmarks.md, issue 14: expert costs about 1.1 ms of CPU a
+#: match on the fast loop and wins 67% against greedy, defensive 1.0 ms and 64%;
+#: monte-carlo at even 20 deals a move costs about 235 ms a match, two hundred times
+#: as much)
+DEFAULT_LEVEL = "expert"
 
 
 def levels() -> tuple[str, ...]:

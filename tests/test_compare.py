@@ -208,7 +208,7 @@ def test_json_and_text_agree_on_the_differences(run):
     assert f"{abs(hands['mean']):.2f}" in text
     skill = data["packs"]["kitchen-table"]["better_player_wins"]
     assert f"{100 * skill['mean']:.1f}%" in text
-    assert data["skill"] == {"level": "defensive", "against": "greedy"}
+    assert data["skill"] == {"level": "expert", "against": "greedy"}
     for figure in figures.values():
         assert figure["low"] <= figure["mean"] <= figure["high"]
         assert figure["verdict"] == ("none" if figure["low"] <= 0 <= figure["high"] else

@@ -17,7 +17,8 @@ def duel_json(run, *args):
 
 
 def without_times(data: dict) -> dict:
-    return {k: v for k, v in data.items() if k not in ("a_move_seconds", "b_move_seconds")}
+    return {k: v for k, v in data.items() if k not in ("a_move_seconds", "b_move_seconds", "a_move_cpu_seconds",
+                                                        "b_move_cpu_seconds")}
 
 
 def test_greedy_against_random_reports_a_win_rate(run):
@@ -78,11 +79,25 @@ def test_parse_level():
     assert parse_level("greedy") == ("greedy", None)
     assert parse_level("random") == ("random", None)
     assert parse_level("defensive") == ("defensive", None)
+    assert parse_level("expert") == ("expert", None)
+    assert parse_level("auto") == ("auto", None)
     assert parse_level("monte-carlo") == ("monte-carlo", None)
     assert parse_level("monte-carlo:120") == ("monte-carlo", 120)
-    for bad in ("greedy:5", "monte-carlo:x", "Greedy", "", "auto"):
+    for bad in ("greedy:5", "monte-carlo:x", "Greedy", "", "exact", "expert:3"):
         with pytest.raises(ValueError):
             parse_level(bad)
+
+
+def test_duel_offers_the_levels_best_offers():
+    from fives_tutor.engine.names import LEVEL_NAMES, PLAYING_LEVELS
+
+    from fives_tutor.engine import LEVELS
+
+    # the names best, duel and simulate offer are the levels the engine ranks with, and auto
+    assert set(LEVEL_NAMES) == {"auto", *LEVELS}
+    # exact needs every tile known, so a duel uses it through auto
+    assert set(duel.LEVELS) == set(PLAYING_LEVELS) - {"exact"}
+    assert set(LEVEL_NAMES) - {"exact"} <= set(duel.LEVELS)
 
 
 # --- paired deals ------------------------------------------------------------------------------
@@ -94,31 +109,42 @@ def test_each_deal_is_played_twice_with_the_seats_swapped():
 
 
 def test_swapped_match_has_the_same_deal_and_a_in_the_other_seat(monkeypatch):
+    from fives_tutor.engine import fast
+
     deals = []
     movers = []
+    original_deal = fast.deal
 
-    class Recording(duel.Match):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            deals.append(([list(h) for h in self.hand.hands], list(self.hand.boneyard)))
+    def recording_deal(tb, players, rng):
+        hands, boneyard = original_deal(tb, players, rng)
+        if not deals or len(deals[-1]) < 2:
+            deals.append(([list(h) for h in hands], list(boneyard)))
+        return hands, boneyard
 
-    original_choose = duel.Seat.choose
+    original_act = duel._Fast.act
 
-    def choose(self, match, voids):
-        movers.append((self.level, match.hand.turn))
-        return original_choose(self, match, voids)
+    def act(self, game, found):
+        movers.append((self.policy, game.hand.turn))
+        return original_act(self, game, found)
 
-    monkeypatch.setattr(duel, "Match", Recording)
-    monkeypatch.setattr(duel.Seat, "choose", choose)
+    monkeypatch.setattr(duel, "deal", recording_deal)
+    monkeypatch.setattr(duel._Fast, "act", act)
     rules = load_rules("dominos-cc")
+    from fives_tutor.engine.fast import greedy_policy, random_policy
+
+    def seats_of(policy):
+        return {turn for p, turn in movers if p is policy}
+
     duel.play(rules, "greedy", "random", 2, "q", 4, False)
-    seats_straight = {level: {turn for lvl, turn in movers if lvl == level} for level in ("greedy", "random")}
+    straight = seats_of(greedy_policy), seats_of(random_policy)
+    first_deal = deals[0]
     movers.clear()
+    deals.clear()
     duel.play(rules, "greedy", "random", 2, "q", 4, True)
-    seats_swapped = {level: {turn for lvl, turn in movers if lvl == level} for level in ("greedy", "random")}
-    assert deals[0] == deals[1], "match 4 deals the same tiles both times"
-    assert seats_straight == {"greedy": {0}, "random": {1}}  # A in the even seat
-    assert seats_swapped == {"greedy": {1}, "random": {0}}  # then in the odd one
+    swapped = seats_of(greedy_policy), seats_of(random_policy)
+    assert deals[0] == first_deal, "match 4 deals the same tiles both times"
+    assert straight == ({0}, {1})  # A in the even seat
+    assert swapped == ({1}, {0})  # then in the odd one
 
 
 def test_greedy_against_itself_mirrors_on_swapped_seats():
@@ -136,13 +162,14 @@ def test_greedy_against_itself_mirrors_on_swapped_seats():
 
 def test_three_players(run):
     data = duel_json(run, "greedy", "random", "--matches", "1", "--players", "3", "--rules", "muggins")
-    assert data["players"] == 3 and data["matches"] == 2
+    assert data["players"] == 3 and data["matches"] == 6 and data["seatings"] == 6
     assert 0 <= data["a_win_rate"]["low"] <= data["a_win_rate"]["mean"] <= data["a_win_rate"]["high"] <= 1
 
 
 def test_summarise_by_hand():
     def match(index, won, a, b, hands, a_times=(), b_times=()):
-        return DuelMatch(index, bool(index % 2), won, a, b, hands, tuple(a_times), tuple(b_times))
+        seating = (False, True) if index % 2 else (True, False)
+        return DuelMatch(index, seating, won, a, b, hands, tuple(a_times), tuple(b_times))
 
     results = [match(0, True, 150, 100, 2, (0.1, 0.3)), match(1, True, 160, 150, 1, (0.2,), (0.5,)),
                match(2, False, 120, 150, 3), match(3, True, 170, 150, 2, (0.4,))]
@@ -156,3 +183,123 @@ def test_summarise_by_hand():
     # order statistics at 0.95 x (4 - 1) = 2.85: 0.3 + 0.85 x 0.1 = 0.385. B's only 0.5
     assert summary.a_median == pytest.approx(0.25) and summary.a_p95 == pytest.approx(0.385)
     assert summary.b_median == summary.b_p95 == 0.5
+
+
+# --- seats with three and four players (issue 9) -------------------------------------------
+
+
+@pytest.mark.parametrize("pack, players, count", [
+    ("dominos-cc", 2, 2),
+    ("dominos-cc", 3, 6),  # alone, A in each seat; then A in each pair of seats
+    ("dominos-cc", 4, 2),  # four alone: A in seats 0 and 2, then 1 and 3
+    ("pagat-all-fives", 4, 2),  # two partnerships: A is one side, then the other
+    ("five-up", 3, 6),
+])
+def test_every_seat_is_a_s_in_half_the_seatings(pack, players, count):
+    rules = load_rules(pack)
+    found = duel.seatings(rules, players)
+    assert len(found) == count and len(set(found)) == count
+    for seat in range(players):
+        assert sum(seating[seat] for seating in found) * 2 == count
+    if players == 4 and rules.players.partnerships_with_four:
+        # partners (seats 0 and 2, 1 and 3) always play for the same contestant
+        assert all(s[0] == s[2] and s[1] == s[3] for s in found)
+
+
+@pytest.mark.parametrize("pack, players", [("dominos-cc", 3), ("dominos-cc", 4), ("pagat-all-fives", 4),
+                                           ("muggins", 3)])
+def test_a_level_against_itself_wins_exactly_half(pack, players):
+    """Greedy is deterministic, so every seating of a deal plays the very same match;
+    with each seat A's in exactly half the seatings, A wins exactly half (the old duel
+    gave greedy 23.8% against itself with four players)."""
+    results = duel.run(pack, "greedy", "greedy", 4, players=players, seed="half")
+    summary = summarise(results)
+    assert summary.wins.mean == 0.5
+    assert summary.margin.mean == 0
+
+
+# --- players from a Python file ----------------------------------------------------------------
+
+BOT = """
+from fives_tutor.engine.player import Action, Player
+
+
+class Lightest(Player):
+    name = "lightest"
+
+    def choose(self, view):
+        if not view.legal:
+            return Action.draw() if view.may_draw else Action.pass_()
+        return Action.play(min(view.legal, key=lambda p: (p.tile.pips, p.tile.high)))
+
+
+class Cheater:
+    def choose(self, view):
+        return "pass"
+
+
+class Raiser:
+    def choose(self, view):
+        raise RuntimeError("boom")
+
+
+class Wrong:
+    def choose(self, view):
+        if view.legal:
+            from fives_tutor.engine.player import Action
+            from fives_tutor.tiles import Tile
+            missing = next(t for t in [Tile(a, b) for a in range(7) for b in range(a + 1)] if t not in view.hand)
+            return Action("play", missing, "")
+        return "draw" if view.may_draw else "pass"
+
+
+class NeedsArguments:
+    def __init__(self, x):
+        pass
+"""
+
+
+@pytest.fixture
+def bot_file(tmp_path):
+    path = tmp_path / "bot.py"
+    path.write_text(BOT, encoding="utf-8")
+    return path
+
+
+def test_a_bot_from_a_file_plays_whole_matches(run, bot_file):
+    data = duel_json(run, f"{bot_file}:Lightest", "greedy", "--matches", "4", "--seed", "b")
+    assert data["matches"] == 4 and data["deals"] == 2 and data["forfeits"] == {"a": 0, "b": 0, "reason": ""}
+    again = duel_json(run, f"{bot_file}:Lightest", "greedy", "--matches", "4", "--seed", "b")
+    assert without_times(again) == without_times(data)
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("Cheater", "passed when a play or a draw was possible"),
+    ("Raiser", "RuntimeError: boom"),
+    ("Wrong", "which is not a legal play"),
+])
+def test_a_bot_that_misbehaves_forfeits(run, bot_file, name, reason):
+    data = duel_json(run, "greedy", f"{bot_file}:{name}", "--matches", "2")
+    assert data["forfeits"]["b"] == 2 and data["forfeits"]["a"] == 0
+    assert reason in data["forfeits"]["reason"]
+    assert data["a_win_rate"]["mean"] == 1.0
+    text = run("duel", "greedy", f"{bot_file}:{name}", "--matches", "2")
+    assert text.exit_code == 0 and "forfeited" in text.stdout
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("{missing}:Bot", "no player file"),
+    ("{syntax}:Bot", "syntax error"),
+    ("{bot}:Absent", "has no class Absent"),
+    ("{bot}:NeedsArguments", "NeedsArguments() failed"),
+    ("{crash}:Bot", "failed while loading"),
+    ("{bot}:not-a-name", "is not a class name"),
+])
+def test_a_bot_that_cannot_load_exits_2_with_one_line(run, tmp_path, bot_file, spec, words):
+    (tmp_path / "syntax.py").write_text("def broken(:\n", encoding="utf-8")
+    (tmp_path / "crash.py").write_text("raise ImportError('nope')\n", encoding="utf-8")
+    text = spec.format(missing=tmp_path / "absent.py", syntax=tmp_path / "syntax.py", bot=bot_file,
+                       crash=tmp_path / "crash.py")
+    result = run("duel", text, "greedy", "--matches", "1")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and words in result.stderr, result.stderr

@@ -19,7 +19,7 @@ from fives_tutor.engine import Situation, rank, resolve_level
 from fives_tutor.errors import IllegalPlayError
 from fives_tutor.game import Hand
 from fives_tutor.position import Position
-from fives_tutor.search import minimax, solve
+from fives_tutor.engine.search import minimax, solve
 from fives_tutor.tiles import Tile, domino_set, parse_hand
 
 PACKS = ["dominos-cc", "pagat-all-fives", "fives-and-threes", "muggins"]
@@ -277,7 +277,7 @@ def test_exact_proves_the_five_better():
 
 def test_monte_carlo_finds_the_five_when_every_tile_is_known():
     # every deal is the same one and each line is forced: the means are the proven values
-    ranked = rank(trap_situation(), "monte-carlo", samples=30, seed=4)
+    ranked = rank(trap_situation(), "monte-carlo", samples=30, seed=4, prune=False)
     assert [r.play.notation for r in ranked] == [FIVE_NOW, TEN_NOW]
     values = by_notation(ranked)
     assert (values[FIVE_NOW].value, values[TEN_NOW].value) == (15, -10)
@@ -304,7 +304,7 @@ def test_monte_carlo_finds_the_five_with_a_tile_hidden():
     assert set(situation.unseen) == set(parse_hand("5|5 2|2"))
     assert not situation.exact_applies() and resolve_level(situation, "auto") == "monte-carlo"
     assert rank(situation, "greedy")[0].play.notation == TEN_NOW
-    ranked = rank(situation, "monte-carlo", samples=200, seed=11)
+    ranked = rank(situation, "monte-carlo", samples=200, seed=11, prune=False)
     assert ranked[0].play.notation == FIVE_NOW
     five, ten = by_notation(ranked)[FIVE_NOW], by_notation(ranked)[TEN_NOW]
     share = (five.value - 5) / 10
@@ -320,7 +320,7 @@ def test_monte_carlo_finds_the_five_with_a_tile_hidden():
     ({5}, 5, 5),  # the opponent cannot hold 5|5: deal 2 only
 ])
 def test_a_void_decides_the_hidden_tile(void, five, ten):
-    ranked = rank(trap_situation(HIDDEN, voids=[frozenset(void)]), "monte-carlo", samples=25, seed=2)
+    ranked = rank(trap_situation(HIDDEN, voids=[frozenset(void)]), "monte-carlo", samples=25, seed=2, prune=False)
     values = by_notation(ranked)
     assert (values[FIVE_NOW].value, values[TEN_NOW].value) == (five, ten)
     assert values[FIVE_NOW].stderr == values[TEN_NOW].stderr == 0
@@ -407,7 +407,9 @@ def test_fives_best_monte_carlo_json_has_value_and_stderr(run):
     assert {m["play"] for m in data["moves"]} == {FIVE_NOW, TEN_NOW}
     for move in data["moves"]:
         assert isinstance(move["value"], (int, float)) and move["stderr"] > 0
-        assert move["samples"] == 40 and move["proven"] is False
+        assert move["samples"] >= 16 and move["proven"] is False
+    # the best play is valued on the whole budget; a play clearly behind may leave the race early
+    assert data["best"]["samples"] >= 40
     assert data["best"]["play"] == FIVE_NOW
     assert run(*args).stdout == result.stdout, "the same seed, the same answer"
 

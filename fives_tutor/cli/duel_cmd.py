@@ -1,4 +1,4 @@
-"""``fives duel A B``: two engine levels against each other on paired deals."""
+"""``fives duel A B``: two engine levels, or a player of your own, against each other on paired deals."""
 
 from __future__ import annotations
 
@@ -10,17 +10,20 @@ from ..errors import N_
 from ..i18n import _, current
 from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument, complete_language, complete_level,
-                     complete_pack, echo_json, engine_levels, load_pack, option)
+                     complete_pack, echo_json, engine_levels, fail, load_pack, option)
 
 
 @click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
-    "Play engine level A against B on paired deals (each deal twice, the seats swapped) and report A's "
-    "match win rate with its 95% confidence interval, the point margin per hand and each side's time "
-    "per move. Levels: those of fives best (monte-carlo:N for N deals a move), or random."))
+    "Play A against B on paired deals (each deal with every seating, A and B swapping seats) and report A's "
+    "match win rate with its 95% confidence interval, the point margin per hand and each side's time per move. "
+    "A and B are the levels of fives best (monte-carlo:N for N deals a move), random, or a player of your own, "
+    "path/to/bot.py:ClassName (see docs/engine.md). Every level sees what a player at the table sees and uses "
+    "the same defaults as fives best."))
 @argument("level_a", metavar="A", shell_complete=complete_level)
 @argument("level_b", metavar="B", shell_complete=complete_level)
 @option("--matches", type=click.IntRange(1, 2_000_000), metavar="N", default=200, show_default=True,
-        help=N_("Matches to play: each deal is played twice, the seats swapped (an odd number is rounded up)."))
+        help=N_("Matches to play: each deal is played once for each seating, A and B swapping seats (twice for "
+                "two players or partnerships; the number is rounded up to whole deals)."))
 @option("--players", type=PlayersType(2, 4), default="2", show_default=True,
         help=N_("Players at the table: how many, or their names separated by commas."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
@@ -36,8 +39,11 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
 
     known = list(engine_levels()) + ["random"]
     for level in (level_a, level_b):
+        if ".py:" in level:  # a player of one's own: a file that cannot be loaded is one line, exit 2
+            duels.load_bot(duels.parse_contestant(level))
+            continue
         name = level.partition(":")[0]
-        if name not in known:
+        if name not in known and name != "auto":
             raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
                 level=level, choices=current().comma.join(known)))
         try:
@@ -48,45 +54,59 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     from ..tiles import ascii_digits
 
     seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
-    deals = (matches + 1) // 2
     rules = load_pack(rules_name)
     if not rules.players.min <= players <= rules.players.max:
         raise CliError(_("{pack} is for {players} players, not {count}").format(
             pack=rules.id, players=current().span(rules.players.min, rules.players.max),
             count=current().number(players)))
+    seatings = len(duels.seatings(rules, players))
+    deals = -(-matches // seatings)
     bar = None
     if not as_json and sys.stderr.isatty():
-        bar = click.progressbar(length=2 * deals, label=_("Playing"), file=sys.stderr)
+        bar = click.progressbar(length=seatings * deals, label=_("Playing"), file=sys.stderr)
         bar.__enter__()
     try:
         results = duels.run(rules.path, level_a, level_b, deals, players, seed, workers,
                             progress=bar.update if bar is not None else None)
+    except duels.DuelError as error:
+        raise fail(error) from None
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
     summary = duels.summarise(results)
     if as_json:
         echo_json({"a": level_a, "b": level_b, "rules": rules.id, "players": players, "seed": seed,
-                   "matches": summary.matches,
+                   "matches": summary.matches, "deals": deals, "seatings": seatings,
                    "a_win_rate": {"mean": summary.wins.mean, "low": summary.wins.low, "high": summary.wins.high},
                    "margin_per_hand": {"mean": summary.margin.mean, "low": summary.margin.low,
                                        "high": summary.margin.high},
                    "a_move_seconds": {"median": summary.a_median, "p95": summary.a_p95},
-                   "b_move_seconds": {"median": summary.b_median, "p95": summary.b_p95}})
+                   "b_move_seconds": {"median": summary.b_median, "p95": summary.b_p95},
+                   "a_move_cpu_seconds": {"median": summary.a_cpu_median, "p95": summary.a_cpu_p95},
+                   "b_move_cpu_seconds": {"median": summary.b_cpu_median, "p95": summary.b_cpu_p95},
+                   "forfeits": {"a": summary.a_forfeits, "b": summary.b_forfeits, "reason": summary.forfeit_reason}})
         return
     from ..render_rules import interval
     from ..text.wrap import wrap_block
 
     t = current()
-    lines = [_("{a} against {b}: {matches} matches ({deals} deals, each played twice with the seats swapped), "
-                 "{pack}, {players} players, seed {seed}.").format(
-        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals), pack=rules.id,
-        players=t.number(players), seed=t.typed(seed)),
+    lines = [_("{a} against {b}: {matches} matches ({deals} deals, each played with {seatings} seatings, A and B "
+               "swapping seats), {pack}, {players} players, seed {seed}.").format(
+        a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals),
+        seatings=t.number(seatings), pack=rules.id, players=t.number(players), seed=t.typed(seed)),
              _("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)),
              _("Point margin per hand, {a} minus {b}: {margin}.").format(a=level_a, b=level_b,
                                                                         margin=interval(summary.margin))]
-    for name, median, p95 in ((level_a, summary.a_median, summary.a_p95), (level_b, summary.b_median, summary.b_p95)):
-        lines.append(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms.").format(
-            level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1)))
+    for name, median, p95, cpu_median, cpu_p95 in (
+            (level_a, summary.a_median, summary.a_p95, summary.a_cpu_median, summary.a_cpu_p95),
+            (level_b, summary.b_median, summary.b_p95, summary.b_cpu_median, summary.b_cpu_p95)):
+        lines.append(_("Time per move, {level}: median {median} ms, 95th percentile {p95} ms (CPU: median {cpu} ms, "
+                       "95th percentile {cpu95} ms).").format(
+            level=name, median=t.number(median * 1000, decimals=1), p95=t.number(p95 * 1000, decimals=1),
+            cpu=t.number(cpu_median * 1000, decimals=1), cpu95=t.number(cpu_p95 * 1000, decimals=1)))
+    for name, count in ((level_a, summary.a_forfeits), (level_b, summary.b_forfeits)):
+        if count:
+            lines.append(_("{player} forfeited {count} matches: {reason}").format(
+                player=name, count=t.number(count), reason=summary.forfeit_reason))
     lines.append(_("Means with their 95% confidence intervals."))
     echo(wrap_block("\n".join(lines)))  # to the terminal's width, each line's continuation hanging

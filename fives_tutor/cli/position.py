@@ -9,6 +9,7 @@ from ..errors import N_, NotationError
 from ..i18n import _
 from ..text.output import echo
 from .batch import run_batch
+from ..engine.names import DEFAULT_LEVEL
 from .common import DEFAULT_SEED, FivesCommand, argument, LevelType, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
@@ -33,9 +34,10 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
     return score_report(position, play, rules, reading), lambda: _render("render_score", position, play, rules, reading)
 
 
-def do_moves(position_text: str, hand_text: str, rules_name: str):
-    """Every legal play of a hand on a position, best first."""
-    from ..plays import board_position, legal_plays
+def do_moves(position_text: str, hand_text: str, rules_name: str, lead: str = "first"):
+    """Every legal play of a hand on a position, best first (on the empty table, the
+    leads the pack allows for the ``lead`` hand of the match)."""
+    from ..plays import board_position, forced_lead, legal_plays
     from ..report import moves_report
     from ..tiles import parse_hand
 
@@ -45,16 +47,46 @@ def do_moves(position_text: str, hand_text: str, rules_name: str):
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
                             example="2|5 6|4")
-    plays = legal_plays(board, hand, rules)
+    plays = legal_plays(board, hand, rules, lead)
     position = board_position(board, rules)
-    return moves_report(position, plays, rules, reading), lambda: _render("render_moves", position, plays, rules, reading)
+    forced = position.is_empty and forced_lead(hand, rules, lead) is not None
+    return moves_report(position, plays, rules, reading, lead), lambda: _render("render_moves", position, plays, rules,
+                                                                                reading, forced)
+
+
+#: the longest history file read, in bytes
+MAX_HISTORY_BYTES = 200_000
+
+
+def read_history(path: str) -> str:
+    """The text of a history file (``-``: standard input), bounded in size. Raises
+    :class:`NotationError` for a file that cannot be read or is too long."""
+    import sys
+
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_HISTORY_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_HISTORY_BYTES + 1)
+    except OSError as error:
+        raise NotationError(N_("cannot read the history {path}: {reason}"), path=path,
+                            reason=error.strerror or str(error)) from None
+    if len(data) > MAX_HISTORY_BYTES:
+        raise NotationError(N_("the history {path} is longer than {size} bytes"), path=path, size=MAX_HISTORY_BYTES)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotationError(N_("the history {path} is not UTF-8 text"), path=path) from None
 
 
 def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
             rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = DEFAULT_SEED,
-            voids: tuple = (), scores: str | None = None, boneyard: int | None = None, show_progress: bool = False):
-    """The recommended play and the ranking behind it (``show_progress``: a progress
-    bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
+            voids: tuple = (), scores: str | None = None, boneyard: int | None = None, lead: str = "first",
+            history_text: str | None = None, show_progress: bool = False):
+    """The recommended play and the ranking behind it (``history_text``: the hand's history
+    in the line format, instead of the position and the counts; ``show_progress``: a
+    progress bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
     from ..engine import Situation, rank, resolve_level
     from ..plays import board_position
     from ..report import best_report
@@ -64,16 +96,32 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
 
     rules = load_pack(rules_name)
     seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
-    board, reading = _board(position_text, rules)
     hand = parse_hand(hand_text, rules.max_pips)
     if not hand:
         raise NotationError(N_("the hand is empty: write your tiles, such as '{example}'"), text=hand_text,
                             example="2|5 6|4")
-    played = parse_hand(played_text, rules.max_pips) if played_text else ()
-    check_known_tiles(board, rules, hand, played)
-    counts = _opponent_tiles(opponents) if opponents else None
-    situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
-                                scores=_numbers(scores, "--scores") if scores else None, boneyard=boneyard)
+    parsed_scores = _numbers(scores, "--scores") if scores else None
+    reading = None
+    if history_text is not None:
+        from ..engine.history import parse_history
+
+        players = len(_opponent_tiles(opponents)) + 1 if opponents else None
+        history = parse_history(history_text, rules, players)
+        situation = Situation.from_history(history, hand, rules, parsed_scores, lead,
+                                           _voids(voids, [0] * (history.players - 1), rules))
+        if position_text and position_text.strip() != "-":
+            given = board_position(_board(position_text, rules)[0], rules)
+            if str(board_position(situation.board, rules)) != str(given):
+                raise NotationError(N_("the position {position} is not the one the history leads to: {expected}"),
+                                    position=position_text, expected=str(board_position(situation.board, rules)))
+        board = situation.board
+    else:
+        board, reading = _board(position_text, rules)
+        played = parse_hand(played_text, rules.max_pips) if played_text else ()
+        check_known_tiles(board, rules, hand, played)
+        counts = _opponent_tiles(opponents) if opponents else None
+        situation = Situation.build(board, hand, rules, played, opponents=counts, voids=_voids(voids, counts, rules),
+                                    scores=parsed_scores, boneyard=boneyard, lead=lead)
     level = resolve_level(situation, level)
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
     if level == "monte-carlo" and show_progress:
@@ -81,9 +129,12 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
                           lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
     else:
         ranked = rank(situation, level, **options)
+    if ranked and ranked[0].proven is False and level == "exact":
+        level = "monte-carlo"
     position = board_position(board, rules)
-    return best_report(position, ranked, level, rules, reading), lambda: _render(
-        "render_best", position, ranked, level, rules, scores is not None, reading)
+    return (best_report(position, ranked, level, rules, reading, lead, situation.shown),
+            lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
+                            situation.shown, situation.players))
 
 
 #: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
@@ -288,37 +339,56 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
     return _serve(ctx, work, as_json)
 
 
+def _lead_option(function):
+    from ..plays import LEAD_HANDS
+
+    return option("--lead", "lead", type=click.Choice(LEAD_HANDS), default="first", show_default=True,
+                  help=N_("On the empty table, which hand of the match it is: the first hand's lead follows the "
+                          "pack's first-hand rule (under dominos-cc the highest double), a later hand's the "
+                          "pack's later-hand rule (such as: the previous winner leads any tile)."))(function)
+
+
 @click.command(short_help=N_("Every legal play of a hand, most points first"), cls=FivesCommand, help=N_(
     "Every legal play of a hand on POSITION, with its total and points, most points first."))
 @argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
+@_lead_option
 @_batch_option
 @common_options
 @click.pass_context
-def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
+def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json):
     def work(params):
         if params["hand_text"] is None:
             raise click.UsageError(_("Missing option '--hand'."))
-        return do_moves(params["position_text"] or "", params["hand_text"], params["rules_name"])
+        return do_moves(params["position_text"] or "", params["hand_text"], params["rules_name"],
+                        params.get("lead") or "first")
 
     return _serve(ctx, work, as_json)
 
 
 @click.command(short_help=N_("The best play for your hand, and why"), cls=FivesCommand, help=N_(
     "The recommended play for your hand on POSITION, and why.\n\n"
-    "It values each play by its points now minus what the next player can expect to score in "
-    "reply, over the tiles you cannot see (the set minus your hand and the tiles known to be out)."))
+    "By default (level auto) it deals the tiles you cannot see many times, consistently with what you know, and "
+    "plays each play out to the end of the hand (Monte Carlo, the expert playing the hands out); when every tile "
+    "is known (two players, nothing in the boneyard) it solves the hand exactly instead. With --history it reads "
+    "the whole hand (plays, draws, passes) and works out the position, each opponent's tile count and what their "
+    "draws and passes show; then POSITION may be left out."))
 @argument("position_text", metavar="POSITION", required=False)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
+@option("--history", "history_path", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
+        help=N_("The hand's history in the line format of docs/notation.md (- for standard input): who led, "
+                "every play, draws with their counts, passes. You are the player to move after it."))
 @option("--played", "played_text", metavar="TILES",
         help=N_("Tiles already played that the position does not show."))
 @option("--opponents", "opponents", metavar="N[,N...]",
         help=N_("Tiles held by each opponent, from the next player on (default: as many as you hold)."))
-@option("--level", "level", type=LevelType(("auto",)), default="auto", show_default=True,
-        help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; monte-carlo plays "
-                "the hand out over many deals of the hidden tiles; exact solves the hand when every tile is known; "
-                "auto is exact where it applies, else monte-carlo."))
-@option("--samples", type=click.IntRange(1, 100000), metavar="N", help=N_("Monte Carlo: deals of the hidden tiles (default 200)."))
+@option("--level", "level", type=LevelType(("auto",)), default=DEFAULT_LEVEL, show_default=True,
+        help=N_("Engine level: greedy takes the most points now; defensive also counts the reply; expert weighs "
+                "published strategy; monte-carlo plays the hand out over many deals of the hidden tiles; exact "
+                "solves the hand when every tile is known; auto (the default) is exact where it applies, else "
+                "monte-carlo."))
+@option("--samples", type=click.IntRange(1, 100000), metavar="N",
+        help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 100)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True,
         help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
@@ -327,19 +397,23 @@ def moves(ctx, position_text, hand_text, batch, rules_name, lang, as_json):
 @option("--scores", metavar="MINE,THEIRS",
         help=N_("The scores, your side first, so that the match target counts."))
 @option("--boneyard", type=click.IntRange(0, 200), metavar="N", help=N_("Tiles in the boneyard (checked against the rest)."))
+@_lead_option
 @_batch_option
 @common_options
 @click.pass_context
-def best(ctx, position_text, hand_text, played_text, opponents, level, samples, seconds, seed, voids, scores, boneyard,
-         batch, rules_name, lang, as_json):
+def best(ctx, position_text, hand_text, history_path, played_text, opponents, level, samples, seconds, seed, voids,
+         scores, boneyard, lead, batch, rules_name, lang, as_json):
     def work(params):
         if params["hand_text"] is None:
             raise click.UsageError(_("Missing option '--hand'."))
+        history_text = read_history(params["history_path"]) if params.get("history_path") else None
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
                        params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"],
-                       show_progress=not params.get("batch"))
+                       params.get("lead") or "first", history_text, show_progress=not params.get("batch"))
 
+    if history_path is not None and position_text is None and not batch:
+        ctx.params["position_text"] = "-"
     return _serve(ctx, work, as_json)
 
 

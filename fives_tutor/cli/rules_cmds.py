@@ -145,13 +145,13 @@ def _add_simulation_options(function, skill_default):
     function = option("--skill", "skill", default=skill_default, show_default=True, metavar="LEVEL",
                       callback=_skill_level, shell_complete=_complete_skill,
                       help=N_("How much skill counts: this engine level plays greedy on the same deals under "
-                              "each pack (defensive or a stronger level of fives best); none leaves it out."))(function)
+                              "each pack (expert, defensive or monte-carlo); none leaves it out."))(function)
     function = option("--strategy", type=click.Choice(["greedy", "random"]), hidden=True,
                       help=N_("Old spelling of --level."))(function)
     function = option("--level", "level", metavar="LEVEL", default="greedy", show_default=True,
                       shell_complete=complete_level,
-                      help=N_("Engine level of the simulated players: one of the levels of fives best, or random "
-                              "(simulation plays greedy or random players)."))(function)
+                      help=N_("Engine level of the simulated players: one of the levels of fives best but exact, "
+                              "or random (monte-carlo and auto think for every move: slow)."))(function)
     function = option("--workers", type=click.IntRange(1, 64), metavar="N", default=1, show_default=True,
                       help=N_("Processes to share the matches among (same numbers as one)."))(function)
     function = option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))(function)
@@ -168,9 +168,11 @@ def _strategy(level: str, strategy: str | None) -> str:
     if level not in _level_names():
         raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
             level=level, choices=current().comma.join(_level_names())))
-    if level not in ("greedy", "random"):
-        raise CliError(_("simulation plays greedy or random players; the level {level} is for fives best and "
-                         "fives duel").format(level=level))
+    from ..simulate import LEVELS
+
+    if level not in LEVELS:
+        raise CliError(_("simulation plays every level but {level}, which needs every tile known: use it in fives "
+                         "best").format(level=level))
     return level
 
 
@@ -296,7 +298,10 @@ def _simulate_all(loaded, matches, players, seed, workers, strategy, level, seco
         _check_players(rules_set, players)
     show_bar = not as_json and sys.stderr.isatty()
     runs, duels = [], []
-    length = matches * len(loaded) * (3 if level else 1)  # a duel plays every deal twice
+    # a duel plays every deal once for each seating (two with two players)
+    from ..duel import seatings
+
+    length = matches * sum(1 + (len(seatings(rules_set, players)) if level else 0) for rules_set in loaded)
     bar = click.progressbar(length=length, label=_("Simulating"), file=sys.stderr) if show_bar else None
     progress = bar.update if bar is not None else None
     try:

@@ -1,0 +1,864 @@
+"""The fast hand loop: whole hands played with integer tiles and precomputed tables
+(pure, seeded). It gives exactly the plays, draws, passes and scores of the game state
+machine (:mod:`fives_tutor.game`) on the same seeds, several times faster; the
+simulator, the duels and the engine's playouts run on it.
+
+Representation (built once per pack by :func:`tables`):
+
+* a tile is its index in :func:`fives_tutor.tiles.domino_set` (0 is the heaviest
+  double); a hand is a list of indexes in the order the tiles came (the order the game
+  lists its options in) and a bit mask (bit ``t`` set when tile ``t`` is held);
+* an open end is the integer ``pips * 4 + kind`` (:class:`fives_tutor.position.EndKind`);
+  the ends are a list in the order of :class:`~fives_tutor.position.Position`, and
+  the open-end total is kept up to date by adding each play's change;
+* ``fit[end][tile]`` is the change of the total when ``tile`` goes on ``end``, or None
+  when it does not fit; ``points[total]`` the points of a total.
+
+Every rule decision reads the same pack parameters as the game (``rules.spinner.*``,
+``rules.turn.*``, ``rules.lead.*``, ``rules.hand_end.*`` through
+:func:`fives_tutor.game.hand_result`, ``rules.match.*``).
+
+>>> from fives_tutor import load_rules
+>>> from fives_tutor.simulate import play_match
+>>> rules = load_rules("dominos-cc")
+>>> play_match(rules, 2, 1, 0) == play_match(rules, 2, 1, 0, fast=False)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, NamedTuple, Sequence
+
+from ..game import hand_result, sides_for
+from ..rules import RuleSet
+from ..tiles import domino_set
+from .history import Step
+
+PLAIN, DOUBLE, SPINNER, ARM = 0, 1, 2, 3
+_FACTOR = (1, 2, 2, 0)
+
+
+class Tables(NamedTuple):
+    """Precomputed facts of one pack (see the module docstring).
+
+    ``tiles[t]`` is the :class:`Tile` of index ``t``; ``high``, ``low``; ``key[t]``
+    orders tiles as the greedy player breaks ties (more pips, then the higher half);
+    ``weight[t]`` the pips the tile counts left in a hand (``rules.hand_end.double_in_hand``);
+    ``numbers[t]`` the bit mask of its halves; ``index`` maps a Tile to its index;
+    ``fit[end]`` (a list per end code) the change of the total, or None;
+    ``fitmask[end]`` the tiles that fit that end, as a bit mask; ``points[total]``;
+    ``lead_points[t]`` what leading ``t`` scores (``rules.lead.scores``); ``results``
+    remembers hand results; ``lead_order`` the tiles from the one that must lead first
+    under ``highest_double``, ``low_order`` under ``lowest_double``; ``suit[n]`` the tiles
+    with a half of ``n`` pips, as a bit mask; ``full`` the whole set.
+    """
+
+    rules: RuleSet
+    size: int
+    tiles: tuple
+    index: dict
+    high: tuple
+    low: tuple
+    key: tuple
+    weight: tuple
+    numbers: tuple
+    fit: tuple
+    fitmask: tuple
+    points: tuple
+    lead_points: tuple
+    every: bool
+    first: bool
+    at_once: bool
+    results: dict
+    lead_order: tuple
+    suit: tuple
+    full: int
+    low_order: tuple = ()
+
+
+_TABLES: dict = {}
+
+
+def tables(rules: RuleSet) -> Tables:
+    """The :class:`Tables` of ``rules`` (built once per pack object and cached)."""
+    found = _TABLES.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[id(rules)] = _build(rules)
+    return found
+
+
+def _build(rules: RuleSet) -> Tables:
+    tiles = domino_set(rules.max_pips)
+    size = len(tiles)
+    high = tuple(t[0] for t in tiles)
+    low = tuple(t[1] for t in tiles)
+    key = tuple(64 * (h + l) + h for h, l in zip(high, low))
+    one_half = rules.hand_end.double_in_hand == "one_half"
+    weight = tuple(h if (h == l and one_half) else h + l for h, l in zip(high, low))
+    numbers = tuple((1 << h) | (1 << l) for h, l in zip(high, low))
+    most = 2 * rules.max_pips * (4 + 2 * (rules.max_pips + 1)) + 1
+    points_for = rules.scoring.points_for
+    points = tuple(points_for(total) for total in range(most))
+    fit, fitmask = [], []
+    for code in range(4 * (rules.max_pips + 1)):
+        pips, kind = divmod(code, 4)
+        row, mask = [], 0
+        for t in range(size):
+            h, l = high[t], low[t]
+            if pips != h and pips != l:
+                row.append(None)
+                continue
+            far = h + l - pips
+            row.append((2 * far if h == l else far) - pips * _FACTOR[kind])
+            mask |= 1 << t
+        fit.append(tuple(row))
+        fitmask.append(mask)
+    lone_half = rules.spinner.lone_counts == "one_half"
+    lead_points = tuple(
+        (points[(h if lone_half else 2 * h) if h == l else h + l] if rules.lead.scores else 0)
+        for h, l in zip(high, low))
+    return Tables(rules, size, tiles, {t: i for i, t in enumerate(tiles)}, high, low, key, weight, numbers,
+                  tuple(fit), tuple(fitmask), points, lead_points, rules.spinner.doubles == "every",
+                  rules.spinner.doubles == "first", rules.spinner.arms_open == "at_once", {}, _lead_order(tiles),
+                  tuple(sum(1 << t for t in range(size) if pips in (high[t], low[t])) for pips in range(rules.max_pips + 1)),
+                  (1 << size) - 1, _low_order(tiles))
+
+
+def _lead_order(tiles) -> tuple[int, ...]:
+    """Tile indexes from the one that leads first under ``highest_double`` (the highest
+    double; with no double, the heaviest tile: :func:`fives_tutor.game.heaviest_double_or_tile`)."""
+    def lead_key(t):
+        tile = tiles[t]
+        return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+    return tuple(sorted(range(len(tiles)), key=lead_key, reverse=True))
+
+
+def _low_order(tiles) -> tuple[int, ...]:
+    """Tile indexes from the one that leads first under ``lowest_double`` (the lowest
+    double; with no double, the lightest tile: :func:`fives_tutor.game.lowest_double_or_tile`)."""
+    def low_key(t):
+        tile = tiles[t]
+        return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+    return tuple(sorted(range(len(tiles)), key=low_key))
+
+
+def position_codes(position) -> list[int]:
+    """The ends of a :class:`~fives_tutor.position.Position` as end codes."""
+    return [e.pips * 4 + int(e.kind) for e in position.ends]
+
+
+def codes_position(ends: Sequence[int], lone: bool):
+    """The :class:`~fives_tutor.position.Position` of end codes (for showing and checking)."""
+    from ..position import EndKind, Position, end
+
+    return Position(tuple(end(EndKind(c & 3), c >> 2) for c in ends), lone)
+
+
+class Board:
+    """The match score during a hand: ``scores`` by side, the ``target``, whether the
+    target must be reached exactly (``exact``: then the play that goes out and the points
+    for going out are one score), what a score that would pass it does (``bounce``: it
+    bounces back by the excess; otherwise it is refused; pack key ``rules.match.overshoot``)
+    and the ``winner``."""
+
+    __slots__ = ("scores", "target", "exact", "bounce", "winner")
+
+    def __init__(self, rules: RuleSet, players: int, scores: Sequence[int]) -> None:
+        self.scores = list(scores)
+        self.target = rules.match.target[players]
+        self.exact = rules.match.exact
+        self.bounce = rules.match.overshoot == "bounce"
+        self.winner = None
+
+    def change(self, score: int, points: int) -> int:
+        """How a side's ``score`` would change if it made ``points`` (0 when refused,
+        negative when it bounces back below where it was), as
+        :meth:`fives_tutor.game.Scoreboard.take` scores it; nothing is taken."""
+        if points <= 0:
+            return 0
+        after = score + points
+        if self.exact and after > self.target:
+            return max(0, 2 * self.target - after) - score if self.bounce else 0
+        return points
+
+    def take(self, side: int, points: int) -> int:
+        """Add ``points`` to ``side`` as :meth:`fives_tutor.game.Scoreboard.take` does;
+        returns the change of its score."""
+        if points <= 0 or self.winner is not None:
+            return 0
+        change = self.change(self.scores[side], points)
+        score = self.scores[side] = self.scores[side] + change
+        if score >= self.target:
+            self.winner = side
+        return change
+
+    def take_together(self, side: int, play_points: int, award: int) -> tuple[int, int]:
+        """The play that went out and its side's award as one score, split into
+        ``(play part, end part)`` as :meth:`fives_tutor.game.Scoreboard.take_together` does."""
+        whole = play_points + award
+        change = self.take(side, whole)
+        if change == whole:
+            return play_points, award
+        return change, 0
+
+
+class FastHand:
+    """One hand under way, in the fast representation.
+
+    ``hands[p]`` lists player p's tile indexes, ``masks[p]`` the same as a bit mask;
+    ``boneyard`` (drawn from its end; ``reserve`` tiles are never drawn); ``ends`` the
+    end codes, ``lone`` a single tile on the table, ``total`` the open-end total in
+    pips; ``table`` the tiles on the table (a bit mask); ``turn``; ``passes`` in a row;
+    ``double_played``; ``lead_tile`` the index of
+    the tile that must lead (-1: any); ``voids[p]`` the bit mask of numbers player p
+    has shown they cannot hold (they drew or passed with them open; a draw resets
+    what older passes showed); ``sides``; ``made`` the points of each play, in order;
+    ``credited`` what each play's side actually took (after the exact-target rule);
+    ``board`` the match's :class:`Board` while :func:`run` plays with one; ``steps``
+    None, or a list to which :func:`run` adds a :class:`~fives_tutor.engine.history.Step`
+    per event (for players that read the history); ``record`` None, or a list of every
+    play ``(player, tile, end index, total, points)``.
+    """
+
+    __slots__ = ("tb", "players", "sides", "hands", "masks", "boneyard", "reserve", "ends", "lone", "total",
+                 "turn", "passes", "double_played", "leader", "lead_tile", "voids", "made", "credited",
+                 "kind", "domino_player", "result", "record", "at_end", "table", "board", "steps",
+                 "pending")
+
+    def __init__(self, tb: Tables, hands: list, boneyard: list, leader: int, lead_tile: int = -1,
+                 sides: Sequence[int] | None = None) -> None:
+        self.tb = tb
+        self.players = len(hands)
+        self.sides = tuple(sides) if sides is not None else tuple(range(self.players))
+        self.hands = hands
+        masks = []
+        held = len(boneyard)
+        for tiles in hands:
+            mask = 0
+            for t in tiles:
+                mask |= 1 << t
+            masks.append(mask)
+            held += len(tiles)
+        self.masks = masks
+        self.boneyard = boneyard
+        table = 0  # the tiles on the table: neither in a hand nor in the boneyard
+        if held < tb.size:
+            table = tb.full
+            for mask in masks:
+                table &= ~mask
+            for t in boneyard:
+                table &= ~(1 << t)
+        self.table = table
+        self.board = None
+        self.steps = None
+        self.pending = None
+        self.reserve = tb.rules.turn.boneyard_reserve
+        self.ends: list = []
+        self.lone = False
+        self.total = 0
+        self.turn = leader
+        self.leader = leader
+        self.passes = 0
+        self.double_played = False
+        self.lead_tile = lead_tile
+        self.voids = [0] * self.players
+        self.made: list = []
+        self.credited: list = []
+        self.kind = None
+        self.domino_player = None
+        self.result = None
+        self.record = None
+        self.at_end = ()
+
+    @classmethod
+    def resume(cls, tb: Tables, hands: list, boneyard: list, ends: Sequence[int], lone: bool, turn: int,
+               sides: Sequence[int] | None = None, double_played: bool = False, passes: int = 0,
+               voids: Sequence[int] | None = None) -> "FastHand":
+        """A hand under way: ``ends`` (codes) on the table, ``turn`` to move."""
+        hand = cls(tb, hands, boneyard, turn, -1, sides)
+        hand.ends = list(ends)
+        hand.lone = lone
+        hand.total = _total(tb, hand.ends, lone)
+        hand.double_played = double_played
+        hand.passes = passes
+        if voids is not None:
+            hand.voids = list(voids)
+        return hand
+
+    def copy(self) -> "FastHand":
+        """An independent copy (lists copied) to play out."""
+        other = FastHand.__new__(FastHand)
+        other.tb = self.tb
+        other.players = self.players
+        other.sides = self.sides
+        other.hands = [list(h) for h in self.hands]
+        other.masks = list(self.masks)
+        other.boneyard = list(self.boneyard)
+        other.reserve = self.reserve
+        other.ends = list(self.ends)
+        other.lone = self.lone
+        other.total = self.total
+        other.turn = self.turn
+        other.leader = self.leader
+        other.passes = self.passes
+        other.double_played = self.double_played
+        other.lead_tile = self.lead_tile
+        other.voids = list(self.voids)
+        other.made = []
+        other.credited = []
+        other.kind = None
+        other.domino_player = None
+        other.result = None
+        other.record = None
+        other.at_end = ()
+        other.table = self.table
+        other.board = self.board
+        other.steps = None
+        other.pending = None
+        return other
+
+    @property
+    def open_numbers(self) -> int:
+        """The bit mask of the numbers open for play."""
+        mask = 0
+        for code in self.ends:
+            mask |= 1 << (code >> 2)
+        return mask
+
+    def options(self, player: int | None = None) -> list[tuple[int, int, int, int]]:
+        """Legal plays of ``player`` (default: whose turn it is), in the order the game
+        lists them: ``(tile, end index, points, total after)``; the lead has index -1."""
+        return options(self, self.turn if player is None else player)
+
+    def position(self):
+        """The :class:`~fives_tutor.position.Position` on the table."""
+        return codes_position(self.ends, self.lone)
+
+
+def _total(tb: Tables, ends: Sequence[int], lone: bool) -> int:
+    if lone and len(ends) == 1 and tb.rules.spinner.lone_counts == "one_half":
+        return ends[0] >> 2
+    return sum((c >> 2) * _FACTOR[c & 3] for c in ends)
+
+
+def options(hand: FastHand, player: int) -> list[tuple[int, int, int, int]]:
+    """The legal plays of ``player`` as ``(tile, end index, points, total after)`` in the
+    order of :meth:`fives_tutor.game.Hand.options` (tiles in hand order, ends in order,
+    one play per kind of end)."""
+    tb = hand.tb
+    tiles = hand.hands[player]
+    ends = hand.ends
+    if not ends:
+        lead_points = tb.lead_points
+        if hand.lead_tile >= 0:
+            t = hand.lead_tile
+            return [(t, -1, lead_points[t], _lead_total(tb, t))]
+        return [(t, -1, lead_points[t], _lead_total(tb, t)) for t in tiles]
+    points = tb.points
+    result = []
+    if hand.lone:
+        high, low = tb.high, tb.low
+        for t in tiles:
+            h, l = high[t], low[t]
+            seen = -1
+            for index, code in enumerate(ends):
+                matched = code >> 2
+                if (matched != h and matched != l) or code == seen:
+                    continue
+                seen = code
+                far = h + l - matched
+                added = 2 * far if h == l else far
+                after = added + 2 * matched if len(ends) == 1 else (ends[1 - index] >> 2) + added
+                result.append((t, index, points[after], after))
+        return result
+    fit = tb.fit
+    total = hand.total
+    distinct = _distinct(ends)
+    numbers = tb.numbers
+    open_mask = 0
+    for code in ends:
+        open_mask |= 1 << (code >> 2)
+    for t in tiles:
+        if not numbers[t] & open_mask:
+            continue
+        for index in distinct:
+            change = fit[ends[index]][t]
+            if change is not None:
+                after = total + change
+                result.append((t, index, points[after], after))
+    return result
+
+
+def _lead_total(tb: Tables, t: int) -> int:
+    h, l = tb.high[t], tb.low[t]
+    if h == l:
+        return h if tb.rules.spinner.lone_counts == "one_half" else 2 * h
+    return h + l
+
+
+def _distinct(ends: list) -> list[int]:
+    """Indexes of the first end of each kind (code) in ``ends``."""
+    seen = []
+    result = []
+    for index, code in enumerate(ends):
+        if code not in seen:
+            seen.append(code)
+            result.append(index)
+    return result
+
+
+def place_codes(tb: Tables, ends: list, lone: bool, total: int, t: int, index: int,
+                double_played: bool) -> tuple[list, int]:
+    """The ends (a new list) and the open-end total after tile ``t`` goes on end ``index``
+    (-1: the lead) of ``ends``, as :func:`fives_tutor.position.place` places it (pack keys
+    ``rules.spinner.*``); ``total`` is the total before. The new position is lone only
+    after the lead."""
+    h, l = tb.high[t], tb.low[t]
+    double = h == l
+    spins = double and (tb.every or (tb.first and not double_played))
+    if not ends:
+        return ([h * 4 + (SPINNER if spins else DOUBLE)] if double else [h * 4, l * 4]), _lead_total(tb, t)
+    target = ends[index]
+    matched = target >> 2
+    far = h + l - matched
+    new = far * 4 + ((SPINNER if spins else DOUBLE) if double else PLAIN)
+    if lone:
+        if len(ends) == 1:
+            after = [new, target]
+            if target & 3 == SPINNER and tb.at_once:
+                after += [matched * 4 + ARM, matched * 4 + ARM]
+        else:
+            after = [ends[1 - index], new]
+        total = _total(tb, after, False)
+    else:
+        total += tb.fit[target][t]
+        after = list(ends)
+        after[index] = new
+        if target & 3 == SPINNER and not tb.at_once and target not in after:
+            after += [matched * 4 + ARM, matched * 4 + ARM]
+    if new & 3 == SPINNER and tb.at_once:
+        after += [far * 4 + ARM, far * 4 + ARM]
+    return after, total
+
+
+def play(hand: FastHand, t: int, index: int) -> int:
+    """The player to move plays tile ``t`` on end ``index`` (-1: the lead); returns the
+    points it made. The move must be legal (see :func:`options`); nothing is checked."""
+    tb = hand.tb
+    player = hand.turn
+    ends = hand.ends
+    h, l = tb.high[t], tb.low[t]
+    double = h == l
+    target = ends[index] if ends else 0
+    if ends and not hand.lone and not double and (tb.at_once or target & 3 != SPINNER):
+        # the commonest play: a tile that is not a double on an end that opens no arm
+        total = hand.total + tb.fit[target][t]
+        ends[index] = (h + l - (target >> 2)) * 4
+        points = tb.points[total]
+    else:
+        lead = not ends
+        hand.ends, total = place_codes(tb, ends, hand.lone, hand.total, t, index, hand.double_played)
+        hand.lone = lead
+        points = tb.lead_points[t] if lead else tb.points[total]
+    hand.total = total
+    hand.hands[player].remove(t)
+    hand.masks[player] ^= 1 << t
+    hand.table |= 1 << t
+    if double:
+        hand.double_played = True
+    hand.passes = 0
+    hand.made.append(points)
+    if hand.record is not None:
+        hand.record.append((player, t, index, total, points))
+    if not hand.masks[player]:
+        hand.kind = "domino"
+        hand.domino_player = player
+    else:
+        hand.turn = (player + 1) % hand.players
+    return points
+
+
+def greedy_choice(hand: FastHand, player: int) -> tuple[int, int, int] | None:
+    """The greedy player's play ``(tile, end index, points)`` (most points, then the
+    heavier tile: :func:`fives_tutor.simulate.greedy`), or None when no tile fits."""
+    ends = hand.ends
+    tb = hand.tb
+    if not ends or hand.lone:
+        best = None
+        for option in options(hand, player):
+            if best is None or (option[2], tb.key[option[0]]) > (best[2], tb.key[best[0]]):
+                best = option
+        return None if best is None else best[:3]
+    mask = hand.masks[player]
+    fit, fitmask, points, key = tb.fit, tb.fitmask, tb.points, tb.key
+    total = hand.total
+    best_key = -1
+    best_t = best_i = 0
+    seen = []
+    for index in range(len(ends)):
+        code = ends[index]
+        if code in seen:
+            continue
+        seen.append(code)
+        bits = mask & fitmask[code]
+        if not bits:
+            continue
+        row = fit[code]
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            t = bit.bit_length() - 1
+            k = points[total + row[t]] * 4096 + key[t]
+            if k > best_key:
+                best_key, best_t, best_i = k, t, index
+    if best_key < 0:
+        return None
+    return best_t, best_i, best_key >> 12
+
+
+#: a playout policy: given the hand and the legal options of the player to move
+#: (``(tile, end index, points, total after)``), returns one of them
+Policy = Callable[[FastHand, list, random.Random], tuple]
+
+
+def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None = None,
+        board: Board | None = None) -> FastHand:
+    """Play ``hand`` to its end (a domino or a block), or until ``board`` has a winner.
+
+    ``policy`` None plays greedily (:func:`greedy_choice`); a policy is called only when
+    there is a choice. Each player who cannot play draws until a tile fits
+    (``rules.turn.draw``: ``until_playable``; ``one``: a single tile; ``none``: never),
+    or passes. With a ``board`` every play's points (and the hand-end award) are taken
+    as :class:`fives_tutor.game.Match` takes them. Sets ``hand.kind`` (``domino``,
+    ``blocked`` or None when the match was won before the hand ended), ``hand.result``
+    (:class:`fives_tutor.game.HandResult`, None when the hand did not end) and
+    ``hand.at_end`` (what each winning side took at the end of the hand).
+    """
+    tb = hand.tb
+    rules = tb.rules
+    hand.board = board
+    draw_rule = rules.turn.draw
+    may_draw = draw_rule != "none"
+    only_one = draw_rule == "one"
+    draws_show = not rules.turn.draw_while_able
+    reserve = hand.reserve
+    boneyard = hand.boneyard
+    hands, masks, voids, made = hand.hands, hand.masks, hand.voids, hand.made
+    players = hand.players
+    sides = hand.sides
+    fit, fitmask, points_of, key, high, low = tb.fit, tb.fitmask, tb.points, tb.key, tb.high, tb.low
+    numbers = tb.numbers
+    simple_spinner, every, first = tb.at_once, tb.every, tb.first
+    following = [(p + 1) % players for p in range(players)]
+    steps = hand.steps
+    inline = policy is None and hand.record is None and steps is None
+    while hand.kind is None:
+        player = hand.turn
+        ends = hand.ends
+        if inline and ends and not hand.lone:
+            # greedy plays inline, the state in local variables, until a play needs the
+            # general code (a new spinner, a draw or a pass): the simulator's hot loop
+            total = hand.total
+            table = hand.table
+            credited = hand.credited
+            move = None
+            while True:
+                mask = masks[player]
+                best_key = -1
+                best_t = best_i = 0
+                # an end repeated (two empty arms) offers the same plays again: their keys tie
+                # and the first end's play is kept, as the game lists one play per kind of end
+                for index, code in enumerate(ends):
+                    bits = mask & fitmask[code]
+                    if not bits:
+                        continue
+                    row = fit[code]
+                    while bits:
+                        bit = bits & -bits
+                        bits ^= bit
+                        t = bit.bit_length() - 1
+                        k = points_of[total + row[t]] * 4096 + key[t]
+                        if k > best_key:
+                            best_key, best_t, best_i = k, t, index
+                if best_key < 0:
+                    break
+                t = best_t
+                target = ends[best_i]
+                h, l = high[t], low[t]
+                if h != l:
+                    new_end = (h + l - (target >> 2)) * 4
+                elif not (every or (first and not hand.double_played)):
+                    new_end = h * 4 + DOUBLE
+                else:
+                    new_end = -1  # a new spinner: its arms may open
+                if new_end < 0 or not (simple_spinner or target & 3 != SPINNER):
+                    move = (t, best_i, best_key >> 12)
+                    break
+                if h == l:
+                    hand.double_played = True
+                ends[best_i] = new_end
+                total += fit[target][t]
+                points = best_key >> 12
+                hands[player].remove(t)
+                mask ^= 1 << t
+                masks[player] = mask
+                table |= 1 << t
+                made.append(points)
+                hand.passes = 0
+                if not mask:
+                    hand.kind = "domino"
+                    hand.domino_player = player
+                if board is not None:
+                    if points or not mask:
+                        hand.total, hand.table, hand.turn = total, table, player
+                        if _take(hand, board, sides[player], points):
+                            return hand
+                    else:
+                        credited.append(0)
+                if not mask:
+                    break
+                player = following[player]
+            hand.total, hand.table, hand.turn = total, table, player
+            if hand.kind is not None:
+                break
+            if move is not None:
+                points = play(hand, move[0], move[1])
+                if board is not None and _take(hand, board, sides[player], points):
+                    return hand
+                continue
+        elif policy is None:
+            move = greedy_choice(hand, player)
+        else:
+            found = options(hand, player)
+            if found:
+                move = found[0] if len(found) == 1 else policy(hand, found, rng)
+            else:
+                move = None
+        if move is None and may_draw and ends:
+            open_mask = hand.open_numbers
+            drew = False
+            while len(boneyard) > reserve:
+                t = boneyard.pop()
+                hands[player].append(t)
+                masks[player] |= 1 << t
+                drew = True
+                if steps is not None:
+                    steps.append(Step("draw", player, None, _open(ends), 1))
+                if policy is None:
+                    if hand.lone:
+                        move = greedy_choice(hand, player)
+                    elif numbers[t] & open_mask:
+                        # only the tile just drawn can fit: its best end, the first on a tie
+                        total = hand.total
+                        best_points = -1
+                        for index in range(len(ends)):
+                            change = fit[ends[index]][t]
+                            if change is not None and points_of[total + change] > best_points:
+                                best_points, best_i = points_of[total + change], index
+                        move = (t, best_i, best_points)
+                else:
+                    found = options(hand, player)
+                    if found:
+                        move = found[0] if len(found) == 1 else policy(hand, found, rng)
+                if move is not None or only_one:
+                    break
+            if drew and draws_show:
+                voids[player] = open_mask  # the tiles drawn past had none of them; older voids may be back
+        if move is None:
+            voids[player] |= hand.open_numbers
+            if steps is not None:
+                steps.append(Step("pass", player, None, _open(ends)))
+            hand.passes += 1
+            if hand.passes >= players:
+                hand.kind = "blocked"
+                break
+            hand.turn = (player + 1) % players
+            continue
+        if steps is not None:
+            steps.append(Step("play", player, tb.tiles[move[0]], _open(ends), 0, tuple(ends), hand.lone))
+        points = play(hand, move[0], move[1])
+        if board is not None and _take(hand, board, sides[player], points):
+            return hand
+    settle(hand, board)
+    return hand
+
+
+def _open(ends) -> frozenset:
+    return frozenset(code >> 2 for code in ends)
+
+
+def settle(hand: FastHand, board: Board | None) -> None:
+    """A hand that has ended (``hand.kind`` set): its result, and with a ``board`` the
+    winners' award taken (``hand.at_end``). Under an exact target the play that went
+    out and the award of its side are one score, refused together if it would pass the
+    target (pagat's Fives and Threes; :class:`fives_tutor.game.Match`)."""
+    _finish(hand)
+    if board is not None:
+        result = hand.result
+        taken = []
+        pending = hand.pending
+        for side, points in zip(result.winners, result.points):
+            if pending is not None and side == pending[0]:
+                play_part, end_part = board.take_together(side, pending[1], points)
+                hand.credited[pending[2]] = play_part
+                taken.append(end_part)
+                pending = None
+            else:
+                taken.append(board.take(side, points))
+        hand.pending = None
+        hand.at_end = tuple(taken)
+
+
+def take(hand: FastHand, board: Board, side: int, points: int) -> bool:
+    """The points of the play just made taken by ``side`` (see :func:`run`); True when
+    the match is won."""
+    return _take(hand, board, side, points)
+
+
+def end_label(ends: Sequence[int], lone: bool, index: int) -> str:
+    """End ``index`` of ``ends`` written as the ends form writes it for a play's ``@END``
+    (the pips of a side of a lone lead; a lone double whole)."""
+    code = ends[index]
+    pips, kind = code >> 2, code & 3
+    if lone:
+        return str(pips) if len(ends) == 2 else (f"{pips}|{pips}*" if kind == SPINNER else f"{pips}|{pips}")
+    return ("{0}", "{0}|{0}", "{0}|{0}*", "{0}*")[kind].format(pips)
+
+
+def _take(hand: FastHand, board: Board, side: int, points: int) -> bool:
+    """The side of the player who just played takes ``points``; under an exact target
+    the play that goes out waits for the hand's award (:func:`settle`). True when the
+    match is won."""
+    if hand.kind == "domino" and board.exact:
+        hand.pending = (side, points, len(hand.credited))
+        hand.credited.append(0)
+        return False
+    hand.credited.append(board.take(side, points))
+    if board.winner is None:
+        return False
+    if hand.kind is not None:  # the winning play also ended the hand
+        _finish(hand)
+    return True
+
+
+def _finish(hand: FastHand) -> None:
+    weight = hand.tb.weight.__getitem__
+    pips = tuple(sum(map(weight, tiles)) for tiles in hand.hands)
+    counts = tuple(len(tiles) for tiles in hand.hands)
+    hand.result = _result(hand.tb, hand.kind, hand.sides, pips, counts, hand.domino_player)
+
+
+def _result(tb: Tables, kind, sides, pips, counts, domino_player):
+    """:func:`fives_tutor.game.hand_result`, remembered per pack (hands end alike often)."""
+    key = (kind, sides, pips, counts, domino_player)
+    cache = tb.results
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        found = cache[key] = hand_result(tb.rules, kind, sides, pips, counts, domino_player)
+    return found
+
+
+# --- whole matches, as the simulator plays them -----------------------------------------------
+
+
+def random_policy(hand: FastHand, found: list, rng: random.Random) -> tuple:
+    """Any legal play, uniformly (:func:`fives_tutor.simulate.random_legal`)."""
+    return found[rng.randrange(len(found))]
+
+
+def greedy_policy(hand: FastHand, found: list, rng: random.Random) -> tuple:
+    """The greedy choice among ``found`` (most points, then the heavier tile; the first on a tie)."""
+    key = hand.tb.key
+    best = found[0]
+    best_key = (best[2], key[best[0]])
+    for option in found:
+        k = (option[2], key[option[0]])
+        if k > best_key:
+            best, best_key = option, k
+    return best
+
+
+def deal(tb: Tables, players: int, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Shuffle and deal as :func:`fives_tutor.game.deal` does (the same tiles from the same
+    ``rng``), as tile indexes."""
+    tiles = list(range(tb.size))
+    rng.shuffle(tiles)
+    size = tb.rules.players.hand_size[players]
+    return [tiles[i * size:(i + 1) * size] for i in range(players)], tiles[players * size:]
+
+
+def leader(tb: Tables, hands: list, previous: FastHand | None, rng: random.Random) -> tuple[int, int]:
+    """Who leads and the tile they must lead (-1: any), as :meth:`fives_tutor.game.Match._leader`
+    decides (pack keys ``rules.lead.first_hand`` and ``later_hands``)."""
+    lead = tb.rules.lead
+    rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
+    if rule in ("highest_double", "lowest_double"):
+        # the first tile in lead order that was dealt (lead keys are unique: no ties)
+        for t in (tb.lead_order if rule == "highest_double" else tb.low_order):
+            for player, tiles in enumerate(hands):
+                if t in tiles:
+                    return player, t
+    if rule == "previous_domino" and previous.kind == "domino":
+        return previous.domino_player, -1
+    if rule == "to_the_left":
+        return (previous.leader + 1) % len(hands), -1
+    return rng.randrange(len(hands)), -1
+
+
+class FastMatch(NamedTuple):
+    """A match played on the fast path: the final ``scores`` by side, the ``winner``
+    side, the ``first_leader``, each hand played (:class:`FastHand`, the last one cut
+    short when the match was won during it) and the scores after each hand."""
+
+    scores: tuple
+    winner: int
+    first_leader: int
+    sides: tuple
+    hands: tuple
+    scores_after: tuple
+
+
+def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | None = None,
+                    max_hands: int = 1000, record: bool = False, steps: bool = False) -> FastMatch:
+    """A whole match dealt from ``random.Random(seed)``, every seat playing ``policy``
+    (None: greedy) with ``random.Random(seed + ":players")``, as
+    :func:`fives_tutor.simulate.play_match` plays it on the game state machine
+    (``record``: keep every play; ``steps``: keep each hand's steps, for players that
+    read the history). Raises RuntimeError when no side has won after ``max_hands`` hands."""
+    tb = tables(rules)
+    rng = random.Random(seed)
+    chooser = random.Random(seed + ":players")
+    sides = sides_for(rules, players)
+    board = Board(rules, players, [0] * len(set(sides)))
+    previous = None
+    played = []
+    after = []
+    first_leader = None
+    while board.winner is None:
+        hands, boneyard = deal(tb, players, rng)
+        lead_player, lead_tile = leader(tb, hands, previous, rng)
+        if first_leader is None:
+            first_leader = lead_player
+        hand = FastHand(tb, hands, boneyard, lead_player, lead_tile, sides)
+        if record:
+            hand.record = []
+        if steps:
+            hand.steps = []
+        run(hand, policy, chooser, board)
+        played.append(hand)
+        after.append(tuple(board.scores))
+        previous = hand
+        if len(played) > max_hands and board.winner is None:
+            raise RuntimeError(f"match {seed} did not end after {max_hands} hands")
+    return FastMatch(tuple(board.scores), board.winner, first_leader, sides, tuple(played), tuple(after))
+
+
+__all__ = ["Board", "FastHand", "FastMatch", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy", "leader",
+           "options", "place_codes", "play", "play_fast_match", "random_policy", "run", "settle", "tables", "take"]

@@ -1,0 +1,434 @@
+"""A hand's history: who led, every play with its end, draws with their counts, passes;
+its line format; and what it shows about each player's hand (pure, no I/O).
+
+The line format (``docs/notation.md``), one event a line, players numbered 1 to N in
+turn order; ``#`` starts a comment; digits may be Persian or Arabic-Indic::
+
+    players 2
+    1 leads 6|6
+    2 plays 6|3
+    1 plays 6|5@6*
+    2 draws 2
+    2 plays 5|3@5
+    1 passes
+
+``P leads TILE`` (the first play; ``P plays TILE`` on the empty table says the same),
+``P plays TILE`` or ``P plays TILE@END`` with END written as the ends form writes it
+before the play (as ``fives score --play`` reads it), ``P draws`` or ``P draws N``, and
+``P passes`` (or ``P knocks``). ``players N`` may come first; without it the number of
+players comes from the caller, else the highest player named (at least 2).
+
+:func:`replay` checks the history against the pack (turn order, tiles that fit, draws
+the boneyard and the pack allow, passes only when nothing may be drawn) and gives the
+table it leads to; :func:`infer` turns it into what the player to move knows about
+each opponent (:class:`~fives_tutor.engine.knowledge.Knowledge`): a player who drew
+or passed held none of the numbers then open, the tiles they drew before the one that
+fitted matched none either, and a later draw can bring those numbers back; under
+``lead.first_hand: highest_double`` the first lead shows that nobody was dealt a
+tile that ranks above it, and under ``lowest_double`` a tile that ranks below it.
+
+>>> from fives_tutor import load_rules
+>>> rules = load_rules("dominos-cc")
+>>> history = parse_history("1 leads 6|6\\n2 draws 2\\n2 plays 6|3\\n1 plays 6|5@6*", rules)
+>>> table = replay(history, rules)
+>>> str(table.position), table.counts, table.turn
+('3 6|6* 5 6*', (5, 8), 1)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Sequence
+
+from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError, span
+from ..rules import RuleSet
+from ..tiles import Tile, ascii_digits, domino_set, parse_tile
+from .knowledge import Knowledge, Played, Record, Slot
+
+#: the longest history read (lines), far beyond any hand
+MAX_LINES = 2000
+
+
+class Event(NamedTuple):
+    """One event of a hand: ``kind`` is ``play``, ``draw`` or ``pass``; ``player`` the
+    seat (0 is player 1); ``tile`` and ``end`` (as the ends form writes it, empty for
+    the lead or a tile that fits one kind of end only) for a play; ``count`` for a draw."""
+
+    kind: str
+    player: int
+    tile: Tile | None = None
+    end: str = ""
+    count: int = 0
+
+
+class History(NamedTuple):
+    """A hand's ``events`` among ``players`` players (``lines``: the line of each event
+    in the text it was read from, for errors found later)."""
+
+    players: int
+    events: tuple[Event, ...]
+    lines: tuple[int, ...] = ()
+
+
+class HistoryError(NotationError):
+    """A line of a history that cannot be read, or an event that does not fit the hand:
+    the line number, then the reason."""
+
+    def __init__(self, line: int, cause: FivesError) -> None:
+        self.line = line
+        self.cause = cause
+        super().__init__(N_("history line {line}: {reason}"), line=line, reason=Msg.of(cause))
+
+
+_LINE = re.compile(r"\s*(\d{1,2})\s+([A-Za-z]+)\s*(.*?)\s*\Z")
+_VERBS = {"leads": "lead", "lead": "lead", "plays": "play", "play": "play", "draws": "draw", "draw": "draw",
+          "passes": "pass", "pass": "pass", "knocks": "pass", "knock": "pass"}
+
+
+def parse_history(text: str, rules: RuleSet, players: int | None = None) -> History:
+    """Read a history in the line format (see the module docstring) under ``rules``.
+
+    Raises :class:`HistoryError` (line number and reason) for a line that is not an
+    event, a player outside 1..N, a bad tile or count.
+    """
+    events: list[Event] = []
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise HistoryError(MAX_LINES + 1, NotationError(N_("a history has at most {count} lines"), count=MAX_LINES))
+    declared = None
+    numbered: list[tuple[int, Event]] = []
+    for number, raw in enumerate(lines, start=1):
+        line = ascii_digits(raw.split("#", 1)[0]).strip()
+        if not line:
+            continue
+        words = line.split()
+        if words[0].lower() == "players":
+            if len(words) != 2 or not words[1].isdecimal() or len(words[1]) > 2 or events:
+                raise HistoryError(number, NotationError(N_("write the number of players first, such as: players 2"),
+                                                         text=line))
+            declared = int(words[1])
+            if not rules.players.min <= declared <= rules.players.max:
+                raise HistoryError(number, IllegalPlayError(
+                    N_("this rule pack is for {players} players, not {count}"),
+                    players=span(rules.players.min, rules.players.max), count=declared))
+            continue
+        match = _LINE.match(line)
+        verb = _VERBS.get(match.group(2).lower()) if match else None
+        if not match or verb is None:
+            raise HistoryError(number, NotationError(
+                N_("expected PLAYER leads TILE, PLAYER plays TILE[@END], PLAYER draws [N] or PLAYER passes"),
+                text=line))
+        player = int(match.group(1))
+        rest = match.group(3)
+        if player < 1 or player > rules.players.max:
+            raise HistoryError(number, NotationError(N_("there is no player {player}"), text=line, player=player))
+        if verb in ("lead", "play"):
+            tile_text, _, end = rest.partition("@")
+            if not tile_text.strip():
+                raise HistoryError(number, NotationError(N_("write the tile of the play, such as 5|3 or 5|3@3"),
+                                                         text=line))
+            try:
+                tile = parse_tile(tile_text, rules.max_pips)
+            except FivesError as error:
+                raise HistoryError(number, error) from None
+            if verb == "lead" and (events or end):
+                raise HistoryError(number, NotationError(N_("only the first play of the hand is the lead"), text=line))
+            event = Event("play", player - 1, tile, end.strip())
+        elif verb == "draw":
+            if rest and (not rest.isdecimal() or len(rest) > 3 or not 1 <= int(rest) <= len(domino_set(rules.max_pips))):
+                raise HistoryError(number, NotationError(N_("draw at least one tile"), text=line))
+            event = Event("draw", player - 1, count=int(rest) if rest else 1)
+        else:
+            if rest:
+                raise HistoryError(number, NotationError(
+                    N_("expected PLAYER leads TILE, PLAYER plays TILE[@END], PLAYER draws [N] or PLAYER passes"),
+                    text=line))
+            event = Event("pass", player - 1)
+        events.append(event)
+        numbered.append((number, event))
+    count = declared or players or max([e.player + 1 for e in events] + [2])
+    for number, event in numbered:
+        if event.player >= count:
+            raise HistoryError(number, NotationError(N_("there is no player {player}"), player=event.player + 1))
+    return History(count, tuple(events), tuple(n for n, _ in numbered))
+
+
+def format_history(history: History) -> str:
+    """The history in the line format (``players N`` first), one event a line."""
+    lines = [f"players {history.players}"]
+    first = True
+    for event in history.events:
+        who = event.player + 1
+        if event.kind == "play":
+            if first:
+                lines.append(f"{who} leads {event.tile}")
+            else:
+                lines.append(f"{who} plays {event.tile}{'@' + event.end if event.end else ''}")
+            first = False
+        elif event.kind == "draw":
+            lines.append(f"{who} draws {event.count}")
+        else:
+            lines.append(f"{who} passes")
+    return "\n".join(lines) + "\n"
+
+
+class Step(NamedTuple):
+    """An event with what the table showed just before it: the numbers ``open``, and for a
+    play the ``ends`` (end codes, :mod:`fives_tutor.engine.fast`) and whether a single
+    tile lay on the table (``lone``)."""
+
+    kind: str
+    player: int
+    tile: Tile | None
+    open: frozenset
+    count: int = 0
+    ends: tuple = ()
+    lone: bool = False
+
+
+class Table(NamedTuple):
+    """The table a history leads to: the ``layout`` (every tile, in the layout form) and
+    its ``position``; each player's tile ``counts``; the ``boneyard`` size; whose
+    ``turn`` it is; the ``played`` tiles in order, the ``leader``, the ``steps`` (for
+    :func:`infer`), and whether the hand is ``over``."""
+
+    layout: object
+    position: object
+    counts: tuple[int, ...]
+    boneyard: int
+    turn: int
+    played: tuple[Tile, ...]
+    leader: int | None
+    steps: tuple[Step, ...]
+    over: bool
+
+
+def replay(history: History, rules: RuleSet) -> Table:
+    """Play ``history`` out on the scorekeeper's table (:class:`fives_tutor.keeper.TableState`,
+    the same checks as ``fives table``). Raises :class:`HistoryError` for an event that
+    does not fit."""
+    from ..keeper import TableState
+
+    names = [str(p + 1) for p in range(history.players)]
+    try:
+        state = TableState(rules, names)
+    except FivesError as error:
+        raise HistoryError(1, error) from None
+    numbers = history.lines or tuple(range(1, len(history.events) + 1))
+    steps: list[Step] = []
+    played: list[Tile] = []
+    leader = None
+    for number, event in zip(numbers, history.events):
+        before = state.position
+        open_numbers = frozenset(e.pips for e in before.ends)
+        try:
+            if state.awaiting or state.over:
+                raise IllegalPlayError(N_("the hand is over"))
+            if event.kind == "play":
+                if event.tile in played:
+                    raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(event.tile))
+                if not played:
+                    leader = event.player
+                state.apply({"type": "play", "player": event.player, "tile": str(event.tile), "end": event.end,
+                             "announced": None})
+                played.append(event.tile)
+            elif event.kind == "draw":
+                state.apply({"type": "draw", "player": event.player, "count": event.count})
+            else:
+                state.apply({"type": "pass", "player": event.player})
+        except FivesError as error:
+            raise HistoryError(number, error) from None
+        steps.append(Step(event.kind, event.player, event.tile, open_numbers, event.count,
+                          tuple(e.pips * 4 + int(e.kind) for e in before.ends), before.lone))
+    return Table(state.layout, state.position, tuple(state.counts), state.boneyard, state.turn, tuple(played),
+                 leader, tuple(steps), bool(state.awaiting))
+
+
+def from_keeper(rules: RuleSet, names: Sequence[str], teams, events: Sequence[dict]) -> History:
+    """The history of the hand under way in a scorekeeper's journal (``fives table``'s
+    events, undo and redo applied): the events since the last hand ended. Raises
+    :class:`~fives_tutor.errors.IllegalPlayError` for a journal that does not replay."""
+    from ..keeper import replay as keeper_replay
+
+    state = keeper_replay(rules, names, teams, events)
+    result = []
+    for logged in state.log:
+        if logged.hand != state.hand_number:
+            continue
+        event = logged.event
+        kind = event.get("type")
+        if kind == "play":
+            play = logged.play
+            result.append(Event("play", event["player"], play.tile, play.end))
+        elif kind == "draw":
+            result.append(Event("draw", event["player"], count=event.get("count", 1)))
+        elif kind == "pass":
+            result.append(Event("pass", event["player"]))
+    return History(len(names), tuple(result))
+
+
+# --- what the history shows -------------------------------------------------------------------
+
+
+class Shown(NamedTuple):
+    """What one event showed about a player's hand, for the explanation: ``player`` (a
+    seat), ``kind`` (``passed``, ``drew``, ``led`` under ``highest_double`` or
+    ``led_lowest`` under ``lowest_double``), the ``numbers`` then open (or the tile
+    led), and the ``count`` of tiles drawn."""
+
+    player: int
+    kind: str
+    numbers: tuple[int, ...]
+    count: int = 0
+    tile: Tile | None = None
+
+
+def lead_rank(tile: Tile) -> tuple:
+    """How tiles rank for the lead under ``highest_double``: doubles by their pips, then the
+    other tiles by pips and the higher half."""
+    return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+
+def low_lead_rank(tile: Tile) -> tuple:
+    """How tiles rank for the lead under ``lowest_double`` (the lowest ranks first):
+    doubles by their pips, then the other tiles by pips and the higher half
+    (:func:`fives_tutor.game.lowest_double_or_tile`)."""
+    return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+
+def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: int | None,
+          led: Tile | None, lead: str = "first") -> tuple[tuple[Record, ...], tuple[Shown, ...]]:
+    """What the ``steps`` of a hand show about each opponent of player ``me``, in turn order
+    from the next player: their :class:`~fives_tutor.engine.knowledge.Record` (the slots
+    their tiles came by, with the numbers each cannot show, and the tiles they played)
+    and the events that showed it (:class:`Shown`), for the explanation.
+
+    Draws show a void only where a player may not draw while able to play
+    (``rules.turn.draw_while_able``); the first lead (``led`` by ``leader``) shows that
+    nobody was dealt a tile ranking above it under ``highest_double`` (below it under
+    ``lowest_double``) for the hand of the match it is (``lead``: ``first`` or ``later``)."""
+    from ..plays import lead_rule
+
+    draws_show = not rules.turn.draw_while_able
+    size = rules.players.hand_size[players]
+    forbidden: frozenset = frozenset()
+    shown: list[Shown] = []
+    rule = lead_rule(rules, lead) if leader is not None and led is not None else None
+    if rule == "highest_double":
+        forbidden = frozenset(t for t in domino_set(rules.max_pips) if lead_rank(t) > lead_rank(led))
+    elif rule == "lowest_double":
+        forbidden = frozenset(t for t in domino_set(rules.max_pips) if low_lead_rank(t) < low_lead_rank(led))
+    if forbidden:
+        shown.append(Shown(leader, "led" if rule == "highest_double" else "led_lowest", (), tile=led))
+    records = []
+    for offset in range(1, players):
+        seat = (me + offset) % players
+        records.append(_record(steps, seat, size, forbidden, draws_show, shown))
+    shown.sort(key=lambda item: item.kind not in ("led", "led_lowest"))
+    return tuple(records), tuple(shown)
+
+
+def public_voids(steps: Sequence[Step], rules: RuleSet, players: int) -> tuple[frozenset, ...]:
+    """The numbers each seat has shown it lacks now, by the simple rule a player at the
+    table keeps (and the fast loop too): a pass adds the numbers then open; a draw
+    (where it shows anything: ``rules.turn.draw_while_able`` off) replaces them with the
+    numbers open then, since the tiles drawn may bring older ones back."""
+    draws_show = not rules.turn.draw_while_able
+    voids = [frozenset()] * players
+    for step in steps:
+        if step.kind == "pass":
+            voids[step.player] = voids[step.player] | step.open
+        elif step.kind == "draw" and draws_show:
+            voids[step.player] = step.open
+    return tuple(voids)
+
+
+def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset, draws_show: bool,
+            shown: list) -> Record:
+    # slots: (entry time, capacity, own void or None); void events: (time, numbers)
+    slots = [(-1, size, frozenset())]
+    voids: list[tuple[int, frozenset]] = []
+    played: list[tuple[Tile, int]] = []
+    time = 0
+    while time < len(steps):
+        step = steps[time]
+        if step.player != seat:
+            time += 1
+            continue
+        if step.kind == "play":
+            played.append((step.tile, time))
+            time += 1
+            continue
+        if step.kind == "pass":
+            voids.append((time, step.open))
+            shown.append(Shown(seat, "passed", tuple(sorted(step.open))))
+            time += 1
+            continue
+        # a draw: the same player's draws in a row are one group; then a play or a pass
+        count = 0
+        start = time
+        while time < len(steps) and steps[time].player == seat and steps[time].kind == "draw":
+            count += steps[time].count
+            time += 1
+        then_plays = time < len(steps) and steps[time].player == seat and steps[time].kind == "play"
+        if not draws_show:
+            slots.append((start, count, frozenset()))
+            continue
+        voids.append((start, step.open))
+        shown.append(Shown(seat, "drew", tuple(sorted(step.open)), count))
+        if then_plays:
+            if count > 1:
+                slots.append((start, count - 1, step.open))
+            slots.append((start + 0.5, 1, frozenset()))  # the tile that fitted, drawn last
+        else:
+            slots.append((start, count, step.open))
+    result_slots = []
+    for index, (entry, capacity, own) in enumerate(slots):
+        void = set(own)
+        for when, numbers in voids:
+            if when > entry:
+                void |= numbers
+        result_slots.append(Slot(capacity, frozenset(void), forbidden if index == 0 else frozenset()))
+    result_played = []
+    for tile, when in played:
+        allowed = []
+        for index, (entry, _capacity, own) in enumerate(slots):
+            if entry >= when:
+                continue
+            void = set(own)
+            for moment, numbers in voids:
+                if entry < moment < when:
+                    void |= numbers
+            if tile[0] in void or tile[1] in void or (index == 0 and tile in forbidden):
+                continue
+            allowed.append(index)
+        first, last = (min(allowed), max(allowed)) if allowed else (1, 0)
+        result_played.append(Played(tile, first, last))
+    # slots that took no tile are left out (their indexes shift the played intervals)
+    keep = [i for i, s in enumerate(result_slots) if s.capacity > 0]
+    where = {old: new for new, old in enumerate(keep)}
+    final_played = []
+    for p in result_played:
+        inside = [where[i] for i in range(p.first, p.last + 1) if i in where]
+        final_played.append(Played(p.tile, min(inside), max(inside)) if inside else Played(p.tile, 1, 0))
+    return Record(tuple(result_slots[i] for i in keep), tuple(final_played))
+
+
+def knowledge(steps: Sequence[Step], rules: RuleSet, me: int, hand: Sequence[Tile], played: Sequence[Tile],
+              counts: Sequence[int], leader: int | None, lead: str = "first",
+              voids: Sequence[frozenset] = ()) -> tuple[Knowledge, tuple[Shown, ...]]:
+    """The :class:`~fives_tutor.engine.knowledge.Knowledge` of player ``me`` holding ``hand``
+    after the ``steps`` of a hand (``played``: the tiles on the table, the lead first;
+    ``counts``: each seat's tiles), and what the steps showed. ``voids`` (per opponent
+    from the next player) add numbers known by other means (``--void``)."""
+    players = len(counts)
+    out = set(played) | set(hand)
+    unseen = tuple(t for t in domino_set(rules.max_pips) if t not in out)
+    opponents = tuple(counts[(me + k) % players] for k in range(1, players))
+    records, shown = infer(steps, rules, me, players, leader, played[0] if played else None, lead)
+    extra = tuple(voids) + tuple(frozenset() for _ in range(players - 1 - len(voids)))
+    return Knowledge(unseen, opponents, extra[:players - 1], records), shown
+
+
+__all__ = ["Event", "History", "HistoryError", "Shown", "Step", "Table", "format_history", "from_keeper", "infer",
+           "knowledge", "lead_rank", "parse_history", "public_voids", "replay"]

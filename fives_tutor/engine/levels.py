@@ -1,0 +1,493 @@
+"""Choosing a play: the engine levels behind ``fives best``, ``fives duel`` and the coach.
+
+Every level ranks the legal plays of a :class:`Situation` (what one player knows: the
+table, their hand, the hidden tiles, what the history showed, the scores) and returns
+:class:`RankedPlay` values, best first: ``rank(situation, level)``.
+
+* ``greedy``: the most points now; on a tie the heavier tile (sheds pips).
+* ``defensive``: points now minus the points the next player can expect to score in
+  reply, averaged over the tiles this player cannot see; ties to the heavier tile.
+* ``expert``: a fast heuristic from published strategy (:mod:`fives_tutor.engine.expert`).
+* ``monte-carlo``: deals the hidden tiles many times, consistently with everything the
+  player knows, and plays each candidate out to the end of the hand with the expert as
+  the playout player (:func:`fives_tutor.engine.search.monte_carlo`).
+* ``exact``: when every tile's place is known (two players, nothing in the boneyard),
+  the proven value of every play (:func:`fives_tutor.engine.search.solve`).
+* ``auto``: ``exact`` where it applies, else ``monte-carlo``.
+
+On the empty table only the leads the pack allows are ranked (``Situation.lead``:
+the ``first`` hand of a match or a ``later`` one; :func:`fives_tutor.plays.forced_lead`).
+
+>>> from fives_tutor import load_rules, Position, parse_hand
+>>> rules = load_rules("dominos-cc")
+>>> situation = Situation.build(Position.parse("6 2"), parse_hand("2|5 6|4 3|3"), rules)
+>>> [ranked.play.notation for ranked in rank(situation, "greedy")]
+['6|4@6', '2|5@2']
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import Callable, NamedTuple, Sequence
+
+from ..errors import N_, IllegalPlayError, span
+from ..plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
+from ..rules import RuleSet
+from ..tiles import Tile, domino_set
+
+from .names import DEFAULT_LEVEL, LEVEL_NAMES, PLAYING_LEVELS
+
+
+class Situation(NamedTuple):
+    """What the player to move knows.
+
+    ``board`` is the table (ends or layout form), ``hand`` the player's tiles,
+    ``unseen`` the tiles they cannot see (the set minus their hand minus the tiles
+    known to be on the table or played), ``next_hand`` how many tiles the next
+    player holds, ``rules`` the pack; ``opponents`` each opponent's tile count and
+    ``voids`` the numbers each cannot hold (in turn order from the next player);
+    ``scores`` each side's points, the player's side first (None: the hand only);
+    ``lead`` which hand of the match an empty table is (``first`` or ``later``);
+    ``known`` the :class:`~fives_tutor.engine.knowledge.Knowledge` from a history (None:
+    built from ``unseen``, ``opponents`` and ``voids``); ``shown`` what the history
+    showed (:class:`~fives_tutor.engine.history.Shown`), for the explanation;
+    ``observed`` for each opponent, the plays they made since they last drew, as
+    ``(ends, lone, tile, tiles they played from then on)`` (for weighting the deals by
+    how likely those plays were: :func:`fives_tutor.engine.search.monte_carlo`).
+    """
+
+    board: Board
+    hand: tuple[Tile, ...]
+    unseen: tuple[Tile, ...]
+    next_hand: int
+    rules: RuleSet
+    opponents: tuple[int, ...] = ()
+    voids: tuple[frozenset, ...] = ()
+    scores: tuple[int, ...] | None = None
+    lead: str = "first"
+    known: object = None
+    shown: tuple = ()
+    observed: tuple = ()
+
+    @classmethod
+    def build(cls, board: Board, hand: Sequence[Tile], rules: RuleSet, played: Sequence[Tile] = (),
+              next_hand: int | None = None, opponents: Sequence[int] | None = None,
+              voids: Sequence[frozenset] | None = None, scores: Sequence[int] | None = None,
+              boneyard: int | None = None, lead: str = "first") -> "Situation":
+        """Derive the unseen tiles. ``opponents`` gives each opponent's tile count in turn
+        order from the next player (default: one opponent holding as many tiles as
+        ``hand``, or ``next_hand``); ``voids`` the numbers each cannot hold; ``scores``
+        each side's points (the player's side first) to weigh the match; ``boneyard``,
+        when given, must agree with the rest; ``lead``: ``first`` or ``later`` hand.
+
+        Raises :class:`IllegalPlayError` when a tile is both in the hand and out, or
+        the counts cannot add up.
+        """
+        out = set(tiles_on_table(board)) | set(played)
+        for tile in hand:
+            if tile in out:
+                raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
+        unseen = tuple(t for t in domino_set(rules.max_pips) if t not in out and t not in hand)
+        if opponents is None:
+            opponents = (next_hand if next_hand is not None else min(len(hand), len(unseen)),)
+        opponents = tuple(opponents)
+        if sum(opponents) > len(unseen):
+            raise IllegalPlayError(N_("the opponents cannot hold {count} tiles: only {unseen} tiles are hidden from you"),
+                                   count=sum(opponents), unseen=len(unseen))
+        _check_scores(rules, 1 + len(opponents), scores)
+        if boneyard is not None and boneyard != len(unseen) - sum(opponents):
+            raise IllegalPlayError(N_("{count} tiles in the boneyard does not add up: {unseen} tiles are hidden from "
+                                      "you and the opponents hold {held}"), count=boneyard, unseen=len(unseen),
+                                   held=sum(opponents))
+        voids = tuple(voids) if voids is not None else tuple(frozenset() for _ in opponents)
+        if len(voids) < len(opponents):
+            voids += tuple(frozenset() for _ in range(len(opponents) - len(voids)))
+        return cls(board, tuple(hand), unseen, opponents[0], rules, opponents, voids[:len(opponents)],
+                   tuple(scores) if scores is not None else None, lead)
+
+    @classmethod
+    def from_history(cls, history, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
+                     lead: str = "first", voids: Sequence[frozenset] = ()) -> "Situation":
+        """What the player to move after ``history`` (a :class:`~fives_tutor.engine.history.History`)
+        knows, holding ``hand``: the table, each opponent's tile count and what their
+        draws and passes showed. ``voids`` (per opponent from the next player) add numbers
+        known by other means.
+
+        Raises :class:`~fives_tutor.engine.history.HistoryError` for a history that does
+        not fit the pack, and :class:`IllegalPlayError` when ``hand`` does not fit it.
+        """
+        from .history import replay
+
+        table = replay(history, rules)
+        if table.over:
+            raise IllegalPlayError(N_("the hand is over"))
+        return cls.from_steps(table.layout, table.steps, table.played, table.counts, table.leader, table.turn, hand,
+                              rules, scores, lead, voids)
+
+    @classmethod
+    def from_steps(cls, board: Board, steps, played: Sequence[Tile], counts: Sequence[int], leader: int | None,
+                   me: int, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
+                   lead: str = "first", voids: Sequence[frozenset] = ()) -> "Situation":
+        """What player ``me`` holding ``hand`` knows after the ``steps`` of a hand
+        (:class:`~fives_tutor.engine.history.Step`) that led to ``board``, with ``played``
+        the tiles on the table (the lead first), ``counts`` each seat's tiles and
+        ``leader`` the seat that led. Raises :class:`IllegalPlayError` when ``hand``
+        does not fit."""
+        from .history import knowledge, public_voids
+
+        for tile in hand:
+            if tile in played:
+                raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
+        if len(hand) != counts[me]:
+            raise IllegalPlayError(N_("the history says player {player} holds {count} tiles, not {given}"),
+                                   player=me + 1, count=counts[me], given=len(hand))
+        players = len(counts)
+        _check_scores(rules, players, scores)
+        known, shown = knowledge(steps, rules, me, hand, played, counts, leader, lead, voids)
+        public = public_voids(steps, rules, players)
+        extra = tuple(voids) + tuple(frozenset() for _ in range(players - 1 - len(voids)))
+        seen = tuple(public[(me + k) % players] | extra[k - 1] for k in range(1, players))
+        return cls(board, tuple(hand), known.unseen, known.counts[0], rules, known.counts, seen,
+                   tuple(scores) if scores is not None else None, lead, known,
+                   tuple(s._replace(player=(s.player - me) % players) for s in shown),
+                   tuple(_observed(steps, (me + k) % players) for k in range(1, players)))
+
+    @property
+    def players(self) -> int:
+        """The players at the table."""
+        return 1 + len(self.opponents or (self.next_hand,))
+
+    def knowledge(self):
+        """The :class:`~fives_tutor.engine.knowledge.Knowledge` the search samples from."""
+        if self.known is not None:
+            return self.known
+        from .knowledge import Knowledge
+
+        opponents = self.opponents or (self.next_hand,)
+        return Knowledge(self.unseen, opponents, self.voids or tuple(frozenset() for _ in opponents))
+
+    def plays(self) -> list[Play]:
+        """The legal plays, leads only as the pack allows (see :attr:`lead`)."""
+        return legal_plays(self.board, self.hand, self.rules, self.lead)
+
+    def forced(self) -> Tile | None:
+        """The tile the lead rule forces on the empty table, else None."""
+        if not board_position(self.board, self.rules).is_empty:
+            return None
+        return forced_lead(self.hand, self.rules, self.lead)
+
+    def double_played(self) -> bool:
+        """Whether a double is on the table (for the rule that only the first double spins)."""
+        from ..position import Position, new_double_spins
+
+        if isinstance(self.board, Position):
+            return not self.board.is_empty and not new_double_spins(self.board, self.rules)
+        return self.board.has_double()
+
+    def exact_applies(self) -> bool:
+        """Every tile's place is known (one opponent holds every tile the player cannot
+        see), few enough tiles remain to solve (at most ``EXACT_TILES``), and no match
+        score is given (the exact level values the hand, not the match)."""
+        return (len(self.opponents or (self.next_hand,)) == 1 and self.next_hand == len(self.unseen)
+                and len(self.hand) + len(self.unseen) <= EXACT_TILES and self.scores is None)
+
+
+def _observed(steps, seat: int) -> tuple:
+    """The plays of ``seat`` since it last drew (the lead left out), each with the tiles it
+    played from then on: what its hand must have held then."""
+    last_draw = max((i for i, s in enumerate(steps) if s.player == seat and s.kind == "draw"), default=-1)
+    plays = [s for s in steps[last_draw + 1:] if s.player == seat and s.kind == "play" and s.ends]
+    return tuple((s.ends, s.lone, s.tile, tuple(p.tile for p in plays[i:])) for i, s in enumerate(plays))
+
+
+def _check_scores(rules: RuleSet, players: int, scores) -> None:
+    if players > rules.players.max or players < rules.players.min:
+        raise IllegalPlayError(N_("this rule pack is for {players} players, not {count}"),
+                               players=span(rules.players.min, rules.players.max), count=players)
+    if scores is None:
+        return
+    target = rules.match.target.get(players)
+    if target is not None and any(score >= target for score in scores):
+        raise IllegalPlayError(N_("a score of {target} or more has already won the match"), target=target)
+    from ..game import sides_for
+
+    sides = len(set(sides_for(rules, players)))
+    if len(scores) != sides:
+        raise IllegalPlayError(N_("give {count} scores, one for each side, yours first"), count=sides)
+
+
+#: the most tiles (both hands together) the exact level will solve
+EXACT_TILES = 18
+
+
+class RankedPlay(NamedTuple):
+    """A play and its value under an engine level.
+
+    ``value`` is in points: the level's estimate of the point difference the play leads
+    to (greedy: points now; defensive: points now minus ``reply``; expert: its weighted
+    factors; monte-carlo and exact: the point difference to the end of the hand, and
+    with scores given the match). ``reply`` the points the next player is expected to
+    score in reply (0 for ``greedy``); ``scoring_replies`` how many unseen tiles would
+    let the next player score; ``unseen`` how many tiles the player cannot see;
+    ``goes_out`` whether the play empties the hand; ``stderr`` the standard error of
+    ``value`` (0 when proven or not sampled); ``proven`` for the exact level;
+    ``end_swing`` the part of the value from the hand-end collection; ``samples`` the
+    deals averaged; ``forced`` whether the lead rule left no other play; ``factors``
+    the expert's factors in points (name to value).
+    """
+
+    play: Play
+    value: float
+    reply: float = 0.0
+    scoring_replies: int = 0
+    unseen: int = 0
+    goes_out: bool = False
+    stderr: float = 0.0
+    proven: bool = False
+    end_swing: float = 0.0
+    samples: int = 0
+    forced: bool = False
+    factors: tuple = ()
+
+
+def _tie_break(ranked: RankedPlay) -> tuple:
+    tile = ranked.play.tile
+    return (-round(ranked.value, 9), -ranked.play.points, -tile.pips, -tile.high, ranked.play.index)
+
+
+def _forced(situation: Situation, ranked: list[RankedPlay]) -> list[RankedPlay]:
+    if situation.forced() is not None:
+        ranked = [r._replace(forced=True) for r in ranked]
+    return ranked
+
+
+def rank_greedy(situation: Situation) -> list[RankedPlay]:
+    """Most points now, then the heavier tile."""
+    plays = situation.plays()
+    ranked = [RankedPlay(p, float(p.points), unseen=len(situation.unseen), goes_out=len(situation.hand) == 1)
+              for p in plays]
+    return _forced(situation, sorted(ranked, key=_tie_break))
+
+
+def expected_best(values: Sequence[int], held: int) -> float:
+    """Expected maximum of ``values`` over a uniformly random ``held``-subset.
+
+    ``values`` holds one number per unseen tile (the best points that tile would
+    score); the next player holds ``held`` of those tiles. With the values sorted
+    high to low, the i-th (from 1) is the hand's best with probability
+    C(n - i, held - 1) / C(n, held).
+    """
+    n = len(values)
+    if held <= 0 or n == 0:
+        return 0.0
+    held = min(held, n)
+    ordered = sorted(values, reverse=True)
+    total = comb(n, held)
+    return sum(v * comb(n - i, held - 1) for i, v in enumerate(ordered, start=1) if v) / total
+
+
+def _possible_for_next(situation: Situation) -> list[Tile]:
+    """The unseen tiles the next player may hold now (none of the numbers they have shown they lack)."""
+    void = situation.voids[0] if situation.voids else frozenset()
+    return [t for t in situation.unseen if t[0] not in void and t[1] not in void]
+
+
+def rank_defensive(situation: Situation) -> list[RankedPlay]:
+    """Points now minus the next player's expected best reply over the unseen tiles.
+
+    Each unseen tile is valued by the most it would score on the ends the play
+    leaves; the next player's reply is the best value among ``next_hand`` tiles
+    drawn at random from the unseen ones they may hold (a number they cannot hold,
+    ``voids`` or what the history showed, rules its tiles out: :func:`expected_best`).
+    A play that empties the hand ends it: no reply.
+    """
+    rules = situation.rules
+    ranked = []
+    goes_out = len(situation.hand) == 1
+    possible = _possible_for_next(situation)
+    for play in situation.plays():
+        board_after = play.layout if play.layout is not None else play.after
+        values = []
+        if not goes_out:
+            for tile in possible:
+                replies = plays_for_tile(board_after, tile, rules)
+                values.append(max((r.points for r in replies), default=0))
+        reply = expected_best(values, situation.next_hand)
+        ranked.append(RankedPlay(play, play.points - reply, reply, sum(1 for v in values if v > 0),
+                                 len(situation.unseen), goes_out))
+    return _forced(situation, sorted(ranked, key=_tie_break))
+
+
+def _problem(situation: Situation):
+    from .search import problem
+
+    rules = situation.rules
+    position = board_position(situation.board, rules)
+    plays = situation.plays()
+    return problem(rules, position, situation.hand, situation.knowledge(), situation.double_played(),
+                   [(p.tile, p.index) for p in plays], situation.scores, situation.voids, situation.observed), plays
+
+
+def _view(situation: Situation):
+    """The situation as the expert sees it (:func:`fives_tutor.engine.expert.view`)."""
+    from .expert import view
+    from .fast import Board, tables
+    from ..game import sides_for
+
+    rules = situation.rules
+    tb = tables(rules)
+    position = board_position(situation.board, rules)
+    known = situation.knowledge()
+    players = situation.players
+    counts = (len(situation.hand),) + tuple(known.counts)
+    voids = [0] + [sum(1 << n for n in void) for void in situation.voids]
+    voids += [0] * (players - len(voids))
+    unseen = sum(1 << tb.index[t] for t in situation.unseen)
+    sides = sides_for(rules, players)
+    hand = view(tb, [e.pips * 4 + int(e.kind) for e in position.ends], position.lone,
+                [tb.index[t] for t in situation.hand], counts, voids, unseen, 0, situation.double_played(), sides)
+    board = None
+    if situation.scores is not None:
+        board = Board(rules, players, situation.scores)
+    return tb, hand, board, unseen
+
+
+def rank_expert(situation: Situation) -> list[RankedPlay]:
+    """The expert's value of every play (:func:`fives_tutor.engine.expert.evaluate`): points
+    now and the factors of published strategy, in points."""
+    from .expert import evaluate
+
+    tb, hand, board, unseen = _view(situation)
+    ranked = []
+    goes_out = len(situation.hand) == 1
+    for play in situation.plays():
+        option = (tb.index[play.tile], play.index, play.points)
+        valued = evaluate(hand, 0, option, board=board, unseen=unseen)
+        ranked.append(RankedPlay(play, valued.value, valued.reply, valued.scoring_replies, len(situation.unseen),
+                                 goes_out, factors=tuple(sorted(valued.factors.items()))))
+    return _forced(situation, sorted(ranked, key=_tie_break))
+
+
+def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[RankedPlay]:
+    """Search values joined to the plays and to the defensive level's reply figures (the words)."""
+    defensive = {(r.play.tile, r.play.index): r for r in rank_defensive(situation)}
+    ranked = []
+    for value in values:
+        tile, index = value.move[0], value.move[1]
+        if not isinstance(tile, Tile):
+            from .fast import tables
+
+            tile = tables(situation.rules).tiles[tile]
+        base = defensive.get((tile, index))
+        if base is None:
+            base = RankedPlay(next(p for p in plays if p.tile == tile and p.index == index), 0.0)
+        ranked.append(base._replace(value=value.value, stderr=value.stderr, proven=value.proven,
+                                    end_swing=value.end_swing, samples=value.samples))
+    return _forced(situation, ranked)
+
+
+def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
+                     seed: int | str = 0, player: str = "expert", method: str = "sampling",
+                     inference: float | None = None, prune: bool = True,
+                     epsilon: float | None = None) -> list[RankedPlay]:
+    """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
+    :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
+    or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
+    deal: :func:`~fives_tutor.engine.search.monte_carlo`) or ``ismcts`` (the same number
+    of playouts in one information-set tree: :func:`~fives_tutor.engine.search.ismcts`);
+    ``inference``: how strongly deals are weighted by the opponents' plays since they
+    last drew (0: not at all; None: the engine's default,
+    :data:`~fives_tutor.engine.search.INFERENCE`; see
+    :func:`~fives_tutor.engine.search.play_weight`); ``prune``: candidates clearly
+    behind leave the race and their playouts go to the others.
+    Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
+    from .search import DEFAULT_SAMPLES, EPSILON, INFERENCE, ismcts, monte_carlo
+
+    built, plays = _problem(situation)
+    rng = random.Random(f"{seed}:mc")
+    if method == "ismcts":
+        count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
+        values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
+    else:
+        values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
+                             rng=rng, player=player, inference=INFERENCE if inference is None else inference,
+                             prune=prune, epsilon=EPSILON if epsilon is None else epsilon)
+    return _with_reasons(situation, plays, values)
+
+
+#: the exact solver's budget in positions searched: with ``auto`` (so that ``fives best``
+#: stays under a second, Monte Carlo taking over past it), and when ``exact`` is asked for
+AUTO_EXACT_NODES = 120_000
+EXACT_NODES = 3_000_000
+
+
+def rank_exact(situation: Situation, limit: int = EXACT_NODES) -> list[RankedPlay]:
+    """The proven value of every play; raises :class:`IllegalPlayError` where the hidden
+    tiles are not all known (see :meth:`Situation.exact_applies`), and
+    :class:`~fives_tutor.engine.search.SearchLimit` past ``limit`` positions."""
+    from .search import solve
+
+    if situation.scores is not None:
+        raise IllegalPlayError(N_("the exact level values the hand, not the match: leave out the scores, or use "
+                                  "monte-carlo"))
+    if not situation.exact_applies():
+        raise IllegalPlayError(N_("the exact level needs every tile known (two players, nothing in the boneyard) "
+                                  "and at most {count} tiles in the two hands"), count=EXACT_TILES)
+    known = situation.knowledge()
+    if known.ways() == 0:
+        raise IllegalPlayError(N_("no deal of the unseen tiles fits what the opponents have shown"))
+    rules = situation.rules
+    position = board_position(situation.board, rules)
+    plays = situation.plays()
+    values = solve(rules, position, [list(situation.hand), list(situation.unseen)], 0, situation.double_played(),
+                   (0, 1), limit)
+    allowed = {(p.tile, p.index) for p in plays}
+    values = [v for v in values if (v.move[0], v.move[1]) in allowed]
+    return _with_reasons(situation, plays, values)
+
+
+#: engine levels by name (each ranks a situation, best first)
+LEVELS: dict[str, Callable[..., list[RankedPlay]]] = {
+    "greedy": rank_greedy,
+    "defensive": rank_defensive,
+    "expert": rank_expert,
+    "monte-carlo": rank_monte_carlo,
+    "exact": rank_exact,
+}
+
+
+def resolve_level(situation: Situation, level: str) -> str:
+    """The level ``auto`` stands for in this situation."""
+    if level != "auto":
+        return level
+    return "exact" if situation.exact_applies() else "monte-carlo"
+
+
+def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[RankedPlay]:
+    """The legal plays of ``situation`` ranked by engine ``level``, best first (``auto``
+    picks ``exact`` where it applies, else ``monte-carlo``; an exact solve that runs past
+    its budget, :data:`AUTO_EXACT_NODES` or for ``exact`` :data:`EXACT_NODES` positions,
+    falls back to ``monte-carlo``: the plays then come back unproven). ``options`` go to the Monte Carlo level
+    (``samples``, ``seconds``, ``seed``, ``player``).
+
+    Raises ``KeyError`` for an unknown level (the CLI offers only known ones).
+    """
+    chosen = resolve_level(situation, level)
+    if chosen == "exact":
+        from .search import SearchLimit
+
+        try:
+            return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
+        except SearchLimit:
+            chosen = "monte-carlo"
+            options = {key: value for key, value in options.items()
+                       if key in ("samples", "seconds", "seed", "player", "method", "inference", "prune",
+                                  "epsilon")}
+    if chosen == "monte-carlo":
+        return rank_monte_carlo(situation, **options)
+    return LEVELS[chosen](situation)
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "PLAYING_LEVELS", "RankedPlay", "Situation", "expected_best",
+           "rank", "rank_expert", "resolve_level"]

@@ -1,0 +1,25 @@
+"""The engine's level names and default budget, in one place (no imports, so that the
+command line can offer them without loading the engine).
+
+``best``, ``duel`` and ``simulate`` offer :data:`LEVEL_NAMES`; ``duel`` and ``simulate``
+also the ``random`` player (:data:`PLAYING_LEVELS`).
+"""
+
+#: the engine levels, as ``fives best``, ``fives duel`` and ``fives simulate`` offer them
+LEVEL_NAMES = ("auto", "expert", "monte-carlo", "exact", "defensive", "greedy")
+
+#: the level used when none is named
+DEFAULT_LEVEL = "auto"
+
+#: levels a whole match can be played with (``duel``, ``simulate``): the levels and a random player
+PLAYING_LEVELS = LEVEL_NAMES + ("random",)
+
+#: Monte Carlo deals a move by default (``fives best``, ``fives duel``, the coach): chosen so
+#: that ``fives best`` on a 7-tile opening answers in under half a second on one core
+#: (docs/benchmarks.md)
+DEFAULT_SAMPLES = 100
+
+#: points a match win is worth to the search, beyond the points themselves
+WIN_VALUE = 300
+
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_SAMPLES", "LEVEL_NAMES", "PLAYING_LEVELS", "WIN_VALUE"]

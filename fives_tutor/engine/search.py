@@ -1,0 +1,762 @@
+"""Stronger play: Monte Carlo over the hidden tiles, and an exact solver (pure, seeded).
+
+* :func:`monte_carlo`: deals the hidden tiles many times, consistently with what the
+  player knows (:class:`~fives_tutor.engine.knowledge.Knowledge`, the whole history
+  included), plays each candidate and then the rest of the hand on the fast loop
+  (:mod:`fives_tutor.engine.fast`) with a playout player (the expert with a little
+  randomness, or greedy), and averages the point difference it leads to (play
+  points, the hand-end collection, and with the scores given the match itself: a
+  match won or lost counts :data:`WIN_VALUE` points more). Every candidate sees the
+  same deals. With two players and few tiles left, each sampled deal (its boneyard
+  order included) is solved exactly instead of played out.
+* :func:`solve`: when every tile's place is known (two players), negamax with
+  alpha-beta, a transposition table keyed by bit masks, and move ordering gives the
+  proven value of every move (the point difference to the end of the hand, best play
+  on both sides); drawing from a boneyard of known order is part of the search.
+  A node budget bounds it (:class:`SearchLimit` when exceeded).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from math import sqrt
+from typing import NamedTuple, Sequence
+
+from ..game import hand_result, sides_for
+from ..position import _COUNT_FACTOR, Position, place
+from ..rules import RuleSet
+from ..tiles import Tile
+from .fast import (SPINNER, Board, FastHand, Tables, _result, _take, _total, place_codes, position_codes, run,
+                   tables)
+from .knowledge import Knowledge
+from .names import DEFAULT_SAMPLES, WIN_VALUE  # the default budget; what a match win is worth
+
+#: the most tiles left in both hands for which each sampled deal is solved exactly
+SOLVE_TILES = 8
+
+#: how strongly the search weights each deal by the opponents' plays since they last drew
+#: (:func:`play_weight`; 0: every deal counts alike): measured by
+#: bench/inference_calibration.py (docs/benchmarks.md)
+INFERENCE = 0.2
+
+#: the playout player's chance of a random legal play (0: the expert's own choice, so that
+#: a deal's playouts differ only by the candidate played)
+EPSILON = 0.0
+
+
+class SearchLimit(Exception):
+    """The exact solver went past its node budget."""
+
+
+class MoveValue(NamedTuple):
+    """A candidate ``(tile, end index, points)`` with its ``value`` (mean point
+    difference), its ``stderr`` (0 when proven), ``samples`` and ``proven``; ``end_swing``
+    is the part of the value that came from the hand-end collection."""
+
+    move: tuple
+    value: float
+    stderr: float
+    samples: int
+    proven: bool = False
+    end_swing: float = 0.0
+
+
+class Problem(NamedTuple):
+    """A decision in the fast representation, from the seat of the player to move (seat 0).
+
+    ``tb`` the pack's tables; ``ends`` (codes) and ``lone``; ``mine`` the tiles of the
+    player (indexes); ``knowledge`` of the others (in seat order from seat 1);
+    ``players``; ``sides``; ``double_played``; ``voids`` the numbers each seat has shown
+    it lacks (bit masks, for the playout players); ``scores`` by side (None: the match is
+    not considered); ``moves`` the candidates ``(tile index, end index, points)``;
+    ``lead_tile`` the tile that must lead (-1: any); ``observed`` each opponent's plays
+    since they last drew, ``(ends, lone, tile, tiles played from then on)`` (indexes).
+    """
+
+    tb: Tables
+    ends: tuple
+    lone: bool
+    mine: tuple
+    knowledge: Knowledge
+    players: int
+    sides: tuple
+    double_played: bool
+    voids: tuple
+    scores: tuple | None
+    moves: tuple
+    lead_tile: int = -1
+    observed: tuple = ()
+
+
+def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge: Knowledge, double_played: bool,
+            moves: Sequence[tuple[Tile, int]], scores: Sequence[int] | None = None,
+            voids: Sequence[frozenset] = (), observed: Sequence = ()) -> Problem:
+    """A :class:`Problem` from the table as the player sees it; ``moves`` are the legal
+    plays as ``(tile, end index)``; ``voids`` the numbers each opponent (from the next
+    player) has shown they lack, for the playout players."""
+    tb = tables(rules)
+    players = 1 + len(knowledge.counts)
+    ends = tuple(position_codes(position))
+    voids = [0] + [sum(1 << n for n in void) for void in voids]
+    voids += [0] * (players - len(voids))
+    index = tb.index
+    candidates = []
+    total = _total(tb, list(ends), position.lone) if ends else 0
+    for tile, end in moves:
+        t = index[tile]
+        after_ends, after = place_codes(tb, list(ends), position.lone, total, t, end, double_played)
+        points = tb.lead_points[t] if not ends else tb.points[after]
+        candidates.append((t, end, points))
+    seen = tuple(tuple((o_ends, o_lone, index[tile], tuple(index[t] for t in later))
+                       for o_ends, o_lone, tile, later in plays) for plays in observed)
+    return Problem(tb, ends, position.lone, tuple(index[t] for t in mine), knowledge, players,
+                   sides_for(rules, players), double_played, tuple(voids),
+                   tuple(scores) if scores is not None else None, tuple(candidates), -1, seen)
+
+
+def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], strength: float) -> float:
+    """How likely the opponents' observed plays were, were they holding ``hands`` (per
+    opponent, tile indexes): for each play since they last drew, the chance a player who
+    prefers points (a softmax, ``strength`` per point) picks the play they made among the
+    plays their hand then allowed (the hand now and the tiles they played since). 1 when
+    ``strength`` is 0."""
+    from math import exp
+
+    if not strength:
+        return 1.0
+    weight = 1.0
+    for plays, hand in zip(observed, hands):
+        for ends, lone, tile, later in plays:
+            held = list(hand) + list(later)
+            total = _total(tb, list(ends), lone)
+            chosen = None
+            mass = 0.0
+            for t in held:
+                best = None
+                for index, code in enumerate(ends):
+                    matched = code >> 2
+                    if matched != tb.high[t] and matched != tb.low[t]:
+                        continue
+                    if lone:
+                        _after, after_total = place_codes(tb, list(ends), True, total, t, index, True)
+                    else:
+                        after_total = total + tb.fit[code][t]
+                    points = tb.points[after_total]
+                    term = exp(strength * points)
+                    mass += term
+                    if t == tile and (best is None or points > best):
+                        best = points
+                if t == tile and best is not None:
+                    chosen = exp(strength * best)
+            if chosen is not None and mass:
+                weight *= chosen / mass
+    return weight
+
+
+def _board(problem: Problem) -> Board:
+    rules = problem.tb.rules
+    sides = len(set(problem.sides))
+    if problem.scores is None:
+        board = Board(rules, problem.players, [0] * sides)
+        board.target = 10 ** 9
+        board.exact = board.bounce = False
+        return board
+    return Board(rules, problem.players, problem.scores)
+
+
+def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    hidden, boneyard = problem.knowledge.sample(rng)
+    index = problem.tb.index
+    hands = [list(problem.mine)] + [[index[t] for t in tiles] for tiles in hidden]
+    return hands, [index[t] for t in boneyard]
+
+
+def playout_player(name: str = "expert", epsilon: float = EPSILON):
+    """The playout player: ``expert`` (with a chance ``epsilon`` of a random legal play)
+    or ``greedy`` (None: the fast loop's own greedy play)."""
+    if name == "greedy":
+        return None
+    from .expert import Expert
+
+    return Expert(epsilon=epsilon)
+
+
+#: with pruning, candidates are compared every this many deals
+PRUNE_EVERY = 16
+
+#: a candidate is dropped when its paired difference to the best is this many standard
+#: errors below zero
+PRUNE_Z = 3.0
+
+
+def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
+                rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
+                inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON) -> list[MoveValue]:
+    """Each candidate's mean value over sampled deals, best first.
+
+    The budget is ``samples`` deals a candidate (``samples`` times the number of
+    candidates playouts in all), or as many as fit in ``seconds`` (at least one round).
+    Every candidate still in the race is played out on every deal (``player``: the
+    playout player's name, or a fast-loop policy), so their differences are not luck
+    of the deal. With ``prune``, every :data:`PRUNE_EVERY` deals a candidate whose
+    paired difference to the best is :data:`PRUNE_Z` standard errors below zero leaves
+    the race, and the playouts it would have had go to the others (when one is left,
+    it stops once that one has been valued on ``samples`` deals). With two players and at most ``solve_tiles`` tiles in the two
+    hands, each deal is solved exactly instead. With ``inference`` above 0 each deal
+    counts by :func:`play_weight` (how likely the opponents' plays since they last
+    drew were with those hands). Raises :class:`~fives_tutor.errors.IllegalPlayError`
+    when no deal fits what the player knows.
+    """
+    rng = rng or random.Random(0)
+    moves = problem.moves
+    if not moves:
+        return []
+    policy = playout_player(player, epsilon) if isinstance(player, str) else player
+    count = len(moves)
+    values: list[list[float]] = [[] for _ in moves]
+    swings = [0.0] * count
+    weights: list[float] = []
+    deadline = time.perf_counter() + seconds if seconds else None
+    budget = (samples if samples else (10 ** 9 if seconds else DEFAULT_SAMPLES)) * count
+    side = problem.sides[0]
+    tb = problem.tb
+    voids = list(problem.voids)
+    solvable = problem.players == 2 and len(problem.mine) + problem.knowledge.counts[0] <= solve_tiles
+    base_board = _board(problem)
+    alive = list(range(count))
+    playouts = 0
+    nominal = budget // count
+    while playouts < budget and (len(alive) > 1 or len(weights) < nominal):
+        hands, boneyard = _deal(problem, rng)
+        weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
+        weights.append(weight)
+        base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
+                               problem.double_played, 0, voids)
+        base.lead_tile = problem.lead_tile
+        solved = None
+        if solvable and problem.scores is None:
+            try:
+                solved = _solve_deal(base, [moves[i] for i in alive])
+            except SearchLimit:
+                solved = None
+        for position, index in enumerate(alive):
+            if solved is not None:
+                value, swing = solved[position], 0.0
+            else:
+                value, swing = _playout(base, moves[index], policy, rng, base_board, side)
+            values[index].append(value)
+            swings[index] += weight * swing
+            playouts += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if prune and len(weights) % PRUNE_EVERY == 0 and len(alive) > 1:
+            alive = _race(alive, values, weights)
+    result = []
+    for index, move in enumerate(moves):
+        seen = values[index]
+        used = weights[:len(seen)]
+        total = sum(used)
+        mean = sum(w * v for w, v in zip(used, seen)) / total if total else 0.0
+        variance = max(0.0, sum(w * v * v for w, v in zip(used, seen)) / total - mean * mean) if total else 0.0
+        # the effective number of deals, with weights (Kish): all of them when unweighted
+        squared = sum(w * w for w in used)
+        effective = total * total / squared if squared else 0.0
+        result.append(MoveValue(move, mean, sqrt(variance / (effective - 1)) if effective > 1 else 0.0, len(seen),
+                                False, swings[index] / total if total else 0.0))
+    result.sort(key=lambda m: (-m.value, -m.samples, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
+    if prune and len(alive) < count:
+        # the candidates still in the race first: they were valued on more deals
+        result.sort(key=lambda m: (moves.index(m.move) not in alive, -m.value))
+    return result
+
+
+def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> list[int]:
+    """The candidates that stay in the race: those whose paired difference to the best
+    (on the deals both were valued on) is not clearly below zero."""
+    deals = len(values[alive[0]])
+    total = sum(weights[:deals])
+
+    def mean(index):
+        return sum(w * v for w, v in zip(weights, values[index])) / total if total else 0.0
+
+    best = max(alive, key=mean)
+    keep = []
+    for index in alive:
+        if index == best:
+            keep.append(index)
+            continue
+        differences = [a - b for a, b in zip(values[index], values[best])]
+        n = len(differences)
+        w = weights[:n]
+        w_total = sum(w)
+        m = sum(x * y for x, y in zip(w, differences)) / w_total
+        spread = sum(x * x * (d - m) ** 2 for x, d in zip(w, differences))
+        error = sqrt(spread) / w_total if w_total else 0.0
+        if m + PRUNE_Z * error >= 0 or error == 0 and m >= 0:
+            keep.append(index)
+    return keep
+
+
+def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: int) -> tuple[float, float]:
+    hand = base.copy()
+    board = Board.__new__(Board)
+    board.scores = list(base_board.scores)
+    board.target, board.exact, board.bounce, board.winner = (base_board.target, base_board.exact, base_board.bounce,
+                                                             None)
+    start = list(board.scores)
+    hand.board = board
+    player = hand.turn
+    points = _play(hand, move)
+    if not _take(hand, board, hand.sides[player], points):
+        run(hand, policy, rng, board)  # plays the rest, or ends a hand the move finished
+    gained = [s - b for s, b in zip(board.scores, start)]
+    at_end = [0] * len(gained)
+    if hand.result is not None and hand.at_end:
+        for s, taken in zip(hand.result.winners, hand.at_end):
+            at_end[s] += taken
+    value = _difference(gained, side)
+    if board.winner is not None:
+        value += WIN_VALUE if board.winner == side else -WIN_VALUE
+    return value, _difference(at_end, side)
+
+
+def _play(hand: FastHand, move: tuple) -> int:
+    from .fast import play
+
+    return play(hand, move[0], move[1])
+
+
+def _difference(values: Sequence[float], side: int) -> float:
+    others = [g for s, g in enumerate(values) if s != side]
+    return values[side] - (sum(others) / len(others) if others else 0)
+
+
+# --- information-set Monte Carlo tree search ---------------------------------------------------
+
+
+class _Node:
+    """A node of the information-set tree: the plays (and passes) made from it, each
+    with its visits, total reward and times it was available (for UCB)."""
+
+    __slots__ = ("children", "visits", "total", "squares", "available", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict = {}
+        self.visits = 0
+        self.total = 0.0
+        self.squares = 0.0
+        self.available = 0
+        self.player = player
+
+
+def ismcts(problem: Problem, iterations: int | None = None, seconds: float | None = None,
+           rng: random.Random | None = None, player="expert", exploration: float = 0.7,
+           scale: float = 40.0, epsilon: float = 0.1) -> list[MoveValue]:
+    """Single-observer information-set Monte Carlo tree search (Cowling, Powley and
+    Whitehouse 2012): each iteration deals the hidden tiles afresh (as
+    :func:`monte_carlo` does), walks down one tree of the moves seen by the player to
+    move, choosing by UCB among the moves legal in that deal (rewards in units of
+    ``scale`` points, ``exploration`` the UCB constant), adds one node, plays the hand
+    out with the playout ``player`` and backs the point difference up, each node valued
+    from the side of the player who moved into it. Draws are not tree moves (they are
+    forced). Returns the root moves best first by visits (``samples``), with their mean
+    value and its standard error.
+    """
+    from math import log
+
+    from .fast import options as fast_options
+
+    rng = rng or random.Random(0)
+    moves = problem.moves
+    if not moves:
+        return []
+    policy = playout_player(player, epsilon) if isinstance(player, str) else player
+    tb = problem.tb
+    voids = list(problem.voids)
+    limit = iterations if iterations else (10 ** 9 if seconds else DEFAULT_SAMPLES * len(moves))
+    deadline = time.perf_counter() + seconds if seconds else None
+    root = _Node(0)
+    base_board = _board(problem)
+    sides = problem.sides
+    reserve = tb.rules.turn.boneyard_reserve
+    may_draw = tb.rules.turn.draw != "none"
+    only_one = tb.rules.turn.draw == "one"
+    draws_show = not tb.rules.turn.draw_while_able
+    done = 0
+    while done < limit:
+        hands, boneyard = _deal(problem, rng)
+        hand = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, sides,
+                               problem.double_played, 0, list(voids))
+        hand.lead_tile = problem.lead_tile
+        board = Board.__new__(Board)
+        board.scores = list(base_board.scores)
+        board.target, board.exact, board.bounce, board.winner = (base_board.target, base_board.exact,
+                                                                 base_board.bounce, None)
+        hand.board = board
+        start = list(board.scores)
+        node = root
+        path = []
+        expanded = False
+        while hand.kind is None and board.winner is None:
+            seat = hand.turn
+            found = fast_options(hand, seat) if node is not root else [m + (0,) for m in moves]
+            if not found and may_draw and hand.ends and len(hand.boneyard) > reserve:
+                if draws_show:
+                    hand.voids[seat] = hand.open_numbers
+                while not found and len(hand.boneyard) > reserve:
+                    t = hand.boneyard.pop()
+                    hand.hands[seat].append(t)
+                    hand.masks[seat] |= 1 << t
+                    found = fast_options(hand, seat)
+                    if only_one:
+                        break
+            if not found:
+                key = ("pass",)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(seat)
+                child.available += 1
+                hand.voids[seat] |= hand.open_numbers
+                hand.passes += 1
+                if hand.passes >= hand.players:
+                    hand.kind = "blocked"
+                else:
+                    hand.turn = (seat + 1) % hand.players
+                path.append(child)
+                node = child
+                continue
+            untried = []
+            best, best_score = None, None
+            for option in found:
+                key = (option[0], option[1])
+                child = node.children.get(key)
+                if child is None:
+                    untried.append(option)
+                    continue
+                child.available += 1
+                score = child.total / child.visits / scale + exploration * sqrt(log(child.available) / child.visits)
+                if best_score is None or score > best_score:
+                    best, best_score = option, score
+            if untried and not expanded:
+                option = untried[rng.randrange(len(untried))]
+                child = node.children[(option[0], option[1])] = _Node(seat)
+                child.available += 1
+                expanded = True
+            elif best is not None:
+                option = best
+                child = node.children[(option[0], option[1])]
+            else:
+                break  # only untried moves and one node already added: play out from here
+            points = _play(hand, option)
+            path.append(child)
+            node = child
+            if _take(hand, board, hand.sides[seat], points):
+                break
+            if expanded:
+                break
+        if hand.kind is None and board.winner is None:
+            run(hand, policy, rng, board)
+        elif hand.kind is not None and board.winner is None and hand.result is None:
+            from .fast import settle
+
+            settle(hand, board)
+        gained = [s - b for s, b in zip(board.scores, start)]
+        for child in path:
+            side = sides[child.player]
+            value = _difference(gained, side)
+            if board.winner is not None:
+                value += WIN_VALUE if board.winner == side else -WIN_VALUE
+            child.visits += 1
+            child.total += value
+            child.squares += value * value
+        root.visits += 1
+        done += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    result = []
+    for move in moves:
+        child = root.children.get((move[0], move[1]))
+        if child is None or not child.visits:
+            result.append(MoveValue(move, -10 ** 6, 0.0, 0))
+            continue
+        mean = child.total / child.visits
+        variance = max(0.0, child.squares / child.visits - mean * mean)
+        result.append(MoveValue(move, mean, sqrt(variance / (child.visits - 1)) if child.visits > 1 else 0.0,
+                                child.visits))
+    result.sort(key=lambda m: (-m.samples, -m.value))
+    return result
+
+
+# --- the exact solver ------------------------------------------------------------------------
+
+
+class Solver:
+    """Negamax with alpha-beta over a two-player hand whose every tile is known: the hands
+    (bit masks) and the boneyard in the order it will be drawn. The transposition table is
+    keyed by the ends, both masks and the tiles drawn so far; moves are tried best-first
+    (the table's best move, then more points, then heavier tiles). ``limit`` bounds the
+    nodes (:class:`SearchLimit`)."""
+
+    def __init__(self, tb: Tables, sides: Sequence[int] = (0, 1), boneyard: Sequence[int] = (),
+                 limit: int = 2_000_000) -> None:
+        self.tb = tb
+        rules = tb.rules
+        self.sides = tuple(sides)
+        self.boneyard = tuple(boneyard)
+        self.reserve = rules.turn.boneyard_reserve
+        self.draw = rules.turn.draw
+        self.table: dict = {}
+        self.nodes = 0
+        self.limit = limit
+        self.weight = tb.weight
+
+    def moves(self, ends: tuple, total: int, lone: bool, mask: int, double_played: bool) -> list:
+        """Every move of the tiles of ``mask``: (points, tile weight, tile, end index), in no
+        particular order (sort them to try the most points first)."""
+        tb = self.tb
+        result = []
+        weight = self.weight
+        if not ends or lone:
+            bits = mask
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                t = bit.bit_length() - 1
+                if not ends:
+                    result.append((tb.lead_points[t], weight[t], t, -1))
+                    continue
+                seen = []
+                for index, code in enumerate(ends):
+                    matched = code >> 2
+                    if (matched == tb.high[t] or matched == tb.low[t]) and code not in seen:
+                        seen.append(code)
+                        _after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
+                        result.append((tb.points[after_total], weight[t], t, index))
+            return result
+        fit, fitmask, points = tb.fit, tb.fitmask, tb.points
+        seen = 0
+        for index, code in enumerate(ends):
+            if seen >> code & 1:
+                continue
+            seen |= 1 << code
+            bits = mask & fitmask[code]
+            row = fit[code]
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                t = bit.bit_length() - 1
+                result.append((points[total + row[t]], weight[t], t, index))
+        return result
+
+    def after(self, ends: tuple, total: int, lone: bool, t: int, index: int, double_played: bool) -> tuple:
+        """The ends and total after tile ``t`` goes on end ``index``."""
+        tb = self.tb
+        code = ends[index] if ends else 0
+        if not ends or lone or tb.high[t] == tb.low[t] or code & 3 == SPINNER:
+            after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
+            return tuple(after), after_total
+        return (ends[:index] + ((tb.high[t] + tb.low[t] - (code >> 2)) * 4,) + ends[index + 1:],
+                total + tb.fit[code][t])
+
+    def end_value(self, kind: str, masks: tuple, turn: int, domino_player) -> int:
+        """The hand-end award as a difference from the view of the player ``turn``."""
+        tb = self.tb
+        weight = self.weight
+        pips = []
+        counts = []
+        for mask in masks:
+            total = count = 0
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                total += weight[bit.bit_length() - 1]
+                count += 1
+            pips.append(total)
+            counts.append(count)
+        result = _result(tb, kind, self.sides, tuple(pips), tuple(counts), domino_player)
+        me = self.sides[turn]
+        value = 0
+        for side, points in zip(result.winners, result.points):
+            value += points if side == me else -points
+        return value
+
+    def search(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, passes: int,
+               double_played: bool, drawn: int, alpha: int, beta: int) -> int:
+        """The value for the player ``turn`` (points they make minus the other's to the end)."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise SearchLimit()
+        # the order of the ends does not change the game: positions equal as multisets share an entry
+        key = (tuple(sorted(ends)), masks, turn, passes, double_played, drawn)
+        entry = self.table.get(key)
+        best_move = None
+        if entry is not None:
+            value, flag, best_move = entry
+            if flag == 0 or (flag < 0 and value <= alpha) or (flag > 0 and value >= beta):
+                return value
+        mine = masks[turn]
+        other = 1 - turn
+        moves = self.moves(ends, total, lone, mine, double_played)
+        if not moves:
+            # draw from the boneyard (its order is known) while the pack allows, else pass
+            if self.draw != "none" and ends and len(self.boneyard) - drawn > self.reserve:
+                t = self.boneyard[len(self.boneyard) - 1 - drawn]
+                new = list(masks)
+                new[turn] |= 1 << t
+                new = tuple(new)
+                if self.draw == "one":
+                    moves_after = self.moves(ends, total, lone, new[turn], double_played)
+                    if not moves_after:
+                        return self._pass(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
+                return self.search(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
+            return self._pass(ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta)
+        original_alpha = alpha
+        moves.sort(reverse=True)  # the most points first, then the heaviest tile
+        if best_move is not None:
+            for position, move in enumerate(moves):
+                if (move[2], move[3]) == best_move:
+                    if position:
+                        moves.insert(0, moves.pop(position))
+                    break
+        best = -10 ** 9
+        chosen = None
+        high, low = self.tb.high, self.tb.low
+        for points, _weight, t, index in moves:
+            rest = mine ^ (1 << t)
+            new = (rest, masks[1]) if turn == 0 else (masks[0], rest)
+            if not rest:
+                value = points + self.end_value("domino", new, turn, turn)
+            else:
+                after, after_total = self.after(ends, total, lone, t, index, double_played)
+                value = points - self.search(after, after_total, not ends, new, other, 0,
+                                             double_played or high[t] == low[t], drawn,
+                                             points - beta, points - alpha)
+            if value > best:
+                best, chosen = value, (t, index)
+            if best > alpha:
+                alpha = best
+            if alpha >= beta:
+                break
+        flag = 0 if original_alpha < best < beta else (-1 if best <= original_alpha else 1)
+        self.table[key] = (best, flag, chosen)
+        return best
+
+    def _pass(self, ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta) -> int:
+        if passes + 1 >= 2:
+            return self.end_value("blocked", masks, turn, None)
+        return -self.search(ends, total, lone, masks, 1 - turn, passes + 1, double_played, drawn, -beta, -alpha)
+
+    def values(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, double_played: bool,
+               moves: Sequence[tuple]) -> list[int]:
+        """The proven value of each of ``moves`` (``(tile, end index, ...)``) for ``turn``."""
+        result = []
+        for move in moves:
+            t, index = move[0], move[1]
+            after, after_total = place_codes(self.tb, list(ends), lone, total, t, index, double_played)
+            points = self.tb.lead_points[t] if not ends else self.tb.points[after_total]
+            rest = masks[turn] ^ (1 << t)
+            new = (rest, masks[1]) if turn == 0 else (masks[0], rest)
+            if not rest:
+                result.append(points + self.end_value("domino", new, turn, turn))
+            else:
+                result.append(points - self.search(tuple(after), after_total, not ends, new, 1 - turn, 0,
+                                                   double_played or self.tb.high[t] == self.tb.low[t], 0,
+                                                   -10 ** 9, 10 ** 9))
+        return result
+
+
+def _solve_deal(base: FastHand, moves: Sequence[tuple], limit: int = 20_000) -> list[int]:
+    """Exact values of ``moves`` in one fully dealt two-player hand (the boneyard's order
+    included): raises :class:`SearchLimit` past ``limit`` nodes."""
+    solver = Solver(base.tb, base.sides, base.boneyard, limit)
+    return solver.values(tuple(base.ends), base.total, base.lone, tuple(base.masks), base.turn,
+                         base.double_played, moves)
+
+
+def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], turn: int,
+          double_played: bool, sides: Sequence[int] = (0, 1), limit: int = 5_000_000) -> list[MoveValue]:
+    """The proven value of every move of the player ``turn`` (two players, every tile
+    known, nothing to draw): the point difference to the end of the hand for that
+    player, both sides playing their best. Best first. Raises :class:`SearchLimit`
+    past ``limit`` nodes."""
+    tb = tables(rules)
+    ends = tuple(position_codes(position))
+    masks = tuple(sum(1 << tb.index[t] for t in hand) for hand in hands)
+    total = _total(tb, list(ends), position.lone) if ends else 0
+    solver = Solver(tb, sides, (), limit)
+    moves = [(m[2], m[3], m[0]) for m in solver.moves(ends, total, position.lone, masks[turn], double_played)]
+    values = solver.values(ends, total, position.lone, masks, turn, double_played, moves)
+    result = [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in zip(moves, values)]
+    result.sort(key=lambda m: (-m.value, -(m.move[0][0] + m.move[0][1])))
+    return result
+
+
+# --- a plain reference, for the tests ------------------------------------------------------
+
+
+class _PositionSolver:
+    """Moves and hand-end values on :class:`~fives_tutor.position.Position` objects (the
+    reference :func:`minimax` uses; shares nothing with :class:`Solver`)."""
+
+    def __init__(self, rules: RuleSet, sides: Sequence[int]) -> None:
+        self.rules = rules
+        self.sides = tuple(sides)
+        doubles = rules.spinner.doubles
+        self.every = doubles == "every"
+        self.first = doubles == "first"
+
+    def moves(self, position: Position, tiles: frozenset, double_played: bool):
+        rules = self.rules
+        ends = position.ends
+        result = []
+        for tile in tiles:
+            high, low = tile
+            spins = high == low and (self.every or (self.first and not double_played))
+            if not ends:
+                after = place(position, tile, -1, rules, spinner=spins)
+                result.append((tile, -1, rules.scoring.points_for(after.total(rules)) if rules.lead.scores else 0,
+                               after))
+                continue
+            seen = []
+            for index, e in enumerate(ends):
+                if (e.pips == high or e.pips == low) and e not in seen:
+                    seen.append(e)
+                    after = place(position, tile, index, rules, spinner=spins)
+                    total = sum(x.pips * _COUNT_FACTOR[x.kind] for x in after.ends)
+                    result.append((tile, index, rules.scoring.points_for(total), after))
+        return result
+
+    def end_value(self, kind: str, hands, turn: int, domino_player) -> int:
+        pips = tuple(self.rules.hand_end.hand_pips(h) for h in hands)
+        counts = tuple(len(h) for h in hands)
+        result = hand_result(self.rules, kind, self.sides, pips, counts, domino_player)
+        me = self.sides[turn]
+        return sum(points if side == me else -points for side, points in zip(result.winners, result.points))
+
+
+def minimax(rules: RuleSet, position: Position, hands, turn: int, passes: int, double_played: bool,
+            sides=(0, 1)) -> int:
+    """Plain minimax without pruning or table, for checking :func:`solve` on small endgames."""
+    solver = _PositionSolver(rules, sides)
+    mine = frozenset(hands[turn])
+    moves = solver.moves(position, mine, double_played)
+    frozen = tuple(frozenset(h) for h in hands)
+    if not moves:
+        if passes + 1 >= 2:
+            return solver.end_value("blocked", frozen, turn, None)
+        return -minimax(rules, position, frozen, 1 - turn, passes + 1, double_played, sides)
+    best = -10 ** 9
+    for tile, _index, points, after in moves:
+        rest = mine - {tile}
+        new_hands = (rest, frozen[1]) if turn == 0 else (frozen[0], rest)
+        if not rest:
+            value = points + solver.end_value("domino", new_hands, turn, turn)
+        else:
+            value = points - minimax(rules, after, new_hands, 1 - turn, 0, double_played or tile[0] == tile[1], sides)
+        best = max(best, value)
+    return best
+
+
+__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "minimax",
+           "monte_carlo", "playout_player", "problem", "solve"]
