@@ -29,7 +29,7 @@ BASELINE = "greedy"
 #: ``fives rules compare A B --matches 2000 --workers 2`` under a minute on this
 #: project's two cores (docs/benchmarks.md, issue 14: expert costs about 1.1 ms of CPU a
 #: match on the fast loop and wins 67% against greedy, defensive 1.0 ms and 64%;
-#: monte-carlo at even 20 deals a move costs about 235 ms a match, two hundred times
+#: monte-carlo at even 20 deals a move costs about 270 ms a match, two hundred times
 #: as much)
 DEFAULT_LEVEL = "expert"
 
