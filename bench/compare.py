@@ -1,7 +1,7 @@
 """The cost of ``fives rules compare A B --matches N``, and the choice of the skill
 duel's default level from the measured cost per move (issue 14).
 
-    python bench/compare.py [--deals 40] [--levels defensive,monte-carlo:20] [--matches 2000] [--repeat 3]
+    python bench/compare.py [--deals 200] [--levels monte-carlo:20,expert,defensive] [--matches 2000] [--repeat 3]
 
 Part 1, the levels: each candidate level (strongest first) plays ``--deals`` paired
 deals against greedy under dominos-cc in this process; the script reports its median
@@ -103,8 +103,8 @@ def command(matches, repeat):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=40)
-    parser.add_argument("--levels", default="monte-carlo:20,defensive",
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--levels", default="monte-carlo:20,expert,defensive",
                         help="candidate levels, strongest first (comma-separated)")
     parser.add_argument("--matches", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)
