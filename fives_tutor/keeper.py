@@ -456,12 +456,11 @@ class TableState:
         for side, points in zip(result.winners, result.points):
             if self.going_out is not None and side == self.going_out[0]:
                 _, play_points, line = self.going_out
-                together = self.board.take(side, play_points + points)
-                play_part = play_points if together else 0
-                refused = 0 if together else play_points + points
+                play_part, end_part = self.board.take_together(side, play_points, points)
+                refused = 0 if play_part or end_part else play_points + points
                 self.from_play[side] += play_part
                 self.log[line] = self.log[line]._replace(credited=play_part)
-                taken.append(together - play_part)
+                taken.append(end_part)
             else:
                 taken.append(self.board.take(side, points))
         self.going_out = None
@@ -505,7 +504,7 @@ class TableState:
         elif rule == "to_the_left":
             self._start_hand((self.leader + 1) % self.players, True)
         else:
-            # the highest double or a lot decides at the table: the first player by default
+            # the highest or lowest double, or a lot, decides at the table: the first player by default
             self._start_hand(0, False)
 
     def _close_row(self, result: HandResult | None, taken: tuple[int, ...], refused: int = 0) -> None:

@@ -220,6 +220,14 @@ def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
                 parts.append(_("the lead {tile} shows that nobody was dealt a double or a heavier tile").format(
                     tile=tile))
             continue
+        if item.kind == "led_lowest":
+            tile = t.notation(str(item.tile))
+            if item.tile.is_double:
+                parts.append(_("the lead {tile} shows that nobody was dealt a lower double").format(tile=tile))
+            else:
+                parts.append(_("the lead {tile} shows that nobody was dealt a double or a lighter tile").format(
+                    tile=tile))
+            continue
         if item.player == 0:
             continue
         who = _who(item.player, players, partners)

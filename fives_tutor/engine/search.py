@@ -160,7 +160,7 @@ def _board(problem: Problem) -> Board:
     if problem.scores is None:
         board = Board(rules, problem.players, [0] * sides)
         board.target = 10 ** 9
-        board.exact = False
+        board.exact = board.bounce = False
         return board
     return Board(rules, problem.players, problem.scores)
 
@@ -349,7 +349,8 @@ def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: 
     hand = base.copy()
     board = Board.__new__(Board)
     board.scores = list(base_board.scores)
-    board.target, board.exact, board.winner = base_board.target, base_board.exact, None
+    board.target, board.exact, board.bounce, board.winner = (base_board.target, base_board.exact, base_board.bounce,
+                                                             None)
     start = list(board.scores)
     hand.board = board
     player = hand.turn
@@ -437,7 +438,8 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
         hand.lead_tile = problem.lead_tile
         board = Board.__new__(Board)
         board.scores = list(base_board.scores)
-        board.target, board.exact, board.winner = base_board.target, base_board.exact, None
+        board.target, board.exact, board.bounce, board.winner = (base_board.target, base_board.exact,
+                                                                 base_board.bounce, None)
         hand.board = board
         start = list(board.scores)
         node = root

@@ -29,6 +29,9 @@ def turn_line(state: TableState) -> str:
         if rule == "highest_double":
             text = _("Hand {number}: the holder of the highest double leads it ({name} unless you type another "
                      "player's name before the tile).")
+        elif rule == "lowest_double":
+            text = _("Hand {number}: the holder of the lowest double leads it ({name} unless you type another "
+                     "player's name before the tile).")
         else:
             text = _("Hand {number}: the lead ({name} unless you type another player's name before the tile).")
         return text.format(number=current().number(state.hand_number), name=state.names[state.turn])
@@ -73,6 +76,20 @@ def toolbar(state: TableState, width: int | None = None) -> str:
     return "\n".join(part for line in lines for part in wrap_lines(line, width, hanging="  "))
 
 
+def overshoot_line(state_before: TableState, state_after: TableState, side: int, points: int) -> str:
+    """What happened to ``points`` that would have passed the target
+    (``rules.match.overshoot``): not taken, or bounced back by the excess."""
+    t = current()
+    name = state_after.side_name(side)
+    excess = state_before.scores[side] + points - state_before.board.target
+    if state_before.rules.match.overshoot == "bounce":
+        return _("{points} would pass the target by {excess}: {name} goes back to {score}.").format(
+            points=points_phrase(points), excess=t.number(excess), name=name,
+            score=t.number(state_after.scores[side]))
+    return _("{points} would pass the target: not taken ({name} stays at {score}).").format(
+        points=points_phrase(points), name=name, score=t.number(state_after.scores[side]))
+
+
 def describe_event(event: dict, state_before: TableState, state_after: TableState,
                    tiles: dict | None = None) -> list[str]:
     """What an action did, in words (for the reply and for ``history``); ``tiles``
@@ -91,9 +108,13 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
             lines.append(_("{name} plays {play}: {ends}").format(
                 name=names[event["player"]], play=t.notation(play.notation), ends=t.notation(play.after)))
             lines.append("  " + count_expression(play.after, state_before.rules))
-            if state_before.rules.muggins.announce and logged.credited != play.points:
+            unannounced = state_before.rules.muggins.announce and event.get("announced") != play.points
+            if unannounced and play.points:
                 lines.append("  " + _("Not announced right: {points} can be claimed with 'muggins'.").format(
                     points=points_phrase(play.points)))
+            elif play.points and logged.credited != play.points and state_after.going_out is None:
+                side = state_before.sides[event["player"]]
+                lines.append("  " + overshoot_line(state_before, state_after, side, play.points))
     elif kind == "draw":
         left = state_after.drawable if not state_after.awaiting else 0
         if left:
@@ -126,13 +147,19 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
         result = row.result
         lines.extend(hand_end_count(state_before, result, tiles or {}))
         if result is not None and result.winners:
-            for side in result.winners:
-                lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
-                                                                   points=points_phrase(row.at_end[side])))
-            if row.refused:
-                lines.append(_("The last play and the points for going out, {points} together, would pass {target}: "
-                               "nothing is scored.").format(points=points_phrase(row.refused),
-                                                            target=current().number(state_after.board.target)))
+            held = state_before.going_out  # a play that went out, scored with the award (exact target)
+            for side, points in zip(result.winners, result.points):
+                whole = points + (held[1] if held is not None and held[0] == side else 0)
+                change = state_after.scores[side] - state_before.scores[side]
+                if not whole or change == whole:
+                    lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
+                                                                       points=points_phrase(row.at_end[side])))
+                elif held is not None and held[0] == side and state_before.rules.match.overshoot == "not_taken":
+                    lines.append(_("The last play and the points for going out, {points} together, would pass "
+                                   "{target}: nothing is scored.").format(
+                        points=points_phrase(whole), target=current().number(state_after.board.target)))
+                else:
+                    lines.append(overshoot_line(state_before, state_after, side, whole))
         else:
             lines.append(_("Nobody collects: the lowest counts are tied."))
     return lines
