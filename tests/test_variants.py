@@ -170,7 +170,7 @@ def test_going_out_bounces_together_with_its_point():
 
 
 def test_the_scorekeeper_bounces_going_out_too():
-    from fives_tutor.render_table import describe_event
+    from fives_tutor.table.render import describe_event
 
     rules = load_rules(BOUNCE)
     state = TableState(rules, ["Ana", "Ben"])
@@ -201,7 +201,7 @@ def test_a_bounce_during_a_match_is_booked_as_the_change_of_score():
 
 
 def test_the_scorekeeper_bounces_too_and_says_so():
-    from fives_tutor.render_table import describe_event
+    from fives_tutor.table.render import describe_event
 
     rules = load_rules(BOUNCE)
 
@@ -333,7 +333,7 @@ def test_compare_explains_what_the_example_packs_change(run):
 
 
 def test_the_table_names_the_lowest_double_rule():
-    from fives_tutor.render_table import turn_line
+    from fives_tutor.table.render import turn_line
 
     state = TableState(load_rules(LOWEST), ["Ana", "Ben"])
     assert "the holder of the lowest double leads it" in turn_line(state)
