@@ -83,6 +83,13 @@ def draw(layout: Layout, style: str = "plain", width: int | None = None) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
+def draw_hand(tiles, style: str = "plain") -> str:
+    """A hand drawn as tiles in a row, in the order given: ``[6|4] [5|5] [2|1]``, or in
+    Unicode domino tiles (doubles standing, as on the table)."""
+    separator = " " if style == "plain" else ""
+    return separator.join(_tile(Placed(tile[0], tile[1], False), style, False) for tile in tiles).rstrip()
+
+
 def _width(text: str) -> int:
     from .text.wrap import display_width
 

@@ -82,6 +82,71 @@ def _blocked_tie(value) -> str:
             "split": _("the tied players share the points")}[value]
 
 
+def _subtract(rules: RuleSet) -> str:
+    """``rules.hand_end.subtract_winner_pips`` with a worked example from the engine's
+    own collection (an opponent left with 13 pips, the winner with 4)."""
+    if not rules.hand_end.subtract_winner_pips or rules.hand_end.collect == "none":
+        return _yes_no(rules.hand_end.subtract_winner_pips)
+    with_pips, without = _subtract_example(rules)
+    return _("yes: a winner still holding 4 pips against an opponent's 13 collects {points} instead of "
+             "{without}").format(points=_number(with_pips), without=_number(without))
+
+
+def _bounce(rules: RuleSet) -> dict[str, str]:
+    """A bounce worked by the engine's own scoreboard: two points short of the target
+    (the smallest player count's), a side scores 5. ``{score}``, ``{target}``, ``{result}``."""
+    from .game import Scoreboard
+
+    players = min(rules.match.target)
+    board = Scoreboard(rules, players, range(players))
+    score = max(0, board.target - 2)
+    board.scores[0] = score
+    board.take(0, 5)
+    return {"score": _number(score), "target": _number(board.target), "result": _number(board.scores[0])}
+
+
+def _overshoot(rules: RuleSet) -> str:
+    """``rules.match.overshoot`` in words; a bounce with a worked example (:func:`_bounce`)."""
+    overshoot = rules.match.overshoot
+    if overshoot == "allowed":
+        return _("no: reaching or passing the target wins")
+    if overshoot == "not_taken":
+        return _("a score that would pass the target is not taken; the play that goes out and the points for going out "
+                 "count as one score")
+    return _("yes, and a score that would pass the target bounces back by the excess: at {score} of {target}, "
+             "scoring 5 leaves {result}; the play that goes out and the points for going out count as one "
+             "score").format(**_bounce(rules))
+
+
+def _exact_sentence(rules: RuleSet) -> str:
+    """``rules.match.overshoot`` as a whole sentence for the lessons."""
+    overshoot = rules.match.overshoot
+    if overshoot == "allowed":
+        return _("Reaching or passing the target wins the match.")
+    if overshoot == "not_taken":
+        return _("A score that would pass the target is not taken: the target must be reached exactly.")
+    return _("The target must be reached exactly: a score that would pass it bounces back by the excess, so at "
+             "{score} of {target}, scoring 5 leaves {result}.").format(**_bounce(rules))
+
+
+def _subtract_example(rules: RuleSet) -> tuple[int, int]:
+    """What a winner holding 4 pips collects from an opponent's 13, with the pack's
+    rule and without it (the engine's own collection)."""
+    from .scoring import collect
+
+    return (collect([13], rules, winner_pips=4, domino=False).points,
+            collect([13], rules, winner_pips=0, domino=False).points)
+
+
+def _subtract_sentence(rules: RuleSet) -> str:
+    """``rules.hand_end.subtract_winner_pips`` as a whole sentence for the lessons."""
+    if not rules.hand_end.subtract_winner_pips or rules.hand_end.collect == "none":
+        return _("The winner's own pips are not taken off.")
+    with_pips, without = _subtract_example(rules)
+    return _("The winner's own pips are taken off: a winner still holding 4 pips against an opponent's 13 collects "
+             "{points} instead of {without}.").format(points=_number(with_pips), without=_number(without))
+
+
 def describe(rules: RuleSet) -> list[Row]:
     """Each parameter of ``rules`` as a :class:`Row`, in the order of the pack schema."""
     lead, turn, spinner = rules.lead, rules.turn, rules.spinner
@@ -96,6 +161,7 @@ def describe(rules: RuleSet) -> list[Row]:
          else _("each for themselves")),
         ("rules.lead.first_hand", _("Lead of the first hand"), {
             "highest_double": _("the holder of the highest double leads it (with no double, the heaviest tile)"),
+            "lowest_double": _("the holder of the lowest double leads it (with no double, the lightest tile)"),
             "by_lot": _("decided by lot; any tile may lead"),
         }[lead.first_hand]),
         ("rules.lead.later_hands", _("Lead of later hands"), {
@@ -147,8 +213,7 @@ def describe(rules: RuleSet) -> list[Row]:
             "pips": _("one point per pip"),
             "per_five": _("one point per five pips"),
         }[hand_end.points]),
-        ("rules.hand_end.subtract_winner_pips", _("The winner's own pips are taken off"),
-         _yes_no(hand_end.subtract_winner_pips)),
+        ("rules.hand_end.subtract_winner_pips", _("The winner's own pips are taken off"), _subtract(rules)),
         ("rules.hand_end.double_in_hand", _("A double left in hand weighs"), {
             "both_halves": _("both halves"),
             "one_half": _("one half"),
@@ -159,10 +224,7 @@ def describe(rules: RuleSet) -> list[Row]:
          _per_players(hand_end.blocked_tie, _blocked_tie)),
         ("rules.match.target", _("Match target"),
          _per_players(rules.match.target, lambda v: ngettext("{n} point", "{n} points", v).format(n=_number(v)))),
-        ("rules.match.exact", _("Exact target"),
-         _("a score that would pass the target is not taken; the play that goes out and the points for going out "
-           "count as one score") if rules.match.exact
-         else _("no: reaching or passing the target wins")),
+        ("rules.match.overshoot", _("Exact target"), _overshoot(rules)),
     ]
     return [Row(*row) for row in rows]
 
@@ -178,6 +240,8 @@ def sentences(rules: RuleSet) -> dict[str, str]:
         "first_lead_sentence": {
             "highest_double": _("In the first hand, the holder of the highest double leads it (with no double, the "
                                 "heaviest tile)."),
+            "lowest_double": _("In the first hand, the holder of the lowest double leads it (with no double, the "
+                               "lightest tile)."),
             "by_lot": _("In the first hand, the leader is decided by lot and may lead any tile."),
         }[lead.first_hand],
         "later_leads_sentence": {
@@ -214,8 +278,8 @@ def sentences(rules: RuleSet) -> dict[str, str]:
             "none": _("Pips are not rounded."),
         }[hand_end.rounding],
         "targets_sentence": _("The match is played to {targets}.").format(targets=targets),
-        "exact_sentence": _("A score that would pass the target is not taken: the target must be reached exactly.")
-        if rules.match.exact else _("Reaching or passing the target wins the match."),
+        "exact_sentence": _exact_sentence(rules),
+        "subtract_sentence": _subtract_sentence(rules),
         "wrong_claim_sentence": {
             "nothing": _("A wrong muggins call costs nothing."),
             "claimed_points": _("A wrong muggins call gives the accused player the points claimed."),

@@ -9,7 +9,9 @@ seats), so that every seat is played by A and by B equally often and neither is
 favoured by the deal. A wins a match when the winning side has an A seat.
 
 Each contestant is a level (``greedy``, ``defensive``, ``expert``, ``monte-carlo`` or
-``monte-carlo:N`` for N deals a move, ``auto``, ``random``) or an outside player
+``monte-carlo:N`` for N deals a move, ``auto``, ``random``; ``monte-carlo:N:no-styles``
+plays every other player as the expert instead of reading their styles,
+:mod:`fives_tutor.engine.styles`) or an outside player
 ``path/to/bot.py:ClassName`` (:mod:`fives_tutor.engine.player`). It sees only what a
 player at the table sees: its own tiles, the table, how many tiles the others hold,
 the boneyard's size, the scores and the hand's history; the levels infer from the
@@ -42,24 +44,41 @@ class DuelError(FivesError):
 class Contestant(NamedTuple):
     """One side of a duel: a ``level`` with its Monte Carlo ``samples`` (None: the default),
     or a bot (``level`` is ``bot``) loaded from ``path``, class ``name``. ``label`` is the
-    text it was given as."""
+    text it was given as; ``styles``: a search level reads the other players' styles
+    from their plays (False: ``:no-styles``, it plays them all as the expert)."""
 
     level: str
     samples: int | None = None
     path: str = ""
     name: str = ""
     label: str = ""
+    styles: bool = True
+
+
+#: the option of a search level that plays every other player as the expert
+NO_STYLES = "no-styles"
 
 
 def parse_level(text: str) -> tuple[str, int | None]:
     """``monte-carlo`` or ``monte-carlo:120`` (deals per move, 1 to 100,000, as
-    ``fives best --samples``) -> (level, samples). Raises ValueError for an unknown level."""
+    ``fives best --samples``) -> (level, samples); a search level may end with
+    ``:no-styles`` (:data:`NO_STYLES`, read by :func:`parse_contestant`). Raises
+    ValueError for an unknown level."""
+    text = _without_option(text)
     name, _, samples = text.partition(":")
     if name not in LEVELS or (samples and (not samples.isascii() or not samples.isdecimal() or len(samples) > 6
                                            or not 1 <= int(samples) <= 100_000
                                            or name not in ("monte-carlo", "auto"))):
         raise ValueError(text)
     return name, int(samples) if samples else None
+
+
+def _without_option(text: str) -> str:
+    """A search level without its ``:no-styles`` option."""
+    name, _, rest = text.partition(":")
+    if name in ("monte-carlo", "auto") and (rest == NO_STYLES or rest.endswith(":" + NO_STYLES)):
+        return text[:-len(NO_STYLES) - 1]
+    return text
 
 
 def parse_contestant(text: str) -> Contestant:
@@ -71,7 +90,7 @@ def parse_contestant(text: str) -> Contestant:
         except ValueError:
             raise DuelError(N_("unknown engine level '{level}': choose {levels}, monte-carlo:N, or a player file "
                                "such as bot.py:MyPlayer"), level=text, levels=", ".join(LEVELS)) from None
-        return Contestant(level, samples, label=text)
+        return Contestant(level, samples, label=text, styles=_without_option(text) == text)
     path, _, name = text.rpartition(":")
     if not name.isidentifier():
         raise DuelError(N_("'{name}' is not a class name: write the player as path/to/bot.py:ClassName"), name=name)
@@ -266,10 +285,11 @@ class _Search:
     """``monte-carlo`` or ``auto``: the situation built from the hand's steps, as ``best``
     builds it from a history, ranked with the level's budget."""
 
-    def __init__(self, level: str, samples: int | None, rng: random.Random) -> None:
+    def __init__(self, level: str, samples: int | None, rng: random.Random, styles: bool = True) -> None:
         self.level = level
         self.samples = samples
         self.rng = rng
+        self.styles = styles
 
     def act(self, game: _Game, found: list):
         if not found:
@@ -285,7 +305,8 @@ class _Search:
                                          [len(h) for h in hand.hands], game.steps[0].player if game.steps else seat,
                                          seat, [tb.tiles[t] for t in hand.hands[seat]], game.rules,
                                          game.scores_for(seat), game.lead(), past=game.match_for(seat))
-        ranked = rank(situation, self.level, samples=self.samples, seed=self.rng.randrange(1 << 30))
+        ranked = rank(situation, self.level, samples=self.samples, seed=self.rng.randrange(1 << 30),
+                      styles=self.styles)
         best = ranked[0].play
         return "play", tb.index[best.tile], best.index
 
@@ -353,7 +374,7 @@ def _agent(contestant: Contestant, rng: random.Random):
     if contestant.level == "bot":
         return _Bot(load_bot(contestant))
     if contestant.level in ("monte-carlo", "auto"):
-        return _Search(contestant.level, contestant.samples, rng)
+        return _Search(contestant.level, contestant.samples, rng, contestant.styles)
     return _Fast(contestant.level, rng)
 
 

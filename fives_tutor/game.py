@@ -73,6 +73,34 @@ def deal(rules: RuleSet, players: int, rng: random.Random) -> tuple[list[list[Ti
     return hands, tiles[players * size:]
 
 
+def lowest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
+    """The holder of the lowest double and that double; with no double dealt, the
+    holder of the lightest tile (fewest pips, then the lower higher half) and that tile.
+
+    The Dr. Dominos app has the player with the lowest double in hand make the first
+    move; its description does not say who leads when nobody holds a double, so the
+    rule mirrors :func:`heaviest_double_or_tile`: the lightest tile leads.
+    """
+    best = None
+    for player, tiles in enumerate(hands):
+        for tile in tiles:
+            key = (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+            if best is None or key < best[0]:
+                best = (key, player, tile)
+    return best[1], best[2]
+
+
+def forced_lead(rule: str, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] | None:
+    """Who must lead and with which tile under the lead rule ``rule`` (pack key
+    ``rules.lead.first_hand``): ``highest_double`` or ``lowest_double``; None for a
+    rule that leaves the lead to a lot (any tile may lead)."""
+    if rule == "highest_double":
+        return heaviest_double_or_tile(hands)
+    if rule == "lowest_double":
+        return lowest_double_or_tile(hands)
+    return None
+
+
 def heaviest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     """The holder of the highest double and that double; with no double dealt, the
     holder of the heaviest tile (most pips, then the higher half) and that tile."""
@@ -366,27 +394,48 @@ def _blocked_winners(rules, sides, side_ids, side_pips, tile_counts) -> tuple[in
 class Scoreboard:
     """Each side's points toward the match target (``rules.match.target[players]``).
 
-    ``take`` adds points unless ``rules.match.exact`` refuses a score that would pass
-    the target; the first side to reach the target is the ``winner`` and nothing is
-    taken after that.
+    ``take`` adds points; a score that would pass the target follows
+    ``rules.match.overshoot``: ``allowed`` (it wins), ``not_taken`` (nothing is
+    taken: Fives and Threes to exactly 61) or ``bounce`` (the side goes back from the
+    target by the excess, never below zero: at 70 of 72, scoring 5 leaves 72 − 3 = 69,
+    as the Amstrad CPC Dominoes program does). The first side to reach the target is
+    the ``winner`` and nothing is taken after that.
     """
 
     def __init__(self, rules: RuleSet, players: int, sides: Sequence[int]) -> None:
         self.target = rules.match.target[players]
-        self.exact = rules.match.exact
+        self.overshoot = rules.match.overshoot
+        self.exact = self.overshoot != "allowed"
         self.scores = [0] * len(set(sides))
         self.winner: int | None = None
 
     def take(self, side: int, points: int) -> int:
-        """Add ``points`` to ``side``; returns what was taken (0 when refused or over)."""
+        """Add ``points`` to ``side``; returns the change of its score (0 when refused
+        or over; negative when a score bounces back below where it was)."""
         if points <= 0 or self.winner is not None:
             return 0
-        if self.exact and self.scores[side] + points > self.target:
-            return 0
-        self.scores[side] += points
-        if self.scores[side] >= self.target:
+        before = self.scores[side]
+        after = before + points
+        if after > self.target and self.exact:
+            if self.overshoot == "not_taken":
+                return 0
+            after = max(0, 2 * self.target - after)  # bounce: the target less the excess
+        self.scores[side] = after
+        if after >= self.target:
             self.winner = side
-        return points
+        return after - before
+
+    def take_together(self, side: int, play_points: int, award: int) -> tuple[int, int]:
+        """The play that went out (``play_points``) and the hand's ``award`` to its side,
+        taken as one score (an exact target: pagat.com's Fives and Threes). Returns the
+        change of the side's score split into ``(play part, end part)``: all of it when
+        taken whole, nothing when refused, and for a bounce the whole change booked to
+        the play (the two cannot be told apart once they bounce together)."""
+        whole = play_points + award
+        change = self.take(side, whole)
+        if change == whole:
+            return play_points, award
+        return change, 0
 
 
 class HandSummary(NamedTuple):
@@ -410,7 +459,7 @@ class Match:
     ``sides`` maps each player to a side: partners opposite (players 0 and 2
     against 1 and 3) when four play and ``rules.players.partnerships_with_four``
     is set. ``scores`` holds each side's points; ``winner`` the side that reached
-    the target (``rules.match.exact``: a score that would pass it is not taken).
+    the target (``rules.match.overshoot``: what a score that would pass it does).
     The deal and any lot are drawn from ``random.Random(seed)``.
 
     Under an exact target the play that goes out and the points for going out
@@ -459,8 +508,9 @@ class Match:
         """Who leads, and with what (``rules.lead.first_hand`` and ``later_hands``)."""
         lead = self.rules.lead
         rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
-        if rule == "highest_double":
-            return heaviest_double_or_tile(hands)
+        forced = forced_lead(rule, hands)
+        if forced is not None:
+            return forced
         if rule == "previous_domino" and previous.result is not None and previous.result.kind == "domino":
             return previous.result.domino_player, None
         if rule == "to_the_left":
@@ -482,11 +532,10 @@ class Match:
             taken = []
             for side, points in zip(result.winners, result.points):
                 if last_play is not None and side == last_play[0]:
-                    together = self._take(side, last_play[1] + points)
-                    play_part = last_play[1] if together else 0
+                    play_part, end_part = self.board.take_together(side, last_play[1], points)
                     self._taken_in_play[side] += play_part
                     self._play_taken.append(play_part)
-                    taken.append(together - play_part)
+                    taken.append(end_part)
                     last_play = None
                 else:
                     taken.append(self._take(side, points))

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from .errors import N_, FivesError, Msg
 from .schema import TooNew, upgrade
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: SQL that brings a database from version N-1 to version N
 MIGRATIONS = {
     1: [
@@ -35,6 +35,8 @@ MIGRATIONS = {
         "CREATE TABLE events (match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,"
         " seq INTEGER NOT NULL, at TEXT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (match_id, seq))",
     ],
+    # a match against the computer (fives play): its setup as JSON; NULL for a real table
+    2: ["ALTER TABLE matches ADD COLUMN practice TEXT"],
 }
 #: the largest match id SQLite can store
 MAX_ID = 2 ** 63 - 1
@@ -42,7 +44,7 @@ MAX_ID = 2 ** 63 - 1
 MAX_EVENTS = 100_000
 #: the longest text of each column read back, in characters
 MAX_CHARS = {"names": 4096, "teams": 1024, "rules_id": 128, "rules_path": 4096, "rules_data": 256 * 1024,
-             "lang": 32, "scores": 1024, "created": 64, "updated": 64, "event": 64 * 1024}
+             "lang": 32, "scores": 1024, "created": 64, "updated": 64, "event": 64 * 1024, "practice": 4096}
 #: the largest score a side may have (a target is at most 100,000)
 MAX_SCORE = 10 ** 9
 #: seconds a write waits for another writer's transaction to end
@@ -56,8 +58,10 @@ class JournalError(FivesError):
 class MatchInfo(NamedTuple):
     """A saved match: ``id``, player ``names``, ``teams`` (lists of player indexes, or
     None), the pack's ``rules_id``, ``rules_path`` and merged ``rules_data``, the
-    ``lang`` it was kept in, the side ``scores``, whether it is ``finished``, and when
-    it was ``created`` and ``updated`` (ISO times, UTC)."""
+    ``lang`` it was kept in, the side ``scores``, whether it is ``finished``, when
+    it was ``created`` and ``updated`` (ISO times, UTC), and for a match against the
+    computer (``fives play``) its setup, ``practice`` (a dict: see
+    :mod:`fives_tutor.table.practice`; None for a real table)."""
 
     id: int
     names: list
@@ -70,6 +74,7 @@ class MatchInfo(NamedTuple):
     finished: bool
     created: str
     updated: str
+    practice: dict | None = None
 
 
 def default_path() -> str:
@@ -188,6 +193,7 @@ class Journal:
             raise sqlite3.DatabaseError("not a fives-tutor database")
         row = self.connection.execute("SELECT version FROM schema_version").fetchone()
         found = row[0] if row else 0
+        self._version = found if isinstance(found, int) else 0
         if not isinstance(found, int) or found > SCHEMA_VERSION:
             raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "
                                   "this one knows {known}); they are left as they are"),
@@ -211,6 +217,13 @@ class Journal:
             return True
         return self.readonly and self.connection.execute(
             "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'").fetchone()[0] == 0
+
+    def _select(self) -> str:
+        """The query of the matches' rows; a file of schema 1, read without upgrading it,
+        has no practice column (every match in it is a real table's)."""
+        if getattr(self, "_version", SCHEMA_VERSION) < 2:
+            return _SELECT.replace("substr(practice, 1, 4097)", "NULL")
+        return _SELECT
 
     def _failed(self, error: BaseException, writing: bool) -> JournalError:
         from .storage import reason
@@ -248,16 +261,17 @@ class Journal:
 
     # --- matches ----------------------------------------------------------------------------
 
-    def create_match(self, names, teams, rules_id: str, rules_path: str, rules_data: dict, lang: str) -> int:
-        """A new match; returns its id."""
+    def create_match(self, names, teams, rules_id: str, rules_path: str, rules_data: dict, lang: str,
+                     practice: dict | None = None) -> int:
+        """A new match (``practice``: the setup of a match against the computer); returns its id."""
         now = _now()
 
         def work(db):
             return db.execute(
                 "INSERT INTO matches (created, updated, names, teams, rules_id, rules_path, rules_data, lang, scores,"
-                " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                " finished, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
                 (now, now, _dump(list(names)), _dump(teams), rules_id, _text(rules_path), _dump(rules_data), lang,
-                 _dump([]))).lastrowid
+                 _dump([]), _dump(practice) if practice is not None else None)).lastrowid
 
         return self._write(work)
 
@@ -278,6 +292,21 @@ class Journal:
             return seq
 
         return self._write(work)
+
+    def append_many(self, match_id: int, events: list[dict], scores=None, finished: bool = False) -> None:
+        """Append ``events`` in one committed transaction: all of them or, when the file
+        cannot be written, none (raises :class:`JournalError`)."""
+
+        def work(db):
+            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?", (match_id,)).fetchone()
+            now = _now()
+            db.executemany("INSERT INTO events (match_id, seq, at, event) VALUES (?, ?, ?, ?)",
+                           ((match_id, row[0] + k, now, _dump(event)) for k, event in enumerate(events, start=1)))
+            if scores is not None:
+                db.execute("UPDATE matches SET updated = ?, scores = ?, finished = ? WHERE id = ?",
+                           (now, _dump(list(scores)), int(finished), match_id))
+
+        self._write(work)
 
     def events(self, match_id: int) -> list[dict]:
         """The match's events in order. Raises :class:`JournalError` for a damaged event
@@ -308,7 +337,7 @@ class Journal:
         if self._empty():
             raise JournalError(N_("there is no saved match {id}: no match has been saved in {path} yet"),
                                id=match_id, path=self.path)
-        rows = self._read(_SELECT + " WHERE id = ?", (match_id,))
+        rows = self._read(self._select() + " WHERE id = ?", (match_id,))
         if not rows:
             raise JournalError(N_("there is no saved match {id}"), id=match_id)
         return _info(rows[0])
@@ -319,7 +348,7 @@ class Journal:
         if self._empty():
             return []
         found = []
-        for row in self._read(_SELECT + " ORDER BY updated DESC, id DESC"):
+        for row in self._read(self._select() + " ORDER BY updated DESC, id DESC"):
             try:
                 found.append(_info(row))
             except JournalError as error:
@@ -327,14 +356,16 @@ class Journal:
                     damaged.append(error)
         return found
 
-    def latest_unfinished(self) -> MatchInfo | None:
+    def latest_unfinished(self, practice: bool = False) -> MatchInfo | None:
         """The most recently updated match that is not finished and has at least one entry
-        (damaged ones are skipped)."""
+        (damaged ones are skipped): of a real table, or with ``practice`` one played
+        against the computer."""
         if self._empty():
             return None
         # a match closed before its first entry is nothing to continue
         begun = {row[0] for row in self._read("SELECT DISTINCT match_id FROM events")}
-        return next((info for info in self.matches() if not info.finished and info.id in begun), None)
+        return next((info for info in self.matches() if not info.finished and info.id in begun
+                     and (info.practice is not None) == practice), None)
 
     def delete(self, match_id: int) -> None:
         """Delete a match and its events."""
@@ -352,12 +383,13 @@ class Journal:
         now = _now()
 
         def work(db):
+            practice = info.get("practice")
             cursor = db.execute(
                 "INSERT INTO matches (created, updated, names, teams, rules_id, rules_path, rules_data, lang, scores,"
-                " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " finished, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (info.get("created") or now, now, _dump(info["names"]), _dump(info.get("teams")), info["rules_id"],
                  _text(info.get("rules_path", "(imported)")), _dump(info["rules_data"]), info.get("lang", "en"),
-                 _dump(list(scores)), int(finished)))
+                 _dump(list(scores)), int(finished), _dump(practice) if practice is not None else None))
             match_id = cursor.lastrowid
             db.executemany("INSERT INTO events (match_id, seq, at, event) VALUES (?, ?, ?, ?)",
                            ((match_id, seq, now, _dump(event)) for seq, event in enumerate(events, start=1)))
@@ -415,7 +447,7 @@ def _damaged(match_id, template: str, **params) -> JournalError:
 
 _SELECT = ("SELECT id, substr(names, 1, 4097), substr(teams, 1, 1025), substr(rules_id, 1, 129),"
            " substr(rules_path, 1, 4097), substr(rules_data, 1, 262145), substr(lang, 1, 33), substr(scores, 1, 1025),"
-           " finished, substr(created, 1, 65), substr(updated, 1, 65) FROM matches")
+           " finished, substr(created, 1, 65), substr(updated, 1, 65), substr(practice, 1, 4097) FROM matches")
 
 
 def _info(row) -> MatchInfo:
@@ -464,7 +496,36 @@ def _info(row) -> MatchInfo:
         column = "created"
         if not all(isinstance(row[i], str) and len(row[i]) <= 40 and not has_control(row[i]) for i in (9, 10)):
             raise ValueError
+        column = "practice"
+        practice = _load(row[11], "practice") if row[11] is not None else None
+        if practice is not None and not check_practice(practice, len(names)):
+            raise ValueError
     except (ValueError, TypeError):
         shown_id = match_id if isinstance(match_id, int) and not isinstance(match_id, bool) else str(match_id)
         raise _damaged(shown_id, N_("its {column} cannot be read"), column=column) from None
-    return MatchInfo(match_id, names, teams, row[3], row[4], rules_data, row[6], scores, bool(row[8]), row[9], row[10])
+    return MatchInfo(match_id, names, teams, row[3], row[4], rules_data, row[6], scores, bool(row[8]), row[9], row[10],
+                     practice)
+
+
+#: the coach's settings of a match against the computer
+COACH_MODES = ("on", "off", "end")
+
+
+def check_practice(practice, players: int) -> bool:
+    """Whether ``practice`` is the setup of a match against the computer for ``players``
+    players: ``{"seed": text, "you": seat, "levels": [a level or null per seat, null for
+    yours], "coach": "on" | "off" | "end"}`` (levels are checked when the match is played)."""
+    from .bounds import has_control
+
+    if not isinstance(practice, dict) or set(practice) != {"seed", "you", "levels", "coach"}:
+        return False
+    seed, you, levels, coach = practice["seed"], practice["you"], practice["levels"], practice["coach"]
+    if not isinstance(seed, str) or not 0 < len(seed) <= 64 or has_control(seed):
+        return False
+    if isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < players:
+        return False
+    if not isinstance(levels, list) or len(levels) != players or levels[you] is not None:
+        return False
+    if not all(isinstance(level, str) and 0 < len(level) <= 32 for i, level in enumerate(levels) if i != you):
+        return False
+    return coach in COACH_MODES

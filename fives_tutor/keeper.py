@@ -15,6 +15,14 @@ and the turn moves to them), ``{"type": "claim", "player", "amount"}``, ``{"type
 until every needed answer is in), ``{"type": "hand_end", "pips": [...]}``, ``{"type":
 "undo"}``, ``{"type": "redo"}``.
 
+One player may tell the keeper their own tiles, so that it can advise them (``hint``,
+the coach): ``{"type": "hand", "player", "tiles"}`` gives the tiles they hold now (at
+the deal, or again to correct them), and from then on the keeper follows that hand
+through the hand: their plays must come from it, the others' plays must not, and a
+draw of theirs may name the tiles drawn (``"tiles"`` on the draw event; a draw that
+does not leaves that many tiles unknown until the hand is given again). The keeper
+never needs a hand to keep the score.
+
 >>> from fives_tutor import load_rules
 >>> state = TableState(load_rules("dominos-cc"), ["Ana", "Ben"])
 >>> _ = state.apply({"type": "play", "player": 0, "tile": "6|6", "end": ""})
@@ -33,7 +41,7 @@ from .layout import Layout
 from .plays import Play, parse_play, tiles_on_table
 from .position import Position
 from .rules import RuleSet
-from .tiles import domino_set
+from .tiles import Tile, domino_set, parse_hand
 
 
 class SheetRow(NamedTuple):
@@ -85,6 +93,7 @@ class TableState:
         self.sheet: list[SheetRow] = []
         self.log: list[Logged] = []
         self.hand_number = 0
+        self.followed: int | None = None  # the player whose hand was given last (in any hand)
         self.awaiting: tuple[str, int | None] | None = None  # ("domino", player) or ("blocked", None)
         self._start_hand(leader=0, known=False)
 
@@ -140,7 +149,7 @@ class TableState:
             raise IllegalPlayError(N_("the match is over"))
         kind = event.get("type")
         handler = {"play": self._play, "draw": self._draw, "pass": self._pass, "claim": self._claim,
-                   "pips": self._pips, "hand_end": self._hand_end}.get(kind)
+                   "pips": self._pips, "hand_end": self._hand_end, "hand": self._hand}.get(kind)
         if handler is None:
             raise IllegalPlayError(N_("unknown event {kind}"), kind=str(kind))
         if self.awaiting and kind not in ("hand_end", "claim", "pips"):
@@ -172,6 +181,7 @@ class TableState:
         play = parse_play(f"{text}@{end}" if end else text, self.layout, self.rules)
         if self.counts[player] == 0:
             raise IllegalPlayError(N_("{name} has no tiles left"), name=self.names[player])
+        self._check_followed_play(player, play.tile)
         announced = event.get("announced")
         if announced is not None and (not isinstance(announced, int) or isinstance(announced, bool) or announced < 0
                                       or announced > play.points):
@@ -197,6 +207,7 @@ class TableState:
             taken = self.board.take(side, credited)
             self.from_play[side] += taken
         self.layout = play.layout
+        self._follow_play(player, play.tile)
         self.counts[player] -= 1
         self.passes = 0
         self.drawn = 0
@@ -228,11 +239,97 @@ class TableState:
                                        "the boneyard has only {count} tiles to draw"), count=self.drawable)
         if rule == "one" and self.drawn + count > 1:
             raise IllegalPlayError(N_("under these rules a player draws only one tile a turn"))
+        drawn = self._drawn_tiles(player, event, count)
+        if player == self.known_player:
+            if drawn is None:
+                self.known_missing += count
+            else:
+                self.known_tiles.extend(drawn)
         self.boneyard -= count
         self.counts[player] += count
         self.drawn += count
         self.log.append(Logged(self.hand_number, dict(event), None, 0))
         return count
+
+    # --- one player's own tiles, followed through the hand ------------------------------------
+
+    @property
+    def known_hand(self) -> tuple[Tile, ...] | None:
+        """The followed player's tiles now, when every one of them is known (None when no
+        hand was given in this hand, or a draw did not name its tiles)."""
+        if self.known_player is None or self.known_missing:
+            return None
+        return tuple(self.known_tiles)
+
+    def _hand(self, event: dict) -> tuple[Tile, ...]:
+        """``{"type": "hand", "player", "tiles"}``: the tiles ``player`` holds now."""
+        player = self._player(event)
+        if self.known_player is not None and self.known_player != player:
+            raise IllegalPlayError(N_("only one player's hand is followed: {name}'s"),
+                                   name=self.names[self.known_player])
+        text = event.get("tiles")
+        if not isinstance(text, str) or len(text) > 200:
+            raise IllegalPlayError(N_("unknown event {kind}"), kind="hand")
+        tiles = parse_hand(text, self.rules.max_pips)
+        self._check_unseen(tiles)
+        if len(tiles) != self.counts[player]:
+            raise IllegalPlayError(Nn_("{name} holds {count} tile, not {given}", "{name} holds {count} tiles, not {given}"),
+                                   name=self.names[player], count=self.counts[player], given=len(tiles))
+        self.known_player = player
+        self.followed = player
+        self.known_tiles = list(tiles)
+        self.known_missing = 0
+        self.log.append(Logged(self.hand_number, dict(event), None, 0))
+        return tiles
+
+    def _check_unseen(self, tiles) -> None:
+        """Refuse tiles that are on the table or, for tiles drawn, already in the followed hand."""
+        out = set(self.layout.tiles())
+        for tile in tiles:
+            if tile in out:
+                raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(tile))
+
+    def _drawn_tiles(self, player: int, event: dict, count: int) -> tuple[Tile, ...] | None:
+        """The tiles a draw names (``"tiles"``), checked: only for the followed player, as
+        many as drawn, none on the table or in their hand already."""
+        text = event.get("tiles")
+        if text is None:
+            return None
+        if player != self.known_player:
+            raise IllegalPlayError(N_("the tiles drawn can be given only for the player whose hand is followed"))
+        if not isinstance(text, str) or len(text) > 200:
+            raise IllegalPlayError(N_("unknown event {kind}"), kind="draw")
+        tiles = parse_hand(text, self.rules.max_pips)
+        if len(tiles) != count:
+            raise IllegalPlayError(Nn_("{count} tile was drawn, not {given}", "{count} tiles were drawn, not {given}"),
+                                   count=count, given=len(tiles))
+        self._check_unseen(tiles)
+        for tile in tiles:
+            if tile in self.known_tiles:
+                raise IllegalPlayError(N_("{tile} is in {name}'s hand already"), tile=str(tile),
+                                       name=self.names[player])
+        return tiles
+
+    def _check_followed_play(self, player: int, tile: Tile) -> None:
+        """A play that contradicts the followed hand is refused: theirs must come from it,
+        another player's must not be in it."""
+        if self.known_player is None:
+            return
+        name = self.names[self.known_player]
+        if player == self.known_player:
+            if tile not in self.known_tiles and not self.known_missing:
+                raise IllegalPlayError(N_("{tile} is not in {name}'s hand as it was given (give the hand again to "
+                                          "correct it)"), tile=str(tile), name=name)
+        elif tile in self.known_tiles:
+            raise IllegalPlayError(N_("{tile} is in {name}'s hand as it was given"), tile=str(tile), name=name)
+
+    def _follow_play(self, player: int, tile: Tile) -> None:
+        if player != self.known_player:
+            return
+        if tile in self.known_tiles:
+            self.known_tiles.remove(tile)
+        else:
+            self.known_missing -= 1  # one of the tiles drawn without naming them
 
     def _pass(self, event: dict) -> None:
         player = self._player(event)
@@ -359,12 +456,11 @@ class TableState:
         for side, points in zip(result.winners, result.points):
             if self.going_out is not None and side == self.going_out[0]:
                 _, play_points, line = self.going_out
-                together = self.board.take(side, play_points + points)
-                play_part = play_points if together else 0
-                refused = 0 if together else play_points + points
+                play_part, end_part = self.board.take_together(side, play_points, points)
+                refused = 0 if play_part or end_part else play_points + points
                 self.from_play[side] += play_part
                 self.log[line] = self.log[line]._replace(credited=play_part)
-                taken.append(together - play_part)
+                taken.append(end_part)
             else:
                 taken.append(self.board.take(side, points))
         self.going_out = None
@@ -393,6 +489,9 @@ class TableState:
             self.claimable: tuple[int, int] | None = None
             self.last_player: int | None = None
             self.last_points = 0  # what the last play scored: the most a claim may name
+        self.known_player: int | None = None  # whose tiles are followed in this hand
+        self.known_tiles: list[Tile] = []
+        self.known_missing = 0  # tiles they drew without naming them
         self.pips_given: dict[int, int] = {}  # remaining pips given so far at the end of the hand
         self.tiles_given: dict[int, str] = {}  # and the tiles, where they were given as tiles
 
@@ -405,7 +504,7 @@ class TableState:
         elif rule == "to_the_left":
             self._start_hand((self.leader + 1) % self.players, True)
         else:
-            # the highest double or a lot decides at the table: the first player by default
+            # the highest or lowest double, or a lot, decides at the table: the first player by default
             self._start_hand(0, False)
 
     def _close_row(self, result: HandResult | None, taken: tuple[int, ...], refused: int = 0) -> None:

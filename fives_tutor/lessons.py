@@ -41,14 +41,28 @@ QUESTIONS = {
     "play_total": ("position", "play"),
     "play_points": ("position", "play"),
     "pips": ("hand",),               # what the tiles weigh at the end of a hand
-    "collect": ("opponents",),       # what the winner collects from these opponents
+    "collect": ("opponents",),       # what the winner collects from these opponents (and ``winner``'s own pips)
+    "lead": ("hands",),              # the tile that leads the first hand, dealt these hands
+    "score_after": ("score", "gain"),  # a side's score after it makes ``gain`` points at ``score``
     "boneyard": ("players",),        # tiles left in the boneyard after the deal
     "best": ("position", "hand"),    # the tile of the hand that scores most now
     "where": ("position", "hand"),   # the open ends a tile may go on (one tile in hand)
 }
-STEP_KEYS = {"text", "position", "hand", "play", "opponents", "players", "question", "answer", "hint"}
+STEP_KEYS = {"text", "position", "hand", "hands", "play", "opponents", "winner", "players", "score", "gain",
+             "question", "answer", "hint"}
 TEXT_KEYS = ("text", "hint")
-STRUCTURE_KEYS = ("position", "hand", "play", "opponents", "players", "question", "answer")
+STRUCTURE_KEYS = ("position", "hand", "hands", "play", "opponents", "winner", "players", "score", "gain", "question",
+                  "answer")
+
+
+#: the form of the step keys whose values are not free text
+_FORMS = {
+    "hands": lambda v: (isinstance(v, list) and 2 <= len(v) <= 10
+                        and all(isinstance(h, str) and 0 < len(h) <= MAX_NOTATION for h in v)),
+    "score": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100_000,
+    "gain": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 100_000,
+    "winner": lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and len(str(v)) <= MAX_NOTATION,
+}
 
 
 class LessonError(FivesError):
@@ -57,7 +71,11 @@ class LessonError(FivesError):
 
 class Step(NamedTuple):
     """One step of a lesson: ``text`` and ``hint`` (placeholders filled), an optional
-    position and what the question is about, and the written ``answer``."""
+    position and what the question is about, and the written ``answer``.
+
+    ``hands`` are the hands dealt, one per player (a ``lead`` question); ``winner``
+    the winner's own tiles or pips (a ``collect`` question); ``score`` and ``gain``
+    a side's score and the points it makes (a ``score_after`` question)."""
 
     text: str
     hint: str
@@ -68,6 +86,10 @@ class Step(NamedTuple):
     players: int | None
     question: str | None
     answer: Any
+    hands: tuple | None = None
+    winner: str | None = None
+    score: int | None = None
+    gain: int | None = None
 
 
 class Lesson(NamedTuple):
@@ -197,6 +219,9 @@ def _check_step(step: dict, path: str, where: str) -> None:
             if needed not in step:
                 raise LessonError(N_("{file}: {step}: a {kind} question needs {key}"), file=path, step=where,
                                   kind=question, key=needed)
+    for key, fits in _FORMS.items():
+        if key in step and not fits(step[key]):
+            raise LessonError(N_("{file}: {step}: {key} has the wrong form"), file=path, step=where, key=key)
 
 
 def placeholders(rules: RuleSet) -> dict[str, str]:
@@ -219,7 +244,8 @@ def placeholders(rules: RuleSet) -> dict[str, str]:
         "first_lead": "rules.lead.first_hand", "later_leads": "rules.lead.later_hands", "draw_rule": "rules.turn.draw",
         "spinners": "rules.spinner.doubles", "arms_open": "rules.spinner.arms_open", "scoring": "rules.scoring",
         "collect": "rules.hand_end.collect", "rounding": "rules.hand_end.rounding", "targets": "rules.match.target",
-        "exact": "rules.match.exact", "reserve": "rules.turn.boneyard_reserve",
+        "exact": "rules.match.overshoot", "reserve": "rules.turn.boneyard_reserve",
+        "subtract": "rules.hand_end.subtract_winner_pips",
         "wrong_claim": "rules.muggins.wrong_claim",
     }
     for name, key in names.items():
@@ -235,7 +261,7 @@ def placeholders(rules: RuleSet) -> dict[str, str]:
 SENTENCES = {"first_lead_sentence": "first_lead", "later_leads_sentence": "later_leads",
              "draw_rule_sentence": "draw_rule", "spinners_sentence": "spinners", "arms_open_sentence": "arms_open",
              "collect_sentence": "collect", "rounding_sentence": "rounding", "targets_sentence": "targets",
-             "exact_sentence": "exact", "wrong_claim_sentence": "wrong_claim"}
+             "exact_sentence": "exact", "wrong_claim_sentence": "wrong_claim", "subtract_sentence": "subtract"}
 
 
 def fields(text: str) -> set[str]:
@@ -290,11 +316,14 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
                     raise LessonError(N_("{file}: {step}: the rule pack {pack} has no hand size for {count} players"),
                                       file=path, step=where, pack=rules.id, count=step["players"])
                 opponents = step.get("opponents")
+                hands = step.get("hands")
                 steps.append(Step(
                     _fill(step["text"], values, where, path), _fill(step.get("hint", ""), values, where, path),
                     step.get("position"), step.get("hand"), step.get("play"),
                     tuple(str(o) for o in opponents) if isinstance(opponents, list) else None,
-                    step.get("players"), step.get("question"), step.get("answer")))
+                    step.get("players"), step.get("question"), step.get("answer"),
+                    tuple(str(h) for h in hands) if isinstance(hands, list) else None,
+                    str(step["winner"]) if "winner" in step else None, step.get("score"), step.get("gain")))
             ordered[raw["id"]] = Lesson(raw["id"], _fill(raw["title"], values, raw["id"], path), tuple(steps), path,
                                         _content_key(prefix, raw["id"], english_values, steps, rules))
     return list(ordered.values())
@@ -379,8 +408,13 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
         from .scoring import collect
 
         given = [_pips(text, rules) for text in step.opponents]
-        collection = collect([p for p, _ in given], rules)
+        winner = _pips(step.winner, rules)[0] if step.winner is not None else 0
+        collection = collect([p for p, _ in given], rules, winner_pips=winner)
         return Answer(collection.points, render_count(collection, [shown for _, shown in given], rules))
+    if kind == "lead":
+        return _lead_answer(step, rules)
+    if kind == "score_after":
+        return _score_answer(step, rules)
     if kind == "boneyard":
         size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
         hand = rules.players.hand_size[step.players]
@@ -399,11 +433,58 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
     return Answer(frozenset(best), why or _("no tile fits"))
 
 
+def _lead_answer(step: Step, rules: RuleSet) -> Answer:
+    """The tile that must lead the first hand with ``step.hands`` dealt
+    (``rules.lead.first_hand``); raises :class:`LessonError` where a lot decides."""
+    from .game import forced_lead
+    from .i18n import _, current
+    from .tiles import parse_hand
+
+    hands = [parse_hand(text, rules.max_pips) for text in step.hands]
+    forced = forced_lead(rules.lead.first_hand, hands)
+    if forced is None:
+        raise LessonError(N_("{file}: {step}: under this pack a lot decides the lead"), file=rules.path,
+                          step="lead")
+    _player, tile = forced
+    t = current()
+    shown = t.notation(str(tile))
+    lowest = rules.lead.first_hand == "lowest_double"
+    if tile.is_double:
+        why = (_("{tile} is the lowest double dealt") if lowest else _("{tile} is the highest double dealt"))
+    else:
+        why = (_("no double was dealt, and {tile} is the lightest tile ({pips} pips)") if lowest
+               else _("no double was dealt, and {tile} is the heaviest tile ({pips} pips)"))
+    return Answer(frozenset({tile}), why.format(tile=shown, pips=t.number(tile.pips)))
+
+
+def _score_answer(step: Step, rules: RuleSet) -> Answer:
+    """A side's score after making ``step.gain`` points at ``step.score``
+    (``rules.match.target`` and ``overshoot``), with the arithmetic."""
+    from .game import Scoreboard
+    from .i18n import current
+
+    t = current()
+    players = step.players or min(rules.match.target)
+    board = Scoreboard(rules, players, range(players))
+    score, gain = int(step.score), int(step.gain)
+    board.scores[0] = score
+    board.take(0, gain)
+    after = board.scores[0]
+    reached = score + gain
+    why = f"{t.number(score)} + {t.number(gain)} = {t.number(reached)}"
+    if reached > board.target and rules.match.overshoot == "bounce":
+        why += (f"; {t.number(board.target)} − ({t.number(reached)} − {t.number(board.target)})"
+                f" = {t.number(after)}")
+    elif reached != after:
+        why += f" > {t.number(board.target)}: {t.number(after)}"
+    return Answer(after, why)
+
+
 def written_answer(step: Step, rules: RuleSet):
     """The answer as the lesson writes it, in the engine's terms (a number or a tile set)."""
     from .tiles import parse_hand
 
-    if step.question == "best":
+    if step.question in ("best", "lead"):
         return frozenset(parse_hand(str(step.answer), rules.max_pips))
     if step.question == "where":
         return frozenset(str(step.answer).split())
@@ -460,7 +541,7 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
 
     expected = engine_answer(step, rules).value
     text = ascii_digits(reply.strip())
-    if step.question == "best":
+    if step.question in ("best", "lead"):
         try:
             return parse_tile(text, rules.max_pips) in expected
         except NotationError:

@@ -24,11 +24,12 @@ MAX_EVENTS = 100_000
 #: the largest number any event field may hold (points, pips, tiles drawn)
 MAX_NUMBER = 1_000_000
 _MATCH_KEYS = {"id", "names", "teams", "rules_id", "rules_path", "rules_data", "lang", "created", "updated", "scores",
-               "finished"}
+               "finished", "practice"}
 #: each event type: its fields, and which of them it must have
 EVENT_FIELDS = {
-    "play": ({"player", "tile", "end", "announced", "corrected"}, {"player", "tile"}),
-    "draw": ({"player", "count", "corrected"}, {"player"}),
+    "play": ({"player", "tile", "end", "announced", "corrected", "coach"}, {"player", "tile"}),
+    "draw": ({"player", "count", "corrected", "tiles"}, {"player"}),
+    "hand": ({"player", "tiles"}, {"player", "tiles"}),
     "pass": ({"player", "corrected"}, {"player"}),
     "claim": ({"player", "amount"}, {"player"}),
     "pips": ({"player", "pips", "tiles"}, {"player", "pips"}),
@@ -58,7 +59,8 @@ def export(info, events: list, state) -> dict:
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
         "match": {"id": info.id, "names": info.names, "teams": info.teams, "rules_id": info.rules_id,
                   "rules_path": info.rules_path, "rules_data": info.rules_data, "lang": info.lang,
-                  "created": info.created, "updated": info.updated, "scores": state.scores, "finished": state.over},
+                  "created": info.created, "updated": info.updated, "scores": state.scores, "finished": state.over,
+                  "practice": info.practice},
         "events": events,
         "sheet": [{"hand": row.number, "leader": info.names[row.leader], "from_play": list(row.from_play),
                    "at_end": list(row.at_end), "totals": list(row.totals),
@@ -147,6 +149,11 @@ def check(data: Any, file: str) -> Checked:
         raise _bad(file, N_("\"{key}\" must be a list of whole numbers"), key="scores")
     if "finished" in match and not isinstance(match["finished"], bool):
         raise _bad(file, N_("\"{key}\" must be true or false"), key="finished")
+    if match.get("practice") is not None:
+        from .journal import check_practice
+
+        if len(json.dumps(match["practice"])) > 4096 or not check_practice(match["practice"], len(names)):
+            raise _bad(file, N_("\"{key}\" is not the setup of a match against the computer"), key="practice")
     try:
         rules = rules_from_data(match["rules_data"], str(match.get("rules_path") or "(imported)"))
         state = replay_saved(rules, names, teams, events)
@@ -175,7 +182,7 @@ def _number(value: Any, low: int, high: int) -> bool:
 
 
 def _names(names: Any, file: str) -> list:
-    from .table_session import WORDS
+    from .table.grammar import WORDS
 
     if (not isinstance(names, list) or not 2 <= len(names) <= 10
             or not all(_short_text(name, 40) and name.strip() == name and name for name in names)
@@ -221,6 +228,10 @@ def _event(event: dict, seq: int, file: str) -> None:
             ok = isinstance(value, list) and len(value) <= 10 and all(_number(v, 0, MAX_NUMBER) for v in value)
         elif key == "announced" and value is None:
             ok = True
+        elif key == "coach":
+            from .table.coach import Judgement
+
+            ok = Judgement.from_dict(value) is not None
         else:
             ok = _number(value, 0, MAX_NUMBER)
         if not ok:

@@ -46,7 +46,7 @@ SCHEMA: dict[str, dict[str, tuple]] = {
         "partnerships_with_four": ("bool",),
     },
     "lead": {
-        "first_hand": ("enum", "highest_double", "by_lot"),
+        "first_hand": ("enum", "highest_double", "lowest_double", "by_lot"),
         "later_hands": ("enum", "same_as_first", "previous_domino", "to_the_left"),
         "scores": ("bool",),
     },
@@ -79,9 +79,11 @@ SCHEMA: dict[str, dict[str, tuple]] = {
     },
     "match": {
         "target": ("per_players", ("int", 1, 100000)),
-        "exact": ("bool",),
+        "overshoot": ("enum", "allowed", "not_taken", "bounce"),
     },
 }
+#: keys read as another key's value, section by section: (old key, new key, value for true, value for false)
+ALIASES = {"match": ("exact", "overshoot", "not_taken", "allowed")}
 _TOP_KEYS = ("id", "extends", "source", "citation", "name", "summary", "rules", "lessons")
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
 
@@ -323,6 +325,10 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
                                 key=str(top_key), choices=tuple(_TOP_KEYS))
     _check_id(data.get("id", _stem(path)), str(path), is_builtin(path))
+    if isinstance(data.get("rules"), dict):
+        # each file's older keys become the newer ones before the files merge, so that a
+        # house pack's `exact: true` overrides its base's `overshoot`
+        data = dict(data, rules=_read_aliases(data["rules"], str(path)))
     own_lessons = []
     if "lessons" in data:
         if not isinstance(data["lessons"], str):
@@ -357,6 +363,33 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
     return merged, base_chain
 
 
+def _read_aliases(rules: dict, path: str) -> dict:
+    """``rules`` with every older key of :data:`ALIASES` replaced by the newer one
+    (``match.exact: true`` -> ``match.overshoot: not_taken``, ``false`` -> ``allowed``).
+    Raises :class:`RulePackError` for an older key that is not true or false, or that
+    contradicts the newer key given beside it."""
+    result = dict(rules)
+    for section, (old, new, if_true, if_false) in ALIASES.items():
+        given = result.get(section)
+        if not isinstance(given, dict) or old not in given:
+            continue
+        value = given[old]
+        key = f"rules.{section}.{old}"
+        if not isinstance(value, bool):
+            raise RulePackError(N_("{path}: {key}: expected true or false, got {value}"), path=path, key=key,
+                                value=_show(value))
+        implied = if_true if value else if_false
+        newer = given.get(new, implied)
+        # exact: true fits every value that refuses to pass the target; false only allowed
+        if (newer == if_false) != (implied == if_false):
+            raise RulePackError(N_("{path}: {key}: {value} contradicts {other}: {other_value}"), path=path, key=key,
+                                value="true" if value else "false", other=f"rules.{section}.{new}", other_value=str(newer))
+        section_values = {k: v for k, v in given.items() if k != old}
+        section_values[new] = newer
+        result[section] = section_values
+    return result
+
+
 def _check_id(pack_id: Any, where: str, builtin: bool) -> None:
     """A pack's id: lower-case letters, digits and dashes, and not a built-in pack's
     unless the pack is that built-in one."""
@@ -369,10 +402,15 @@ def _check_id(pack_id: Any, where: str, builtin: bool) -> None:
 
 
 def _deep_merge(base: Any, override: Any) -> Any:
+    """``override`` laid over ``base``, mapping by mapping. A key matches a base key
+    written the same way in YAML or in JSON (``2`` and ``"2"``): an installed built-in
+    pack is read from its JSON copy, whose player counts are strings, and a house pack
+    that extends it writes them as numbers."""
     if isinstance(base, dict) and isinstance(override, dict):
         result = dict(base)
         for key, value in override.items():
-            result[key] = _deep_merge(base.get(key), value) if key in base else value
+            same = key if key in result else next((k for k in result if str(k) == str(key)), None)
+            result[key] = _deep_merge(result.pop(same), value) if same is not None else value
         return result
     return override
 
@@ -479,6 +517,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     rules = data.get("rules")
     if not isinstance(rules, dict):
         raise RulePackError(N_("{path}: {key}: expected a mapping of keys, got {value}"), path=where, key="rules", value=_show(rules))
+    rules = _read_aliases(rules, where)  # merged data saved with a match before the newer keys
     checked: dict[str, dict[str, Any]] = {}
     for section in rules:
         if section not in SCHEMA:

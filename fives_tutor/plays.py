@@ -121,7 +121,7 @@ LEAD_HANDS = ("first", "later")
 
 def lead_rule(rules: RuleSet, hand: str = "first") -> str:
     """The rule for the lead of the ``first`` hand of a match or a ``later`` one (pack keys
-    ``rules.lead.first_hand`` and ``later_hands``): ``highest_double``, ``by_lot``,
+    ``rules.lead.first_hand`` and ``later_hands``): ``highest_double``, ``lowest_double``, ``by_lot``,
     ``previous_domino`` or ``to_the_left``."""
     lead = rules.lead
     if hand == "later" and lead.later_hands != "same_as_first":
@@ -135,13 +135,15 @@ def forced_lead(hand_tiles: Sequence[Tile], rules: RuleSet, hand: str = "first")
     Under ``highest_double`` the holder of the highest double leads it, and with no
     double dealt the holder of the heaviest tile leads that: so a player who leads
     holds that tile, and it is their highest double, or with none their heaviest tile
-    (Dominos.cc). The other rules let the leader choose (pagat.com: "the lead can be
-    any tile in the player's hand")."""
-    if lead_rule(rules, hand) != "highest_double" or not hand_tiles:
+    (Dominos.cc). Under ``lowest_double`` it is their lowest double, or with none their
+    lightest tile (the Dr. Dominos app). The other rules let the leader choose
+    (pagat.com: "the lead can be any tile in the player's hand")."""
+    if not hand_tiles:
         return None
-    from .game import heaviest_double_or_tile
+    from .game import forced_lead as dealt_lead
 
-    return heaviest_double_or_tile([list(hand_tiles)])[1]
+    found = dealt_lead(lead_rule(rules, hand), [list(hand_tiles)])
+    return found[1] if found is not None else None
 
 
 def legal_plays(board: Board, hand: Sequence[Tile], rules: RuleSet, lead: str = "first") -> list[Play]:

@@ -119,7 +119,9 @@ class LeadRules(NamedTuple):
     """Pack keys ``rules.lead.*``: who leads each hand and whether the lead scores.
 
     ``first_hand``: ``highest_double`` (the holder of the highest double leads it;
-    with no double, the heaviest tile) or ``by_lot``. ``later_hands``:
+    with no double, the heaviest tile: Dominos.cc), ``lowest_double`` (the holder of
+    the lowest double leads it; with no double, the lightest tile: the Dr. Dominos
+    app) or ``by_lot``. ``later_hands``:
     ``same_as_first``, ``previous_domino`` (whoever went out; by lot after a
     blocked hand) or ``to_the_left`` (the lead passes to the left).
     """
@@ -155,12 +157,23 @@ class MugginsRules(NamedTuple):
 
 
 class MatchRules(NamedTuple):
-    """Pack keys ``rules.match.*``: the target in points per player count, and
-    ``exact``: a score that would pass the target is not taken, the play that goes
-    out and the points for going out being one score (pagat.com, Fives and Threes)."""
+    """Pack keys ``rules.match.*``: the ``target`` in points per player count, and
+    ``overshoot``: what a score that would pass the target does: ``allowed`` (reaching
+    or passing the target wins), ``not_taken`` (the target must be reached exactly:
+    Fives and Threes to 61) or ``bounce`` (the excess is taken off the target: at 70
+    of 72, scoring 5 leaves 69, as the Amstrad CPC Dominoes program played to 72).
+    Under an exact target (``not_taken`` or ``bounce``) the play that goes out and the
+    points for going out are one score (pagat.com, Fives and Threes). The older key
+    ``match.exact: true`` reads as ``overshoot: not_taken``; :attr:`exact` is true for both.
+    """
 
     target: Mapping[int, int] = MappingProxyType({2: 150, 3: 150, 4: 150})
-    exact: bool = False
+    overshoot: str = "allowed"
+
+    @property
+    def exact(self) -> bool:
+        """Whether the target must be reached exactly (a score may not pass it)."""
+        return self.overshoot != "allowed"
 
 
 class RuleSet(NamedTuple):

@@ -148,16 +148,68 @@ def play_matches(rules: RuleSet, players: int, seed: int | str, indices: Iterabl
     return [play_match(rules, players, seed, index, strategy) for index in indices]
 
 
+class MatchTotals(NamedTuple):
+    """What one match adds up to, the unit every statistic is clustered by.
+
+    Over its finished hands (a hand cut short by the win is left out):
+    ``finished_hands``, ``play_points`` (points scored by plays), ``end_points``
+    (points taken at hand ends), ``blocked`` (hands blocked), ``plays`` (tiles
+    played). Over the whole match: ``hands`` (hands dealt), ``all_plays`` (tiles
+    played, the cut-short hand included: the match's length at the table) and
+    ``first_leader_won`` (1 when the side of the first leader won, else 0).
+    """
+
+    finished_hands: int
+    play_points: int
+    end_points: int
+    blocked: int
+    plays: int
+    hands: int
+    all_plays: int
+    first_leader_won: int
+
+
+def totals(record: MatchRecord) -> MatchTotals:
+    """The :class:`MatchTotals` of one simulated match."""
+    finished = [h for h in record.hand_records if h.end is not None]
+    return MatchTotals(
+        finished_hands=len(finished),
+        play_points=sum(sum(h.play_points) for h in finished),
+        end_points=sum(h.end_points for h in finished),
+        blocked=sum(1 for h in finished if h.end == "blocked"),
+        plays=sum(h.plays for h in finished),
+        hands=record.hands,
+        all_plays=sum(h.plays for h in record.hand_records),
+        first_leader_won=int(record.winner == record.first_leader_side),
+    )
+
+
+#: the statistics of a run: (name, how it is estimated, the MatchTotals fields it uses).
+#: ``ratio``: Σ numerator / Σ denominator over matches (hands clustered by match);
+#: ``mean``: the mean over matches; ``share``: a proportion of matches.
+FIGURES = (
+    ("play_points", "ratio", ("play_points", "finished_hands")),
+    ("end_points", "ratio", ("end_points", "finished_hands")),
+    ("blocked", "ratio", ("blocked", "finished_hands")),
+    ("plays", "ratio", ("plays", "finished_hands")),
+    ("hands", "mean", ("hands",)),
+    ("plays_per_match", "mean", ("all_plays",)),
+    ("first_leader_wins", "share", ("first_leader_won",)),
+)
+
+
 class Summary(NamedTuple):
     """Statistics of a run, each an :class:`~fives_tutor.stats.Estimate` with its 95% interval.
 
-    Per completed hand: ``play_points`` (points plays added to the scores),
+    Per finished hand: ``play_points`` (points plays added to the scores),
     ``end_points`` (points taken at hand ends), ``blocked`` (share of hands blocked),
-    ``plays``. Per match: ``hands`` (hands dealt) and ``first_leader_wins`` (share of
+    ``plays``. Per match: ``hands`` (hands dealt), ``plays_per_match`` (tiles played,
+    the hand cut short by the win included) and ``first_leader_wins`` (share of
     matches won by the side of the match's first leader). ``points_per_play`` counts
     plays by the points they added to the score (all plays, including those of a hand
     cut short by the win). Only points actually credited count: what an exact target
-    refuses (``rules.match.exact``) is not scored.
+    refuses (``rules.match.overshoot``) is not scored, and a bounce counts as the
+    change it made (which may be negative).
     """
 
     matches: int
@@ -167,35 +219,35 @@ class Summary(NamedTuple):
     blocked: Estimate
     plays: Estimate
     hands: Estimate
+    plays_per_match: Estimate
     first_leader_wins: Estimate
     points_per_play: dict[int, int]
 
 
+def columns(records: Sequence[MatchRecord]) -> dict[str, list[int]]:
+    """Each :class:`MatchTotals` field as a list over ``records``, in match order."""
+    rows = [totals(record) for record in records]
+    return {name: [getattr(row, name) for row in rows] for name in MatchTotals._fields}
+
+
 def summarise(records: Sequence[MatchRecord]) -> Summary:
-    """The statistics of a run of matches (hands are clustered by match)."""
-    play_points, end_points, blocked, plays, completed = [], [], [], [], []
+    """The statistics of a run of matches (hands are clustered by match), as :data:`FIGURES` says."""
+    data = columns(records)
+    estimates = {}
+    for name, kind, fields in FIGURES:
+        if kind == "ratio":
+            estimate = ratio_interval(data[fields[0]], data[fields[1]])
+            estimates[name] = _share(estimate) if name == "blocked" else estimate
+        elif kind == "mean":
+            estimates[name] = mean_interval(data[fields[0]])
+        else:
+            estimates[name] = proportion_interval(sum(data[fields[0]]), len(records))
     histogram: Counter = Counter()
     for record in records:
-        finished = [h for h in record.hand_records if h.end is not None]
-        completed.append(len(finished))
-        play_points.append(sum(sum(h.play_points) for h in finished))
-        end_points.append(sum(h.end_points for h in finished))
-        blocked.append(sum(1 for h in finished if h.end == "blocked"))
-        plays.append(sum(h.plays for h in finished))
         for hand in record.hand_records:
             histogram.update(hand.play_points)
-    first_wins = sum(1 for r in records if r.winner == r.first_leader_side)
-    return Summary(
-        matches=len(records),
-        completed_hands=sum(completed),
-        play_points=ratio_interval(play_points, completed),
-        end_points=ratio_interval(end_points, completed),
-        blocked=_share(ratio_interval(blocked, completed)),
-        plays=ratio_interval(plays, completed),
-        hands=mean_interval([r.hands for r in records]),
-        first_leader_wins=proportion_interval(first_wins, len(records)),
-        points_per_play=dict(sorted(histogram.items())),
-    )
+    return Summary(matches=len(records), completed_hands=sum(data["finished_hands"]),
+                   points_per_play=dict(sorted(histogram.items())), **estimates)
 
 
 def _share(estimate: Estimate) -> Estimate:

@@ -83,9 +83,22 @@ def test_parse_level():
     assert parse_level("auto") == ("auto", None)
     assert parse_level("monte-carlo") == ("monte-carlo", None)
     assert parse_level("monte-carlo:120") == ("monte-carlo", 120)
-    for bad in ("greedy:5", "monte-carlo:x", "Greedy", "", "exact", "expert:3"):
+    for bad in ("greedy:5", "monte-carlo:x", "Greedy", "", "exact", "expert:3", "greedy:no-styles",
+                "monte-carlo:no-styles:120", "monte-carlo:120:styles"):
         with pytest.raises(ValueError):
             parse_level(bad)
+
+
+def test_a_search_level_may_leave_the_styles_out(run):
+    # "before" and "after" the style model in one command: the same level and budget
+    assert parse_level("monte-carlo:120:no-styles") == ("monte-carlo", 120)
+    assert parse_level("auto:no-styles") == ("auto", None)
+    assert duel.parse_contestant("monte-carlo:120:no-styles") == duel.Contestant(
+        "monte-carlo", 120, label="monte-carlo:120:no-styles", styles=False)
+    assert duel.parse_contestant("monte-carlo:120").styles is True
+    assert duel.parse_contestant("expert").styles is True
+    data = duel_json(run, "monte-carlo:4:no-styles", "greedy", "--matches", "2")
+    assert data["a"] == "monte-carlo:4:no-styles" and data["matches"] == 2
 
 
 def test_duel_offers_the_levels_best_offers():

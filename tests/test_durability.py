@@ -234,14 +234,14 @@ def test_schema_version_and_settings(tmp_path):
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"schema_version", "matches", "events"} <= tables
         assert connection.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
-        assert SCHEMA_VERSION == 1
+        assert SCHEMA_VERSION == 2
     finally:
         connection.close()
     # opening it again changes nothing
     with Journal(db):
         pass
     connection = sqlite3.connect(db)
-    assert connection.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    assert connection.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
     connection.close()
 
 
@@ -336,7 +336,7 @@ def test_a_database_from_a_newer_version_is_refused_and_left_alone(run, tmp_path
     before = digest(db)
     result = run(*args, "--db", str(db), input="6|3\n")
     assert result.exit_code == 2
-    assert ("were written by a newer fives-tutor (version 99; this one knows 1); they are left as they are"
+    assert ("were written by a newer fives-tutor (version 99; this one knows 2); they are left as they are"
             in result.stderr)
     assert digest(db) == before
     # read the file as it is on disk (immutable: no lock taken, nothing written)

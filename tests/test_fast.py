@@ -10,6 +10,7 @@ checked too).
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from fives_tutor import load_rules
 from fives_tutor.engine.fast import play_fast_match, random_policy
 from fives_tutor.game import Match
-from fives_tutor.packs import list_packs
+from fives_tutor.packs import builtin_dir, list_packs
 from fives_tutor.simulate import greedy, random_legal
 
 PACKS = [info.id if hasattr(info, "id") else info for info in list_packs()]
@@ -114,7 +115,21 @@ HOUSE_RULES = {
         hand_end=load_rules("dominos-cc").hand_end._replace(double_in_hand="one_half")),
     "the lead does not score, arms after the sides": lambda: _house("dominos-cc", "lead", scores=False)._replace(
         spinner=load_rules("dominos-cc").spinner._replace(arms_open="after_sides")),
+    "the lowest double leads, then the lead passes to the left": lambda: _house(
+        "muggins", "lead", first_hand="lowest_double", later_hands="to_the_left"),
+    "an exact 61 that bounces back": lambda: _house("fives-and-threes", "match", overshoot="bounce"),
 }
+
+#: the example packs of the variants seen in the wild (issue 14), each with its own rule
+EXAMPLES = ("lowest-double.yaml", "fives-and-threes-72.yaml")
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_fast_loop_plays_the_example_variants_as_the_game(example):
+    rules = load_rules(os.path.join(builtin_dir(), "examples", example))
+    assert rules.lead.first_hand == "lowest_double" or rules.match.overshoot == "bounce"
+    hands = play_both_ways(rules, 150)
+    assert min(hands.values()) >= 150
 
 
 @pytest.mark.parametrize("name", sorted(HOUSE_RULES))

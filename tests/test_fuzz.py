@@ -5,7 +5,7 @@ choices and arguments), with values that mix the plausible and the hostile: numb
 of any length, undecodable bytes, terminal escape sequences, paths to devices and
 to files that are not packs, nesting, empty text. Whatever is drawn, a command must
 end with exit code 0 or 2, never a traceback, and an error is one line. The table
-shell's :class:`~fives_tutor.table_session.Session` gets the same treatment line by
+shell's :class:`~fives_tutor.table.session.Session` gets the same treatment line by
 line, its replies rendered. The example counts are fixed (and derandomized) so the
 run takes a few seconds; hypothesis's deadline bounds each example.
 """
@@ -199,10 +199,10 @@ def test_every_command_ends_in_0_or_2_and_one_line(home, path, command, data):
 @given(pack=st.sampled_from(["dominos-cc", "muggins", "fives-and-threes", "five-up"]),
        lines=st.lists(st.one_of(st.sampled_from(SHELL_LINES), st.text(max_size=20)), max_size=25))
 def test_the_table_shell_answers_every_line(home, pack, lines):
-    from fives_tutor.cli.table_replies import answer
+    from fives_tutor.table.replies import answer
     from fives_tutor.journal import Journal
     from fives_tutor.packs import load_pack_data, rules_from_data
-    from fives_tutor.table_session import Session
+    from fives_tutor.table.session import Session
 
     db = os.path.join(home, f"shell-{pack}.sqlite3")
     data, path = load_pack_data(pack)

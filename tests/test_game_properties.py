@@ -90,6 +90,17 @@ def expected_lead(hands):
     return player, tile
 
 
+def expected_lowest_lead(hands):
+    """The holder of the lowest double and that double; with none, of the lightest tile
+    (fewest pips, then the lower higher half), as docs/packs.md decides for Dr. Dominos."""
+    doubles = [(t[0], p, t) for p, h in enumerate(hands) for t in h if t[0] == t[1]]
+    if doubles:
+        _, player, tile = min(doubles)
+        return player, tile
+    _, _, player, tile = min((t[0] + t[1], max(t), p, t) for p, h in enumerate(hands) for t in h)
+    return player, tile
+
+
 def expected_award(rules, tiles_by_player, sides, kind, domino_player):
     """Who scores at hand end and what, worked from RULES.md and the pack keys.
 
@@ -234,6 +245,7 @@ class Run:
         self.actions = 0
         self.illegal_tries = 0
         self.claims = 0
+        self.bounces = 0
         self.spinners_seen = 0
         self.ends_seen = Counter()
         self.kinds = Counter()
@@ -276,6 +288,8 @@ class Run:
         rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
         if rule == "highest_double":
             assert (hand.leader, hand.lead_tile) == expected_lead(hand.hands), self.tag
+        elif rule == "lowest_double":
+            assert (hand.leader, hand.lead_tile) == expected_lowest_lead(hand.hands), self.tag
         elif rule == "previous_domino" and previous.result.kind == "domino":
             assert (hand.leader, hand.lead_tile) == (previous.result.domino_player, None)
         elif rule == "to_the_left":
@@ -402,10 +416,18 @@ class Run:
         """Add points to the expected scores as RULES.md says: nothing after the match is
         won, and under an exact target nothing that would pass it."""
         scores = self.expected_scores
-        if points <= 0 or max(scores) >= self.match.target:
+        target = self.match.target
+        if points <= 0 or max(scores) >= target:
             return 0
-        if self.rules.match.exact and scores[side] + points > self.match.target:
+        overshoot = self.rules.match.overshoot
+        if overshoot == "not_taken" and scores[side] + points > target:
             return 0
+        if overshoot == "bounce" and scores[side] + points > target:
+            # the Amstrad CPC program: the target less the points above it, never below 0
+            before = scores[side]
+            self.bounces += 1
+            scores[side] = max(0, target - (before + points - target))
+            return scores[side] - before
         scores[side] += points
         return points
 
@@ -568,6 +590,15 @@ def test_random_matches_keep_every_invariant(pack, players):
         assert run.spinners_seen > 0
     if load_rules(pack).muggins.announce:
         assert run.claims > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("example", ["lowest-double.yaml", "fives-and-threes-72.yaml"])
+def test_random_matches_under_the_example_variants(example, players):
+    rules = load_rules(os.path.join(builtin_dir(), "examples", example))
+    run = Run(rules, players, seed=11).run(200)
+    assert run.hands_done >= 200 and run.kinds["domino"] > 0
+    assert (run.bounces > 0) == (rules.match.overshoot == "bounce")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

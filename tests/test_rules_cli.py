@@ -91,7 +91,8 @@ def test_compare_simulate_json_and_text_agree(run):
             <= stats["play_points_per_hand"]["high"]
         assert f"{stats['play_points_per_hand']['mean']:.1f}" in text
         assert f"{stats['hands_per_match']['mean']:.2f}" in text
-    assert "Points per play, dominos-cc:" in text and "█" in text
+    assert "(dominos-cc on the left, pagat-all-fives on the right):" in " ".join(text.split())
+    assert "█" in text
 
 
 def test_workers_give_the_same_numbers(run):

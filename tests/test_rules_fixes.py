@@ -327,7 +327,7 @@ def keeper_one_tile(scores, tmp_path):
 
 
 def test_scorekeeper_scores_the_last_play_with_the_chip_out_point(tmp_path):
-    from fives_tutor.render_table import describe_event
+    from fives_tutor.table.render import describe_event
 
     state = keeper_one_tile([59, 0], tmp_path)
     state.apply({"type": "play", "player": 0, "tile": "3|3", "end": ""})

@@ -20,12 +20,12 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError
 from table_scripts import HOUSE_CC, HOUSE_MUGGINS, TWO_PLAYERS, play, write_pack
 
-from fives_tutor.cli.table_shell import TableCompleter, TableValidator, valid_beginning
+from fives_tutor.table.shell import TableCompleter, TableValidator, valid_beginning
 from fives_tutor.errors import NotationError
 from fives_tutor.journal import Journal
 from fives_tutor.packs import load_pack_data, rules_from_data
-from fives_tutor.table_grammar import LINE, parse_command, pieces
-from fives_tutor.table_session import Session
+from fives_tutor.table.grammar import LINE, parse_command, pieces
+from fives_tutor.table.session import Session
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES = ["Ana Maria", "Ben"]
@@ -224,7 +224,7 @@ def test_resume_shows_the_position(run):
 
 
 def test_the_toolbar_counts_each_players_tiles(journal):
-    from fives_tutor.render_table import toolbar
+    from fives_tutor.table.render import toolbar
 
     session = new_session(journal, names=("Ana", "Ben"))
     session.handle("6|6")
@@ -234,7 +234,7 @@ def test_the_toolbar_counts_each_players_tiles(journal):
 
 
 def test_the_toolbar_fits_the_width(journal):
-    from fives_tutor.render_table import toolbar
+    from fives_tutor.table.render import toolbar
 
     session = new_session(journal, names=("Ana", "Ben"))
     session.state.counts[0] = 1
@@ -245,7 +245,7 @@ def test_the_toolbar_fits_the_width(journal):
 
 
 def test_a_four_player_sheet_and_help_fit_80_columns(journal):
-    from fives_tutor.render_table import help_text, sheet
+    from fives_tutor.table.render import help_text, sheet
 
     session = new_session(journal, names=("Ana Maria", "Benedict", "Cy", "Dee"))
     for line in ("6|6", "6|3", "draw", "6|5@6*", "5|5@5"):
@@ -316,7 +316,7 @@ def test_players_as_a_count_without_a_terminal(run):
     assert result.exit_code == 0 and "P1 plays 6|6" in result.stdout
 
 
-# --- imports: the shell stays lazy, and table.py and table_shell.py do not import each other ---------
+# --- imports: the shell stays lazy, and the command and the shell do not import each other --------
 
 
 def test_score_and_the_plain_table_do_not_import_prompt_toolkit(tmp_path):
@@ -333,13 +333,21 @@ def test_score_and_the_plain_table_do_not_import_prompt_toolkit(tmp_path):
 def test_no_import_cycle_between_the_table_modules():
     import ast
 
-    def imported(name):
-        """Every module ``fives_tutor/cli/<name>`` imports, at the top or inside a function."""
-        tree = ast.parse(open(os.path.join(REPO, "fives_tutor", "cli", name), encoding="utf-8").read())
-        return {node.module.lstrip(".") for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    def imported(*path):
+        """Every module ``fives_tutor/<path>`` imports, at the top or inside a function, as
+        dotted names relative to the package (``table.replies``, ``cli.common``)."""
+        file = os.path.join(REPO, "fives_tutor", *path)
+        package = path[:-1]
+        tree = ast.parse(open(file, encoding="utf-8").read())
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = list(package[:len(package) - node.level + 1]) if node.level else ["fives_tutor"]
+                names.add(".".join((base if node.level else []) + ([node.module] if node.module else [])))
+        return names
 
-    shell, table = imported("table_shell.py"), imported("table.py")
-    assert "table" not in shell                       # the shell never imports the command
-    assert "table_replies" in shell and "table_replies" in table
-    assert "table_shell" in table                     # the command opens the shell (lazily)
-    assert "table" not in imported("table_replies.py") and "table_shell" not in imported("table_replies.py")
+    shell, replies, command = imported("table", "shell.py"), imported("table", "replies.py"), imported("cli", "table.py")
+    assert not any(name.startswith("cli.table") or name.startswith("cli.play") for name in shell | replies)
+    assert "table.replies" in shell and "table.replies" in command
+    assert "table.shell" in command                   # the command opens the shell (lazily)
+    assert "table.shell" not in replies               # the plain loop never loads prompt_toolkit

@@ -24,7 +24,7 @@ from table_scripts import (
     write_pack,
 )
 
-from fives_tutor.cli.table_shell import (
+from fives_tutor.table.shell import (
     TableCompleter,
     TableValidator,
     make_prompt_session,
@@ -32,7 +32,7 @@ from fives_tutor.cli.table_shell import (
 )
 from fives_tutor.journal import Journal
 from fives_tutor.packs import load_pack_data, rules_from_data
-from fives_tutor.table_session import Session
+from fives_tutor.table.session import Session
 
 TIMEOUT = 30
 

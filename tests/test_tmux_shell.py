@@ -62,3 +62,38 @@ def test_the_table_in_an_80_column_terminal(tmp_path):
         wait_for(session, "The match is saved: fives table --resume 1 continues it.")
     finally:
         tmux("kill-session", "-t", session)
+
+
+def test_a_match_against_the_computer_in_an_80_column_terminal(tmp_path):
+    # seed 31: you hold the highest double 6|6 and lead it; Ana (greedy) answers 6|4 on it,
+    # 4 + 12 = 16 (no score); your plays then are 6|0 and 6|5 on the spinner's side and
+    # its arms (seed and plays as in the README's example)
+    session = f"fives-{uuid.uuid4().hex[:8]}"
+    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor play "
+               f"--seed 31 --lang en --tiles plain --pace 0.1; sleep 5")
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
+    try:
+        wait_for(session, "Your tiles: [6|5] [0|0] [6|0] [5|2] [3|3] [6|6] [3|1]")
+        tmux("send-keys", "-t", session, "Enter")                       # a stray Enter: nothing happens
+        tmux("send-keys", "-t", session, "-l", "6|6")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "Ana plays 6|4@6|6*: 4 6|6* 6* 6*")
+        tmux("send-keys", "-t", session, "-l", "6|")
+        tmux("send-keys", "-t", session, "Tab")
+        screen = wait_for(session, "total")                             # your plays of a 6, with their points
+        assert "You" not in screen.split("You> 6|")[-1].split("turn:")[0]  # no names offered, no hidden tile
+        tmux("send-keys", "-t", session, "Escape")
+        tmux("send-keys", "-t", session, "C-u")
+        tmux("send-keys", "-t", session, "-l", "6|0@6|6*")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "Ana plays 4|5@4: 5 0 6* 6*")
+        tmux("send-keys", "-t", session, "-l", "5|2@5")
+        tmux("send-keys", "-t", session, "Enter")
+        screen = wait_for(session, "Coach (mistake): 5|2@5 scored nothing; 0|0@0 would have scored 5 points now,")
+        screen = wait_for(session, "Tiles held: You 4 · Ana 4")
+        assert all(len(line) <= 80 for line in screen.splitlines())
+        tmux("send-keys", "-t", session, "-l", "quit")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "The match is saved: fives play --resume 1 continues it.")
+    finally:
+        tmux("kill-session", "-t", session)

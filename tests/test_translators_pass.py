@@ -257,9 +257,9 @@ def test_the_shells_refusal_is_wrapped_not_cut(tmp_path):
     from prompt_toolkit.layout.containers import Window
     from prompt_toolkit.output import DummyOutput
 
-    from fives_tutor.cli.table_shell import grow_validation_toolbar, refusal_text
+    from fives_tutor.table.shell import grow_validation_toolbar, refusal_text
     from fives_tutor.errors import FivesError
-    from fives_tutor.table_grammar import parse_command
+    from fives_tutor.table.grammar import parse_command
 
     activate("en")
     with pytest.raises(FivesError) as caught:
@@ -415,7 +415,7 @@ def test_the_column_after_parentheses():
 def test_an_empty_boneyard_is_said_in_words():
     from fives_tutor.keeper import replay
     from fives_tutor.packs import load_rules
-    from fives_tutor.render_table import describe_event, toolbar
+    from fives_tutor.table.render import describe_event, toolbar
 
     activate("en")
     rules = load_rules("dominos-cc")
@@ -449,7 +449,7 @@ def test_a_bad_language_is_reported_before_a_missing_argument(run, words):
 def test_table_help_translates_its_metavars(monkeypatch):
     from fives_tutor.keeper import replay
     from fives_tutor.packs import load_rules
-    from fives_tutor.render_table import help_text
+    from fives_tutor.table.render import help_text
 
     fake_catalog(monkeypatch, "fa", {"NAME": "\u0646\u0627\u0645\u200c\u0628\u0627\u0632\u06cc\u06a9\u0646"})
     state = replay(load_rules("muggins"), ["Ana", "Ben"], None, [])
@@ -497,7 +497,7 @@ def test_unknown_language_lists_with_the_separator(monkeypatch):
 
 def test_player_names_in_a_refusal_use_the_separator():
     from fives_tutor.errors import FivesError
-    from fives_tutor.table_grammar import parse_command
+    from fives_tutor.table.grammar import parse_command
 
     activate("fa")
     with pytest.raises(FivesError) as caught:

@@ -34,7 +34,8 @@ def _lang_option(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(short_help=N_("Saved matches: list, show, export, import, delete"), cls=FivesSubGroup, help=N_("Saved matches: list, show, export, import, delete."))
+@click.group(short_help=N_("Saved matches: list, show, review, export, import, delete"), cls=FivesSubGroup,
+             help=N_("Saved matches: list, show, review, export, import, delete."))
 @_lang_option
 def games() -> None:
     """The ``games`` group (help text above)."""
@@ -108,7 +109,8 @@ def _list(matches, as_json, damaged=()):
     """The saved matches as a table, or as JSON."""
     if as_json:
         echo_json([{"id": m.id, "players": m.names, "rules": m.rules_id, "scores": _side_scores(m),
-                    "finished": m.finished, "created": m.created, "updated": m.updated} for m in matches])
+                    "finished": m.finished, "created": m.created, "updated": m.updated,
+                    "practice": m.practice is not None} for m in matches])
         return
     if not matches and not damaged:
         echo(_("No saved matches yet: fives table starts one."))
@@ -118,7 +120,8 @@ def _list(matches, as_json, damaged=()):
     t = current()
     rows = [(t.number(m.id), t.join(m.names), m.rules_id, t.moment(m.updated),
              " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
-             _("finished") if m.finished else _("unfinished")) for m in matches]
+             (_("finished") if m.finished else _("unfinished")) + (", " + _("practice") if m.practice else ""))
+            for m in matches]
     echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
 
 
@@ -162,7 +165,7 @@ def show_game(match_id, db, as_json):
         if as_json:
             echo_json(_export(journal, info, state))
             return
-        from ..render_table import scores_line, sheet
+        from ..table.render import scores_line, sheet
 
         from ..text.wrap import wrap_block
 
@@ -174,6 +177,99 @@ def show_game(match_id, db, as_json):
         raise fail(error) from None
     finally:
         journal.close()
+
+
+@games.command("review", short_help=N_("Your moves in a saved match, judged"), cls=FivesCommand, help=N_(
+    "Go through a saved match again with the coach: each play of yours marked best, fine, inaccuracy or mistake "
+    "by the points it gave away against the engine's best play, judged with only what you knew then "
+    "(docs/coach.md). For a match played with fives play, and for a fives table match where your hand was "
+    "entered (hand at the deal). The coach's judgements saved during play are used as they were; --again "
+    "judges every move anew."))
+@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@option("--again", is_flag=True, help=N_("Judge every move again instead of reading the judgements saved during play."))
+@_db_option
+@_json_option
+@_lang_option
+def review_game(match_id, again, db, as_json):
+    from ..packs import rules_from_data
+    from ..table.coach import judge_match
+
+    journal = _open(db, readonly=True)
+    try:
+        info = journal.match(_match_id(match_id))
+        state = _state(journal, info)
+        events = journal.events(info.id)
+        rules = rules_from_data(info.rules_data, info.rules_path)
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        journal.close()
+    if not any(event.get("type") == "hand" for event in events):
+        raise CliError(_("match {id} has no hand of yours to judge: at a table, type hand and your tiles at the "
+                         "deal (fives play does it for you)").format(id=info.id))
+    bar = None
+    if not as_json and sys.stderr.isatty():
+        bar = click.progressbar(length=100, label=_("Judging"), file=sys.stderr)
+        bar.__enter__()
+    shown = [0]
+
+    def progress(done, total):
+        if bar is not None:
+            due = 100 * done // max(1, total)
+            bar.update(due - shown[0])
+            shown[0] = due
+
+    try:
+        judged = judge_match(rules, info.names, info.teams, events, stored=not again, progress=progress)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if as_json:
+        from ..table import coach
+
+        summary = coach.summarise(judged)
+        echo_json({"id": info.id, "rules": rules.id, "practice": info.practice is not None,
+                   "thresholds": {"best_below": coach.BEST_BELOW, "fine_below": coach.FINE_BELOW,
+                                  "mistake_from": coach.MISTAKE_FROM, "noise_z": coach.NOISE_Z,
+                                  "match_cost": coach.MATCH_COST, "match_reach": coach.MATCH_REACH,
+                                  "samples": coach.SAMPLES},
+                   "moves": [dict(j.to_dict(), player=info.names[j.seat]) for j in judged],
+                   "summary": {"judged": summary.judged, "counts": summary.counts, "lost": summary.lost,
+                               "match": summary.match,
+                               "costliest": [[j.hand, j.ply] for j in summary.costliest],
+                               "kinds": list(summary.kinds)}})
+        return
+    _review_text(info, state, rules, judged)
+
+
+def _review_text(info, state, rules, judged) -> None:
+    from ..table.coach import summarise
+    from ..table.coach_text import lesson_ids, review_line, summary_lines
+    from ..text.wrap import wrap_lines
+
+    t = current()
+    lessons = lesson_ids(rules)
+
+    def out(line: str) -> None:
+        indent = line[:len(line) - len(line.lstrip())]
+        echo("\n".join(wrap_lines(line.lstrip(), indent=indent, hanging=indent + "  ")))
+
+    out(_("Match {id}: {players}, {pack}").format(id=t.number(info.id), players=t.join(info.names), pack=rules.id))
+    if not judged:
+        out(_("No play of the followed hand could be judged."))
+    for number in sorted({j.hand for j in judged}):
+        in_hand = [j for j in judged if j.hand == number]
+        out(_("Hand {number}, {name}:").format(number=t.number(number), name=info.names[in_hand[0].seat]))
+        for one in in_hand:
+            out("  " + review_line(one))
+        for line in summary_lines(summarise(in_hand), rules, lessons, number)[:1]:
+            out("  " + line)
+    for line in summary_lines(summarise(judged), rules, lessons):
+        out(line)
+    out(_("Marks by the points a play gave away against the engine's best: best (under {best}), fine (under {fine}, "
+          "or within the noise of the sampling), inaccuracy ({fine} to {mistake}), mistake ({mistake} or more); "
+          "docs/coach.md says more.").format(best=t.number(0.5, decimals=1), fine=t.number(2),
+                                             mistake=t.number(6)))
 
 
 def _export(journal, info, state) -> dict:

@@ -28,6 +28,7 @@ COMMANDS = {
     "rules": "fives_tutor.cli.rules_cmds:rules",
     "simulate": "fives_tutor.cli.rules_cmds:simulate",
     "table": "fives_tutor.cli.table:table",
+    "play": "fives_tutor.cli.play:play",
     "games": "fives_tutor.cli.games:games",
     "learn": "fives_tutor.cli.tutor:learn",
     "quiz": "fives_tutor.cli.tutor:quiz",

@@ -10,6 +10,7 @@ import click
 
 from ..errors import N_, FivesError
 from ..i18n import _, current
+from ..skill import DEFAULT_LEVEL
 from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, argument,
                      complete_level, complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option,
@@ -105,7 +106,46 @@ def _level_names() -> list[str]:
     return list(engine_levels()) + ["random"]
 
 
-def _simulation_options(function):
+def _skill_level(ctx, param, text):
+    """``--skill``: a stronger engine level for the skill duel, or ``none``."""
+    if text is None or text == "none":
+        return None
+    from ..skill import check_level, levels
+
+    try:
+        return check_level(text)
+    except ValueError:
+        raise click.BadParameter(_("{level} is not a stronger level: choose one of {choices}, or none").format(
+            level=text, choices=current().comma.join(levels()))) from None
+
+
+def _complete_skill(ctx, param, incomplete):
+    from ..skill import levels
+
+    return [level for level in levels() + ("none",) if level.startswith(incomplete)]
+
+
+def _simulation_options(skill_default):
+    """The options of a simulation; ``skill_default`` is the skill duel's stronger level
+    by default (``none``: no duel unless asked)."""
+
+    def decorate(function):
+        return _add_simulation_options(function, skill_default)
+
+    return decorate
+
+
+def _add_simulation_options(function, skill_default):
+    from ..compare import SECONDS_PER_PLAY
+
+    function = option("--seconds-per-play", "seconds_per_play", type=click.FloatRange(1, 600),
+                      default=SECONDS_PER_PLAY, show_default=True, metavar="SECONDS",
+                      help=N_("Seconds a play takes at a real table, shuffling and counting included, to turn "
+                              "plays into minutes (the default comes from published game times: docs/packs.md)."))(function)
+    function = option("--skill", "skill", default=skill_default, show_default=True, metavar="LEVEL",
+                      callback=_skill_level, shell_complete=_complete_skill,
+                      help=N_("How much skill counts: this engine level plays greedy on the same deals under "
+                              "each pack (expert, defensive or monte-carlo); none leaves it out."))(function)
     function = option("--strategy", type=click.Choice(["greedy", "random"]), hidden=True,
                       help=N_("Old spelling of --level."))(function)
     function = option("--level", "level", metavar="LEVEL", default="greedy", show_default=True,
@@ -138,7 +178,8 @@ def _strategy(level: str, strategy: str | None) -> str:
 
 @rules.command("compare", short_help=N_("What differs between packs"), cls=FivesCommand, help=N_(
     "The rules that differ between PACKs, side by side; with --simulate N, also how the "
-    "difference plays out over N simulated matches per pack, on the same deals."))
+    "difference plays out over N simulated matches per pack, on the same deals: each figure's "
+    "difference from the first pack with its 95% interval, paired by deal, and a verdict."))
 @argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)
 @option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
         help=N_("A rule pack to compare (give it twice or more; the PACK arguments do the same)."))
@@ -146,9 +187,10 @@ def _strategy(level: str, strategy: str | None) -> str:
         help=N_("Also play N matches per pack and compare the statistics."))
 @option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N", hidden=True,
         help=N_("Old spelling of --matches."))
-@_simulation_options
+@_simulation_options(DEFAULT_LEVEL)
 @_lang_json
-def compare_command(packs, rules_names, matches, simulate, players, seed, workers, level, strategy, lang, as_json):
+def compare_command(packs, rules_names, matches, simulate, players, seed, workers, level, strategy, skill,
+                    seconds_per_play, lang, as_json):
     packs = tuple(packs) + tuple(rules_names)
     if simulate:
         note_old_spelling("--simulate N", "--matches N")
@@ -162,51 +204,61 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
     from ..render_rules import differences
 
     found = differences(loaded)
-    summaries = None
+    result = None
     if simulate:
-        summaries = _simulate_all(loaded, simulate, players, seed, workers, strategy, as_json)
+        result = _simulate_all(loaded, simulate, players, seed, workers, strategy, skill, seconds_per_play, as_json)
     if as_json:
         data = {"packs": [r.id for r in loaded],
                 "differences": [{"key": key, "label": label, "values": values} for key, label, values in found]}
-        if summaries is not None:
-            data["simulation"] = _simulation_json(loaded, summaries, simulate, players, seed, strategy)
+        if result is not None:
+            data["simulation"] = _simulation_json(result, simulate, players, seed, strategy)
         echo_json(data)
         return
-    from ..render_rules import render_compare, render_statistics
+    from ..render_rules import render_compare
 
     echo(render_compare(loaded))
-    if summaries is not None:
+    if result is not None:
+        from ..render_study import render_study
+
         echo("")
-        echo(render_statistics([r.id for r in loaded], summaries, simulate, players, seed, strategy))
+        echo(render_study(result, simulate, players, seed, strategy))
 
 
 @click.command(short_help=N_("Statistics of simulated matches under a pack"), cls=FivesCommand, help=N_(
     "Simulate matches under a rule pack (PACK, or --rules PACK) and report the statistics with 95% "
-    "confidence intervals."))
-@argument("pack", metavar="[PACK]", required=False, shell_complete=complete_pack)
-@option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
-        help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
+    "confidence intervals; with several packs, played on the same deals, each figure's difference "
+    "from the first pack."))
+@argument("packs", metavar="[PACK...]", nargs=-1, shell_complete=complete_pack)
+@option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
+        help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file "
+                "(give it again to compare packs; the PACK arguments do the same)."))
 @option("--matches", type=click.IntRange(1, 10_000_000), metavar="N", default=1000, show_default=True,
         help=N_("Matches to play."))
 @option("--records", "records_file", metavar="FILE",
         help=N_("Write one JSON line per match to FILE (- for standard output)."))
-@_simulation_options
+@_simulation_options("none")
 @_lang_json
-def simulate(pack, rules_name, matches, records_file, players, seed, workers, level, strategy, lang, as_json):
+def simulate(packs, rules_names, matches, records_file, players, seed, workers, level, strategy, skill,
+             seconds_per_play, lang, as_json):
     strategy = _strategy(level, strategy)
     seed = _seed(seed)
-    loaded = load_pack(rules_from(pack, rules_name))
+    if packs and rules_names and tuple(packs) != tuple(rules_names):
+        raise CliError(_("give the rule pack once: {first} or {second}").format(
+            first=" ".join(packs), second=" ".join(rules_names)))
+    names = tuple(packs) or tuple(rules_names) or (rules_from(None, None),)
+    loaded = [load_pack(name) for name in names]
     records_out = []
-    summaries = _simulate_all([loaded], matches, players, seed, workers, strategy, as_json, keep=records_out)
+    result = _simulate_all(loaded, matches, players, seed, workers, strategy, skill, seconds_per_play, as_json,
+                           keep=records_out)
     if records_file:
-        _write_records(records_file, records_out[0])
+        _write_records(records_file, list(zip(result.names, records_out)))
     if as_json:
-        echo_json(_simulation_json([loaded], summaries, matches, players, seed, strategy))
+        echo_json(_simulation_json(result, matches, players, seed, strategy))
         return
-    from ..render_rules import render_statistics
+    from ..render_study import render_study
 
     if records_file != "-":
-        echo(render_statistics([loaded.id], summaries, matches, players, seed, strategy))
+        echo(render_study(result, matches, players, seed, strategy))
 
 
 def _seed(text: str) -> str:
@@ -224,29 +276,50 @@ def _check_players(rules_set, players):
             count=current().number(players)))
 
 
-def _simulate_all(loaded, matches, players, seed, workers, strategy, as_json, keep=None):
-    from ..simulate import run, summarise
+def _names(loaded) -> list[str]:
+    """The packs' ids, made distinct (a pack compared with itself, or two files with one id)."""
+    names = []
+    for rules_set in loaded:
+        name, number = rules_set.id, 2
+        while name in names:
+            name, number = f"{rules_set.id}#{number}", number + 1
+        names.append(name)
+    return names
+
+
+def _simulate_all(loaded, matches, players, seed, workers, strategy, level, seconds_per_play, as_json, keep=None):
+    """Every pack's run on the same deals and, with a ``level``, every pack's skill duel;
+    returns the :class:`~fives_tutor.compare.Study`."""
+    from .. import skill
+    from ..compare import study
+    from ..simulate import run
 
     for rules_set in loaded:
         _check_players(rules_set, players)
     show_bar = not as_json and sys.stderr.isatty()
-    summaries = []
-    bar = click.progressbar(length=matches * len(loaded), label=_("Simulating"), file=sys.stderr) if show_bar else None
+    runs, duels = [], []
+    # a duel plays every deal once for each seating (two with two players)
+    from ..duel import seatings
+
+    length = matches * sum(1 + (len(seatings(rules_set, players)) if level else 0) for rules_set in loaded)
+    bar = click.progressbar(length=length, label=_("Simulating"), file=sys.stderr) if show_bar else None
+    progress = bar.update if bar is not None else None
     try:
         if bar is not None:
             bar.__enter__()
         for rules_set in loaded:
-            records = run(rules_set.path, players, seed, matches, strategy, workers,
-                          progress=bar.update if bar is not None else None)
-            summaries.append(summarise(records))
-            if keep is not None:
-                keep.append(records)
+            runs.append(run(rules_set.path, players, seed, matches, strategy, workers, progress=progress))
+        if level:
+            for rules_set in loaded:
+                duels.append(skill.run(rules_set.path, level, matches, players, seed, workers, progress=progress))
     except FivesError as error:
         raise fail(error) from None
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    return summaries
+    if keep is not None:
+        keep.extend(runs)
+    return study(_names(loaded), runs, duels or None, level, seconds_per_play)
 
 
 def _estimate_json(estimate):
@@ -254,24 +327,40 @@ def _estimate_json(estimate):
             "n": estimate.n}
 
 
-def _simulation_json(loaded, summaries, matches, players, seed, strategy):
+#: the JSON name of each row of a study
+JSON_KEYS = {
+    "play_points": "play_points_per_hand", "end_points": "end_points_per_hand", "blocked": "blocked_share",
+    "plays": "plays_per_hand", "hands": "hands_per_match", "plays_per_match": "plays_per_match",
+    "minutes_per_match": "minutes_per_match", "first_leader_wins": "first_leader_wins",
+    "skill": "better_player_wins",
+}
+
+
+def _simulation_json(result, matches, players, seed, strategy):
+    packs = {}
+    for index, (name, summary) in enumerate(zip(result.names, result.summaries)):
+        data = {"completed_hands": summary.completed_hands}
+        for row in result.rows():
+            data[JSON_KEYS[row]] = _estimate_json(result.estimate(row, index))
+        data["points_per_play"] = {str(points): count for points, count in summary.points_per_play.items()}
+        packs[name] = data
     return {
         "matches": matches, "players": players, "seed": seed, "strategy": strategy,
-        "packs": {rules_set.id: {
-            "completed_hands": summary.completed_hands,
-            "play_points_per_hand": _estimate_json(summary.play_points),
-            "end_points_per_hand": _estimate_json(summary.end_points),
-            "blocked_share": _estimate_json(summary.blocked),
-            "hands_per_match": _estimate_json(summary.hands),
-            "plays_per_hand": _estimate_json(summary.plays),
-            "first_leader_wins": _estimate_json(summary.first_leader_wins),
-            "points_per_play": {str(points): count for points, count in summary.points_per_play.items()},
-        } for rules_set, summary in zip(loaded, summaries)},
+        "seconds_per_play": result.seconds_per_play,
+        "skill": {"level": result.level, "against": "greedy"} if result.level else None,
+        "packs": packs,
+        "differences": [{
+            "pack": result.names[index], "against": result.names[0],
+            "figures": {JSON_KEYS[d.name]: dict(_estimate_json(d.estimate), verdict=d.verdict) for d in found},
+        } for index, found in enumerate(result.differences, start=1)],
     }
 
 
-def _write_records(path, records):
-    lines = "".join(json.dumps(record.as_json()) + "\n" for record in records)
+def _write_records(path, runs):
+    """Every match of every pack as one JSON line (``pack`` names the pack when there are several)."""
+    several = len(runs) > 1
+    lines = "".join(json.dumps(dict(record.as_json(), pack=name) if several else record.as_json()) + "\n"
+                    for name, records in runs for record in records)
     if path == "-":
         sys.stdout.write(lines)
         return

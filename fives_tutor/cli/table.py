@@ -11,7 +11,7 @@ from ..i18n import _, current
 from ..text.output import echo, prompt_text
 from ..tiles import split_list
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
-from .table_replies import prose, run_lines
+from ..table.replies import prose, run_lines
 
 __all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
 
@@ -26,14 +26,14 @@ def _teams(text: str | None, names: list[str]):
     reason = check_teams_answer(text, names)
     if reason:
         raise CliError(reason)
-    from ..table_grammar import find_player
+    from ..table.grammar import find_player
 
     return [[find_player(m, names) for m in part.split("+") if m.strip()] for part in split_list(text)]
 
 
 def check_teams_answer(text: str, names: list[str]) -> str | None:
     """Why ``text`` is not two partnerships of ``names`` (``Ana+Cy,Ben+Dee``), or None."""
-    from ..table_grammar import find_player
+    from ..table.grammar import find_player
 
     teams = []
     for part in split_list(text):
@@ -52,7 +52,7 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
 
 def check_players_answer(names: list[str], rules) -> str | None:
     """Why ``names`` cannot be the players of a match under ``rules``, or None."""
-    from ..table_grammar import name_problem
+    from ..table.grammar import name_problem
 
     for name in names:
         problem = name_problem(name)
@@ -115,7 +115,7 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
     from prompt_toolkit.validation import ValidationError, Validator
 
     from ..text.wrap import terminal_width, wrap_lines
-    from .table_shell import grow_validation_toolbar
+    from ..table.shell import grow_validation_toolbar
 
     class _Check(Validator):
         def validate(self, document):
@@ -200,7 +200,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
 def table(players, teams, rules_name, lang, db, resume, tiles):
     from ..journal import Journal, JournalError
     from ..packs import load_pack_data, rules_from_data
-    from ..table_session import Session
+    from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     names = _names(players, interactive)
@@ -226,6 +226,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if number is None:
                     raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
                 info = journal.match(number)
+                if info.practice is not None:
+                    raise CliError(_("match {id} was played against the computer: fives play --resume {id} "
+                                     "continues it").format(id=info.id))
             kept.append(_keep(journal, info.id))  # another shell keeping it is named after a moment's wait
             rules = rules_from_data(info.rules_data, info.rules_path)
             session = Session(journal, info.id, rules, info.names, info.teams)
@@ -249,7 +252,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             session = Session(journal, None, rules, names, team_list, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
         if interactive:
-            from .table_shell import run_interactive
+            from ..table.shell import run_interactive
 
             code = run_interactive(session, style)
         else:

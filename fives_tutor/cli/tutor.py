@@ -69,9 +69,12 @@ def _picture(step, rules) -> str:
     """The position of a step: the layout drawn to the terminal's width, or the ends as written."""
     from ..plays import is_layout_form
 
+    t = current()
+    if step.hands:
+        return "\n".join(_("Player {number}: {tiles}").format(number=t.number(number), tiles=t.notation(hand))
+                         for number, hand in enumerate(step.hands, start=1))
     if not step.position:
         return ""
-    t = current()
     if is_layout_form(step.position):
         from ..board_art import draw
         from ..layout import Layout

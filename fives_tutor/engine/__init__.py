@@ -14,6 +14,7 @@ _EXPORTS = {
     "resolve_level": "levels",
     "History": "history", "parse_history": "history", "format_history": "history", "from_keeper": "history",
     "Player": "player", "View": "player", "Action": "player",
+    "Comparison": "judge", "compare": "judge",
 }
 
 

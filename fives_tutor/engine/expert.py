@@ -166,8 +166,8 @@ class Expert:
     """The expert player as a policy for the fast loop (:func:`fives_tutor.engine.fast.run`).
 
     ``weights``; ``epsilon``: the chance of a random legal play instead (for playouts);
-    ``board`` (scores, target, exact) makes it play for the match (default: the board
-    the fast loop plays with). Call it with ``(hand, options, rng)``.
+    ``board`` (a :class:`~fives_tutor.engine.fast.Board`: scores, target, what passing
+    it does) makes it play for the match (default: the board the fast loop plays with). Call it with ``(hand, options, rng)``.
     """
 
     def __init__(self, weights: Weights = DEFAULT, epsilon: float = 0.0, board=None) -> None:
@@ -239,8 +239,9 @@ class _Context:
         win_now = False
         if board is not None:
             score = board.scores[self.side]
-            if board.exact and score + points > board.target:
-                now = 0.0
+            change = board.change(score, points)
+            if change != points:
+                now = float(change)  # refused (0) or bounced back by the excess (rules.match.overshoot)
             elif points and score + points >= board.target:
                 win_now = True
                 now += WIN
@@ -266,9 +267,9 @@ class _Context:
         scoring_replies = len(values)
         if board is not None and values:
             score = board.scores[sides[self.nxt]]
-            target, exact = board.target, board.exact
-            values = [0 if (exact and score + v > target) else (v + WIN if score + v >= target else v)
-                      for v in values]
+            target, change = board.target, board.change
+            # a reply that would bounce the next player back is one they would rather not make: 0
+            values = [c + WIN if c > 0 and score + c >= target else max(c, 0) for c in (change(score, v) for v in values)]
         reply = expected_max(values, self.chance)
         open_fit = 0
         fitmask = tb.fitmask

@@ -49,8 +49,9 @@ class Tables(NamedTuple):
     ``fit[end]`` (a list per end code) the change of the total, or None;
     ``fitmask[end]`` the tiles that fit that end, as a bit mask; ``points[total]``;
     ``lead_points[t]`` what leading ``t`` scores (``rules.lead.scores``); ``results``
-    remembers hand results; ``lead_order`` the tiles from the one that must lead first;
-    ``suit[n]`` the tiles with a half of ``n`` pips, as a bit mask; ``full`` the whole set.
+    remembers hand results; ``lead_order`` the tiles from the one that must lead first
+    under ``highest_double``, ``low_order`` under ``lowest_double``; ``suit[n]`` the tiles
+    with a half of ``n`` pips, as a bit mask; ``full`` the whole set.
     """
 
     rules: RuleSet
@@ -73,6 +74,7 @@ class Tables(NamedTuple):
     lead_order: tuple
     suit: tuple
     full: int
+    low_order: tuple = ()
 
 
 _TABLES: dict = {}
@@ -122,7 +124,7 @@ def _build(rules: RuleSet) -> Tables:
                   tuple(fit), tuple(fitmask), points, lead_points, rules.spinner.doubles == "every",
                   rules.spinner.doubles == "first", rules.spinner.arms_open == "at_once", {}, _lead_order(tiles),
                   tuple(sum(1 << t for t in range(size) if pips in (high[t], low[t])) for pips in range(rules.max_pips + 1)),
-                  (1 << size) - 1)
+                  (1 << size) - 1, _low_order(tiles))
 
 
 def _lead_order(tiles) -> tuple[int, ...]:
@@ -133,6 +135,16 @@ def _lead_order(tiles) -> tuple[int, ...]:
         return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
 
     return tuple(sorted(range(len(tiles)), key=lead_key, reverse=True))
+
+
+def _low_order(tiles) -> tuple[int, ...]:
+    """Tile indexes from the one that leads first under ``lowest_double`` (the lowest
+    double; with no double, the lightest tile: :func:`fives_tutor.game.lowest_double_or_tile`)."""
+    def low_key(t):
+        tile = tiles[t]
+        return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+    return tuple(sorted(range(len(tiles)), key=low_key))
 
 
 def position_codes(position) -> list[int]:
@@ -148,30 +160,51 @@ def codes_position(ends: Sequence[int], lone: bool):
 
 
 class Board:
-    """The match score during a hand: ``scores`` by side, the ``target``, whether a
-    score passing it is refused (``exact``, pack key ``rules.match.exact``: then the play
-    that goes out and the points for going out are one score) and the ``winner``."""
+    """The match score during a hand: ``scores`` by side, the ``target``, whether the
+    target must be reached exactly (``exact``: then the play that goes out and the points
+    for going out are one score), what a score that would pass it does (``bounce``: it
+    bounces back by the excess; otherwise it is refused; pack key ``rules.match.overshoot``)
+    and the ``winner``."""
 
-    __slots__ = ("scores", "target", "exact", "winner")
+    __slots__ = ("scores", "target", "exact", "bounce", "winner")
 
     def __init__(self, rules: RuleSet, players: int, scores: Sequence[int]) -> None:
         self.scores = list(scores)
         self.target = rules.match.target[players]
         self.exact = rules.match.exact
+        self.bounce = rules.match.overshoot == "bounce"
         self.winner = None
+
+    def change(self, score: int, points: int) -> int:
+        """How a side's ``score`` would change if it made ``points`` (0 when refused,
+        negative when it bounces back below where it was), as
+        :meth:`fives_tutor.game.Scoreboard.take` scores it; nothing is taken."""
+        if points <= 0:
+            return 0
+        after = score + points
+        if self.exact and after > self.target:
+            return max(0, 2 * self.target - after) - score if self.bounce else 0
+        return points
 
     def take(self, side: int, points: int) -> int:
         """Add ``points`` to ``side`` as :meth:`fives_tutor.game.Scoreboard.take` does;
-        returns what was taken."""
+        returns the change of its score."""
         if points <= 0 or self.winner is not None:
             return 0
-        score = self.scores[side] + points
-        if self.exact and score > self.target:
-            return 0
-        self.scores[side] = score
+        change = self.change(self.scores[side], points)
+        score = self.scores[side] = self.scores[side] + change
         if score >= self.target:
             self.winner = side
-        return points
+        return change
+
+    def take_together(self, side: int, play_points: int, award: int) -> tuple[int, int]:
+        """The play that went out and its side's award as one score, split into
+        ``(play part, end part)`` as :meth:`fives_tutor.game.Scoreboard.take_together` does."""
+        whole = play_points + award
+        change = self.take(side, whole)
+        if change == whole:
+            return play_points, award
+        return change, 0
 
 
 class FastHand:
@@ -671,10 +704,9 @@ def settle(hand: FastHand, board: Board | None) -> None:
         pending = hand.pending
         for side, points in zip(result.winners, result.points):
             if pending is not None and side == pending[0]:
-                together = board.take(side, pending[1] + points)
-                play_part = pending[1] if together else 0
+                play_part, end_part = board.take_together(side, pending[1], points)
                 hand.credited[pending[2]] = play_part
-                taken.append(together - play_part)
+                taken.append(end_part)
                 pending = None
             else:
                 taken.append(board.take(side, points))
@@ -767,9 +799,9 @@ def leader(tb: Tables, hands: list, previous: FastHand | None, rng: random.Rando
     decides (pack keys ``rules.lead.first_hand`` and ``later_hands``)."""
     lead = tb.rules.lead
     rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
-    if rule == "highest_double":
+    if rule in ("highest_double", "lowest_double"):
         # the first tile in lead order that was dealt (lead keys are unique: no ties)
-        for t in tb.lead_order:
+        for t in (tb.lead_order if rule == "highest_double" else tb.low_order):
             for player, tiles in enumerate(hands):
                 if t in tiles:
                     return player, t

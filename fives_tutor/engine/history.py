@@ -25,7 +25,7 @@ each opponent (:class:`~fives_tutor.engine.knowledge.Knowledge`): a player who d
 or passed held none of the numbers then open, the tiles they drew before the one that
 fitted matched none either, and a later draw can bring those numbers back; under
 ``lead.first_hand: highest_double`` the first lead shows that nobody was dealt a
-tile that ranks above it.
+tile that ranks above it, and under ``lowest_double`` a tile that ranks below it.
 
 >>> from fives_tutor import load_rules
 >>> rules = load_rules("dominos-cc")
@@ -309,10 +309,11 @@ def from_keeper(rules: RuleSet, names: Sequence[str], teams, events: Sequence[di
 
 class Shown(NamedTuple):
     """What the history showed about a player, for the explanation: ``player`` (a seat),
-    ``kind`` (``passed``, ``drew``, ``led``, or ``style``: how they play), the ``numbers``
-    then open (or the tile led), the ``count`` of tiles drawn (for a style: the plays it
-    was read from), and for a style its name (``style``: ``greedy``, ``defensive`` or
-    ``expert``) and probability (``chance``)."""
+    ``kind`` (``passed``, ``drew``, ``led`` under ``highest_double``, ``led_lowest`` under
+    ``lowest_double``, or ``style``: how they play), the ``numbers`` then open (or the
+    tile led), the ``count`` of tiles drawn (for a style: the plays it was read from),
+    and for a style its name (``style``: ``greedy``, ``defensive`` or ``expert``) and
+    probability (``chance``)."""
 
     player: int
     kind: str
@@ -329,6 +330,13 @@ def lead_rank(tile: Tile) -> tuple:
     return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
 
 
+def low_lead_rank(tile: Tile) -> tuple:
+    """How tiles rank for the lead under ``lowest_double`` (the lowest ranks first):
+    doubles by their pips, then the other tiles by pips and the higher half
+    (:func:`fives_tutor.game.lowest_double_or_tile`)."""
+    return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+
 def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: int | None,
           led: Tile | None, lead: str = "first") -> tuple[tuple[Record, ...], tuple[Shown, ...]]:
     """What the ``steps`` of a hand show about each opponent of player ``me``, in turn order
@@ -338,23 +346,26 @@ def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: 
 
     Draws show a void only where a player may not draw while able to play
     (``rules.turn.draw_while_able``); the first lead (``led`` by ``leader``) shows that
-    nobody was dealt a tile ranking above it only under ``highest_double`` for the hand
-    of the match it is (``lead``: ``first`` or ``later``)."""
+    nobody was dealt a tile ranking above it under ``highest_double`` (below it under
+    ``lowest_double``) for the hand of the match it is (``lead``: ``first`` or ``later``)."""
     from ..plays import lead_rule
 
     draws_show = not rules.turn.draw_while_able
     size = rules.players.hand_size[players]
     forbidden: frozenset = frozenset()
     shown: list[Shown] = []
-    if leader is not None and led is not None and lead_rule(rules, lead) == "highest_double":
+    rule = lead_rule(rules, lead) if leader is not None and led is not None else None
+    if rule == "highest_double":
         forbidden = frozenset(t for t in domino_set(rules.max_pips) if lead_rank(t) > lead_rank(led))
-        if forbidden:
-            shown.append(Shown(leader, "led", (), tile=led))
+    elif rule == "lowest_double":
+        forbidden = frozenset(t for t in domino_set(rules.max_pips) if low_lead_rank(t) < low_lead_rank(led))
+    if forbidden:
+        shown.append(Shown(leader, "led" if rule == "highest_double" else "led_lowest", (), tile=led))
     records = []
     for offset in range(1, players):
         seat = (me + offset) % players
         records.append(_record(steps, seat, size, forbidden, draws_show, shown))
-    shown.sort(key=lambda item: item.kind != "led")
+    shown.sort(key=lambda item: item.kind not in ("led", "led_lowest"))
     return tuple(records), tuple(shown)
 
 

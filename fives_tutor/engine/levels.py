@@ -297,8 +297,10 @@ class RankedPlay(NamedTuple):
     let the next player score; ``unseen`` how many tiles the player cannot see;
     ``goes_out`` whether the play empties the hand; ``stderr`` the standard error of
     ``value`` (0 when proven or not sampled); ``proven`` for the exact level;
-    ``end_swing`` the part of the value from the hand-end collection; ``samples`` the
-    deals averaged; ``forced`` whether the lead rule left no other play; ``factors``
+    ``end_swing`` the part of the value from the hand-end collection (``swing_known``
+    False: not measured, some deals were solved exactly); ``samples`` the deals averaged;
+    ``raced_out`` whether the play left the Monte Carlo race clearly behind (valued on
+    fewer deals, by its paired difference to the leader); ``forced`` whether the lead rule left no other play; ``factors``
     the expert's factors in points (name to value).
     """
 
@@ -313,6 +315,8 @@ class RankedPlay(NamedTuple):
     end_swing: float = 0.0
     samples: int = 0
     forced: bool = False
+    swing_known: bool = False
+    raced_out: bool = False
     factors: tuple = ()
 
 
@@ -448,7 +452,8 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
         if base is None:
             base = RankedPlay(next(p for p in plays if p.tile == tile and p.index == index), 0.0)
         ranked.append(base._replace(value=value.value, stderr=value.stderr, proven=value.proven,
-                                    end_swing=value.end_swing, samples=value.samples))
+                                    end_swing=value.end_swing, samples=value.samples,
+                                    swing_known=value.swing_known, raced_out=value.raced_out))
     return _forced(situation, ranked)
 
 
@@ -478,18 +483,21 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
         count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
         values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
     else:
-        model = None
-        if styles and opponents is None:
-            from .fast import tables
-            from .styles import Evidence, model as style_model
-
-            found = situation.evidence or Evidence((), situation.players)
-            model = style_model(tables(situation.rules), found)
+        model = style_model(situation) if styles and opponents is None else None
         values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
                              rng=rng, player=player, inference=INFERENCE if inference is None else inference,
                              prune=prune, epsilon=EPSILON if epsilon is None else epsilon, opponents=opponents,
                              model=model)
     return _with_reasons(situation, plays, values)
+
+
+def style_model(situation: Situation):
+    """The search's model of the other players' styles (:class:`~fives_tutor.engine.styles.Model`)
+    from what their plays showed (:attr:`Situation.evidence`; none: the prior alone)."""
+    from .fast import tables
+    from .styles import Evidence, model
+
+    return model(tables(situation.rules), situation.evidence or Evidence((), situation.players))
 
 
 #: the exact solver's budget in positions searched: with ``auto`` (so that ``fives best``

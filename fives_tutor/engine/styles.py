@@ -182,8 +182,7 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
     double_played = False
     draws_show = not rules.turn.draw_while_able
     forced_lead = lead_rule(rules, lead) == "highest_double"
-    running = list(scores) if scores is not None else None
-    target = rules.match.target.get(players, 10 ** 9)
+    running = Board(rules, players, scores) if scores is not None else None
     raw = []
     plays_by: list[list[tuple[int, int]]] = [[] for _ in range(players)]
     draws_by: list[list[int]] = [[] for _ in range(players)]
@@ -197,8 +196,9 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
                 index = next((k for k, c in enumerate(ends) if (c >> 2) in (tb.high[t], tb.low[t])), 0)
             code = ends[index] if ends else -1
             if ends or not (forced_lead and table == 0):
+                now = tuple(running.scores) if running is not None else None
                 raw.append((i, Decision(p, ends, step.lone, t, code, table, tuple(counts), tuple(voids),
-                                        double_played, tuple(running) if running is not None else None, (), False)))
+                                        double_played, now, (), False)))
             plays_by[p].append((i, t))
             if running is not None:
                 if ends:
@@ -208,8 +208,7 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
                 else:
                     points = tb.lead_points[t]
                 side = sides[p]
-                if points and not (rules.match.exact and running[side] + points > target):
-                    running[side] += points
+                running.scores[side] += running.change(running.scores[side], points)
             table |= 1 << t
             counts[p] -= 1
             if tb.high[t] == tb.low[t]:
@@ -329,15 +328,6 @@ def _with_pools(tb: Tables, decisions: Sequence[Decision], steps: Sequence, held
 # --- the likelihood of a play -----------------------------------------------------------------
 
 
-class _Score:
-    """The match score as the policies read it (a :class:`~fives_tutor.engine.fast.Board`'s fields)."""
-
-    __slots__ = ("scores", "target", "exact", "winner")
-
-    def __init__(self, scores, target, exact) -> None:
-        self.scores, self.target, self.exact, self.winner = list(scores), target, exact, None
-
-
 def _hand_at(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Sequence[int]):
     """The table as the player of ``decision`` saw it, holding ``tiles``."""
     from .expert import view
@@ -349,7 +339,7 @@ def _hand_at(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Sequen
                 tb.full & ~decision.table & ~mask, decision.seat, decision.double_played, sides)
     if decision.scores is not None:
         rules = tb.rules
-        hand.board = _Score(decision.scores, rules.match.target.get(len(decision.counts), 10 ** 9), rules.match.exact)
+        hand.board = Board(rules, len(decision.counts), decision.scores)
     return hand
 
 

@@ -4,7 +4,7 @@ speaks only once no ending of the line could be taken, and a toolbar. Imported o
 when a terminal shell opens (prompt_toolkit is slow to import).
 
 Completion and checking read the line with the grammar of
-:mod:`fives_tutor.table_grammar` compiled by prompt_toolkit's ``regular_languages``,
+:mod:`fives_tutor.table.grammar` compiled by prompt_toolkit's ``regular_languages``,
 the same text the session parses with :mod:`re`.
 """
 
@@ -26,11 +26,10 @@ from prompt_toolkit.validation import ValidationError, Validator
 
 from ..i18n import _, current, localize_error
 from ..render import points_phrase
-from ..render_table import ask_line, toolbar
-from ..table_grammar import candidates, command_word, find_player, grammar, read_tile
+from .grammar import candidates, command_word, find_player, grammar, read_tile
 from ..tiles import ascii_digits
 from ..text.output import echo, menu_meta, menu_text, prompt_text
-from .table_replies import answer, closing, history_path, opening, prose
+from .replies import face_of, history_path, prose
 
 
 @lru_cache(maxsize=2)
@@ -62,7 +61,7 @@ def _complete_piece(name: str, value: str, session) -> bool:
     if name == "player":
         return find_player(value, session.names) is not None
     if name == "command":
-        return command_word(value) is not None
+        return command_word(value) in session.words
     if name == "play":
         try:
             read_tile(value, value, 0)
@@ -78,7 +77,7 @@ def _open_piece(name: str, value: str, path, session) -> bool:
         return True  # a whole name: the tile or command comes next
     if name == "announced":
         return value == "" or ascii_digits(value).isdecimal()
-    if name == "hand":
+    if name == "hand" or name == "argument" and _context(path) in ("hand", "draw") and not value.isdecimal():
         *done, last = value.split() or [""]
         try:
             for token in done:
@@ -89,7 +88,14 @@ def _open_piece(name: str, value: str, path, session) -> bool:
     typed = value.casefold()
     return any(len(c.text) > len(value) and c.text.casefold().startswith(typed) or
                name == "play" and len(c.text) > len(value)
-               for c in candidates(name, value, session.state, session.names, _context(path)))
+               for c in _candidates(session, name, value, _context(path)))
+
+
+def _candidates(session, name: str, value: str, context: str | None):
+    """What completes a piece, for this session: its plays, its command words, and the
+    players' names where lines may name them."""
+    names = session.names if getattr(session, "complete_names", True) else []
+    return candidates(name, value, session.state, names, context, plays=session.legal(), words=session.words)
 
 
 def valid_beginning(session, text: str) -> bool:
@@ -121,7 +127,7 @@ class TableCompleter(Completer):
             for name, value, start, stop in path:
                 if stop != len(text):
                     continue
-                for candidate in candidates(name, value, self.session.state, self.session.names, _context(path)):
+                for candidate in _candidates(self.session, name, value, _context(path)):
                     key = (candidate.text, start)
                     if key in seen:
                         continue
@@ -215,7 +221,10 @@ def _bindings() -> KeyBindings:
 
 
 def make_prompt_session(session, history_file: str | None = None) -> PromptSession:
-    """The prompt_toolkit session for a scorekeeping session."""
+    """The prompt_toolkit session for a shell's session (a scorekeeping
+    :class:`~fives_tutor.table.session.Session`, or a face of one: see
+    :func:`~fives_tutor.table.replies.face_of`)."""
+    face = face_of(session)
     history = InMemoryHistory()
     path = history_file or history_path()
     try:
@@ -223,10 +232,10 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
         history = FileHistory(path)
     except OSError:
         pass
-    prompt_session = PromptSession(history=history, completer=TableCompleter(session),
-                                   validator=TableValidator(session), validate_while_typing=True,
+    prompt_session = PromptSession(history=history, completer=TableCompleter(face.session),
+                                   validator=TableValidator(face.session), validate_while_typing=True,
                                    complete_while_typing=False, key_bindings=_bindings(),
-                                   bottom_toolbar=lambda: prompt_text(toolbar(session.state, _width())))
+                                   bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
     grow_validation_toolbar(prompt_session)
     return prompt_session
 
@@ -237,31 +246,38 @@ def _width() -> int:
     return terminal_width()
 
 
-def run_interactive(session, style: str, prompt_session: PromptSession | None = None) -> int:
-    """The shell loop in a terminal. Ctrl-D or ``quit`` leaves; the match is saved."""
-    prompt_session = prompt_session or make_prompt_session(session)
-    for line in opening(session, style, _width()):
+def run_interactive(session, style: str, prompt_session: PromptSession | None = None, pace: float = 0.0) -> int:
+    """The shell loop in a terminal. Ctrl-D or ``quit`` leaves; the match is saved.
+    ``session`` is a scorekeeping session or a face of one; what happens by itself
+    between the player's lines (the computer's moves) is shown ``pace`` seconds apart."""
+    import time
+
+    face = face_of(session)
+    prompt_session = prompt_session or make_prompt_session(face)
+
+    def follow() -> None:
+        for lines, pause in face.follow(style, _width()):
+            if pause and pace:
+                time.sleep(pace)
+            for text in lines:
+                echo(text)
+
+    for line in face.opening(style, _width()):
         echo(line)
+    follow()
     while True:
-        asked = session.asking()
-        message = prompt_text(ask_line(session.state, asked) + " " if asked is not None else _prompt(session))
+        message = prompt_text(face.prompt())
         try:
             line = prompt_session.prompt(message)
         except KeyboardInterrupt:
             continue
         except EOFError:
             break
-        reply = session.handle(line)
+        reply = face.session.handle(line)
         if reply.kind == "quit":
             break
-        for text in answer(session, reply, style, _width()):
+        for text in face.answer(reply, style, _width()):
             echo(text)
-    echo("\n".join(prose([closing(session)], _width())))
+        follow()
+    echo("\n".join(prose([face.closing()], _width())))
     return 0
-
-
-def _prompt(session) -> str:
-    state = session.state
-    if state.over:
-        return "> "
-    return f"{state.names[state.turn]}> "

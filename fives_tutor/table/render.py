@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .i18n import _, current, localize_error, ngettext, translate_metavar
-from .keeper import TableState
-from .render import count_expression, points_phrase
+from ..i18n import _, current, localize_error, ngettext, translate_metavar
+from ..keeper import TableState
+from ..render import count_expression, points_phrase
 
 
 def scores_line(state: TableState) -> str:
@@ -28,6 +28,9 @@ def turn_line(state: TableState) -> str:
         rule = rules.first_hand if state.hand_number == 1 or rules.later_hands == "same_as_first" else "by_lot"
         if rule == "highest_double":
             text = _("Hand {number}: the holder of the highest double leads it ({name} unless you type another "
+                     "player's name before the tile).")
+        elif rule == "lowest_double":
+            text = _("Hand {number}: the holder of the lowest double leads it ({name} unless you type another "
                      "player's name before the tile).")
         else:
             text = _("Hand {number}: the lead ({name} unless you type another player's name before the tile).")
@@ -68,9 +71,23 @@ def toolbar(state: TableState, width: int | None = None) -> str:
         f"{name} {t.number(count)}" for name, count in zip(state.names, state.counts)))
     lines = [first, _("Scores: {scores} (target {target})").format(scores=scores, target=t.number(state.board.target)),
              held]
-    from .text.wrap import wrap_lines
+    from ..text.wrap import wrap_lines
 
     return "\n".join(part for line in lines for part in wrap_lines(line, width, hanging="  "))
+
+
+def overshoot_line(state_before: TableState, state_after: TableState, side: int, points: int) -> str:
+    """What happened to ``points`` that would have passed the target
+    (``rules.match.overshoot``): not taken, or bounced back by the excess."""
+    t = current()
+    name = state_after.side_name(side)
+    excess = state_before.scores[side] + points - state_before.board.target
+    if state_before.rules.match.overshoot == "bounce":
+        return _("{points} would pass the target by {excess}: {name} goes back to {score}.").format(
+            points=points_phrase(points), excess=t.number(excess), name=name,
+            score=t.number(state_after.scores[side]))
+    return _("{points} would pass the target: not taken ({name} stays at {score}).").format(
+        points=points_phrase(points), name=name, score=t.number(state_after.scores[side]))
 
 
 def describe_event(event: dict, state_before: TableState, state_after: TableState,
@@ -91,9 +108,13 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
             lines.append(_("{name} plays {play}: {ends}").format(
                 name=names[event["player"]], play=t.notation(play.notation), ends=t.notation(play.after)))
             lines.append("  " + count_expression(play.after, state_before.rules))
-            if state_before.rules.muggins.announce and logged.credited != play.points:
+            unannounced = state_before.rules.muggins.announce and event.get("announced") != play.points
+            if unannounced and play.points:
                 lines.append("  " + _("Not announced right: {points} can be claimed with 'muggins'.").format(
                     points=points_phrase(play.points)))
+            elif play.points and logged.credited != play.points and state_after.going_out is None:
+                side = state_before.sides[event["player"]]
+                lines.append("  " + overshoot_line(state_before, state_after, side, play.points))
     elif kind == "draw":
         left = state_after.drawable if not state_after.awaiting else 0
         if left:
@@ -105,6 +126,12 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
         lines.append(text.format(name=names[event["player"]], count=t.number(event["count"]), left=t.number(left)))
     elif kind == "pass":
         lines.append(_("{name} passes.").format(name=names[event["player"]]))
+    elif kind == "hand":
+        # the tiles are not repeated: the screen may be seen by the whole table
+        count = state_after.counts[event["player"]]
+        lines.append(ngettext("{name}'s hand is followed ({count} tile): hint gives advice at {name}'s turn.",
+                              "{name}'s hand is followed ({count} tiles): hint gives advice at {name}'s turn.",
+                              count).format(name=names[event["player"]], count=t.number(count)))
     elif kind == "claim":
         taken = state_after.log[-1].credited if state_after.log else 0
         if taken > 0:
@@ -120,13 +147,19 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
         result = row.result
         lines.extend(hand_end_count(state_before, result, tiles or {}))
         if result is not None and result.winners:
-            for side in result.winners:
-                lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
-                                                                   points=points_phrase(row.at_end[side])))
-            if row.refused:
-                lines.append(_("The last play and the points for going out, {points} together, would pass {target}: "
-                               "nothing is scored.").format(points=points_phrase(row.refused),
-                                                            target=current().number(state_after.board.target)))
+            held = state_before.going_out  # a play that went out, scored with the award (exact target)
+            for side, points in zip(result.winners, result.points):
+                whole = points + (held[1] if held is not None and held[0] == side else 0)
+                change = state_after.scores[side] - state_before.scores[side]
+                if not whole or change == whole:
+                    lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
+                                                                       points=points_phrase(row.at_end[side])))
+                elif held is not None and held[0] == side and state_before.rules.match.overshoot == "not_taken":
+                    lines.append(_("The last play and the points for going out, {points} together, would pass "
+                                   "{target}: nothing is scored.").format(
+                        points=points_phrase(whole), target=current().number(state_after.board.target)))
+                else:
+                    lines.append(overshoot_line(state_before, state_after, side, whole))
         else:
             lines.append(_("Nobody collects: the lowest counts are tied."))
     return lines
@@ -135,8 +168,8 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
 def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
     """The count at the end of a hand, as ``fives count`` shows it: each losing
     player's tiles and pips, what they count as, and how the points were counted."""
-    from .render import collection_how, opponent_line, together_line
-    from .scoring import collect
+    from ..render import collection_how, opponent_line, together_line
+    from ..scoring import collect
 
     if result is None or not result.winners:
         return []
@@ -210,6 +243,8 @@ def event_words(event: dict, names: Sequence[str]) -> str:
         return _("{name} calls muggins").format(name=name)
     if kind == "hand_end":
         return _("the end of the hand")
+    if kind == "hand":
+        return _("{name}'s hand").format(name=name)
     if kind == "pips":
         return _("the remaining pips of {name}").format(name=name)
     return str(kind)
@@ -229,8 +264,8 @@ def sheet(state: TableState, width: int | None = None) -> str:
     hand = the hand's points (every sum as printed is true); the totals row adds the
     hands up, and the bars show each total against the target.
     """
-    from .text.table import table
-    from .text.wrap import display_width, terminal_width
+    from ..text.table import table
+    from ..text.wrap import display_width, terminal_width
 
     t = current()
     width = terminal_width() if width is None else width
@@ -287,7 +322,7 @@ def history(state: TableState) -> str:
 def help_text(state: TableState, width: int | None = None) -> str:
     """The commands, each description wrapped under itself to the terminal's width; a
     placeholder in a command (``NAME``) through the metavar translation."""
-    from .text.wrap import display_width, wrap_lines
+    from ..text.wrap import display_width, wrap_lines
 
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
@@ -303,13 +338,17 @@ def help_text(state: TableState, width: int | None = None) -> str:
         ("draw, draw 3", _("the player to move draws tiles from the boneyard")),
         ("pass", _("the player to move passes")),
         ("undo, redo", _("take back the last action, or put it back")),
+        ("hand 6|6 5|3 ...", _("your own tiles, at the deal (a name first for another player's): then hint follows "
+                               "your plays, and your draws written with their tiles (draw 5|2)")),
+        ("hint", _("the best play for the player whose hand is followed, at their turn, from everything recorded "
+                   "in this hand (never another player's tiles)")),
         ("board", _("the layout as a picture")),
         ("sheet", _("the score sheet, hand by hand")),
         ("history", _("every action of the match")),
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives table --resume continues it)")),
     ]
-    from .text.width import ljust
+    from ..text.width import ljust
 
     # measured by display width: a translated metavar may hold a zero-width non-joiner
     column = max(19, max(display_width(command) for command, _text in entries) + 4)  # two spaces after the widest

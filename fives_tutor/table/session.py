@@ -4,7 +4,7 @@ The session reads what the table says (``5|3``, ``Ben 5|3@3 =10``, ``draw 2``,
 ``pass``, ``muggins``, ``undo``, ``sheet`` ...), checks it against the state rebuilt
 from the journal's events, commits the event, then answers. It knows no terminal:
 the shell (``fives table``) feeds it lines and prints its replies. What a line may be
-is the grammar of :mod:`fives_tutor.table_grammar`. Command words are the same in
+is the grammar of :mod:`fives_tutor.table.grammar`. Command words are the same in
 every language; replies are in the active language.
 
 A new match is written to the journal with its first entry, so a table closed
@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Sequence
 
-from .bounds import TOO_LARGE, whole_number
-from .errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
-from .journal import Journal, JournalError
-from .keeper import can_redo, can_undo, effective_actions, replay, replay_saved
-from .rules import RuleSet
-from .table_grammar import WORDS, Command, parse_command, pieces
-from .tiles import ascii_digits, parse_hand
+from ..bounds import TOO_LARGE, whole_number
+from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
+from ..journal import Journal, JournalError
+from ..keeper import can_redo, can_undo, effective_actions, replay, replay_saved
+from ..rules import RuleSet
+from .grammar import WORDS, Command, parse_command, pieces
+from ..tiles import ascii_digits, parse_hand
 
-__all__ = ["WORDS", "Command", "Refusal", "Reply", "Session", "parse_command"]
+__all__ = ["WORDS", "Command", "Refusal", "Reply", "Session", "hint", "parse_command"]
 
-_SHOW = ("board", "sheet", "history", "rules", "help")
+_SHOW = ("board", "sheet", "history", "rules", "help", "hint")
 
 
 class Reply(NamedTuple):
@@ -51,6 +51,9 @@ class Session:
     argument, returning the new id) writes it with the first entry.
     """
 
+    #: the command words this shell takes (all of the grammar's)
+    words = WORDS
+
     def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams,
                  create: Callable[[], int] | None = None) -> None:
         self.journal = journal
@@ -75,6 +78,10 @@ class Session:
                 return player
         return None
 
+    def legal(self) -> list:
+        """The plays the table would take now (what Tab completes)."""
+        return self.state.legal_tiles()
+
     @property
     def saved(self) -> bool:
         """Whether the match is in the journal (it is from its first entry on)."""
@@ -95,7 +102,7 @@ class Session:
         try:
             if command.word == "pips":
                 self._pips_value(asked, command.text)
-            elif command.word in ("play", "draw", "pass", "muggins"):
+            elif command.word in ("play", "draw", "pass", "muggins", "hand"):
                 if asked is not None and command.word != "muggins":
                     raise self._hand_over(asked)
                 event = self._event(command)
@@ -107,10 +114,10 @@ class Session:
             elif command.word == "redo" and not can_redo(self.events):
                 raise IllegalPlayError(N_("there is nothing to redo"))
         except FivesError as error:
-            return Refusal(error, self._fault(line))
+            return Refusal(error, self.fault(line))
         return None
 
-    def _fault(self, line: str) -> int:
+    def fault(self, line: str) -> int:
         """Where a refused action's fault is: the play, the argument, else the line's start."""
         found = pieces(line, self.asking() is not None) or {}
         for name in ("play", "hand", "argument", "command"):
@@ -141,11 +148,11 @@ class Session:
             if not can_undo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to undo"))})
             taken_back = effective_actions(self.events)[-1]
-            return self._commit({"type": "undo"}, undone=taken_back)
+            return self.commit({"type": "undo"}, undone=taken_back)
         if word == "redo":
             if not can_redo(self.events):
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to redo"))})
-            reply = self._commit({"type": "redo"})
+            reply = self.commit({"type": "redo"})
             if reply.kind == "done":
                 reply.data["redone"] = effective_actions(self.events)[-1]
             return reply
@@ -154,7 +161,7 @@ class Session:
         event = self._event(command)
         if event is None:
             return Reply("refused", {"error": IllegalPlayError(N_("the match is over"))})
-        return self._commit(event)
+        return self.commit(event)
 
     def _hand_over(self, asked: int) -> IllegalPlayError:
         return IllegalPlayError(N_("the hand is over: give the remaining tiles or pips of {name} first"),
@@ -164,6 +171,14 @@ class Session:
         state = self.state
         if state.over:
             return None
+        if command.word == "hand":
+            # your own tiles: the player named, else the one whose hand is followed, else the player to move
+            player = command.player
+            if player is None:
+                player = state.known_player if state.known_player is not None else state.followed
+            if player is None:
+                player = state.turn
+            return {"type": "hand", "player": player, "tiles": command.text}
         player = command.player if command.player is not None else state.turn
         # mid-hand, naming another player corrects the turn (a pass the table did not
         # say, a slip); who leads a hand is the lead rule's, not the table's to correct
@@ -176,6 +191,8 @@ class Session:
                     event["announced"] = command.announced
             elif command.word == "draw":
                 event = {"type": "draw", "player": player, "count": 1 if command.count is None else command.count}
+                if command.text:
+                    event["tiles"] = command.text  # the tiles drawn, by the player whose hand is followed
             else:
                 event = {"type": "pass", "player": player}
             if corrected:
@@ -226,7 +243,7 @@ class Session:
             event = {"type": "pips", "player": player, "pips": pips}
             if tiles is not None:
                 event["tiles"] = " ".join(map(str, tiles))
-            reply = self._commit(event)
+            reply = self.commit(event)
             return Reply("show", {"what": "ask"}) if reply.kind == "done" else reply
         given = dict(state.pips_given)
         given[player] = pips
@@ -235,15 +252,16 @@ class Session:
             tiles_given[player] = tiles
         values = [given.get(p, 0) for p in range(state.players)]
         tiles = tiles_given
-        reply = self._commit({"type": "hand_end", "pips": values})
+        reply = self.commit({"type": "hand_end", "pips": values})
         if reply.kind == "done":
             reply.data["given"] = given
             reply.data["tiles"] = tiles
         return reply
 
-    def _commit(self, event: dict, undone: dict | None = None) -> Reply:
-        """Check the event by rebuilding the state with it; only then write it."""
-        candidate = self.events + [event]
+    def commit(self, event: dict, undone: dict | None = None, more: Sequence[dict] = ()) -> Reply:
+        """Check the event (and the events ``more`` after it) by rebuilding the state with
+        it; only then write it, all in one transaction."""
+        candidate = self.events + [event] + list(more)
         try:
             state = replay(self.rules, self.names, self.teams, candidate)
         except FivesError as error:
@@ -254,9 +272,59 @@ class Session:
                 if self._create is None:
                     raise RuntimeError("a session without a match needs a way to create one")
                 self.match_id = self._create()
-            self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
+            if more:
+                self.journal.append_many(self.match_id, [event] + list(more), scores=state.scores,
+                                         finished=state.over)
+            else:
+                self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
         except FivesError as error:  # a full disk, a read-only file, a shell keeping it: not saved, so not done
             return Reply("refused", {"error": error})
         self.events = candidate
         self.state = state
         return Reply("done", {"event": event, "before": before, "undone": undone})
+
+    # --- advice for the player whose hand is followed -----------------------------------------
+
+    def hint(self):
+        """``fives best``'s answer for the player whose hand is followed, at their turn, from
+        everything the table recorded in this hand: ``(situation, ranked, level)``. Raises
+        :class:`FivesError` with the reason when there is none to give."""
+        return hint(self.state)
+
+
+def hint(state, samples: int | None = None, seed: str = "1"):
+    """The engine's ranking of the followed player's plays on ``state`` (a
+    :class:`~fives_tutor.keeper.TableState`) at their turn, as ``fives best`` gives it
+    (level ``auto``, the default budget and seed, the scores weighed): ``(situation,
+    ranked, level)``; ``fives best --history`` with the same hand, history and scores
+    gives the same answer. Raises :class:`FivesError`: no hand followed, tiles drawn without naming
+    them, not their turn, the hand over, or no deal of the hidden tiles that fits."""
+    from ..engine.levels import rank, resolve_level
+    from .coach import situation_of
+
+    if state.over or state.awaiting:
+        raise IllegalPlayError(N_("the hand is over"))
+    if state.known_player is None:
+        raise IllegalPlayError(N_("hint needs your tiles: at the deal type hand and your tiles, such as {example}"),
+                               example="hand 6|6 5|3 4|1")
+    name = state.names[state.known_player]
+    if state.known_hand is None:
+        raise IllegalPlayError(Nn_("{name} drew {count} tile without naming it: give the hand again (hand and the "
+                                   "tiles)", "{name} drew {count} tiles without naming them: give the hand again "
+                                   "(hand and the tiles)"), name=name, count=state.known_missing)
+    from ..game import sides_for
+
+    if tuple(state.sides) != tuple(sides_for(state.rules, state.players)):
+        raise IllegalPlayError(N_("the engine plays the pack's own partnerships: it cannot advise a table that "
+                                  "seats other teams"))
+    if state.turn != state.known_player and (state.layout.line or state.leader_known):
+        # at an open lead (the highest double or a lot decides) the followed player may ask first
+        raise IllegalPlayError(N_("hint is for {name}'s turn; it is {other}'s turn"), name=name,
+                               other=state.names[state.turn])
+    situation = situation_of(state)
+    level = resolve_level(situation, "auto")
+    options = {"samples": samples, "seed": seed} if level == "monte-carlo" else {}
+    ranked = rank(situation, "auto", **options)
+    if ranked and level == "exact" and not ranked[0].proven:
+        level = "monte-carlo"
+    return situation, ranked, level

@@ -1,7 +1,14 @@
-"""What ``fives table`` prints, with or without a terminal: the opening, the answer to
-each line, and the loop that reads lines from a file or a pipe. Shared by the plain
-loop and the terminal shell (:mod:`fives_tutor.cli.table_shell`), so neither imports
-the other."""
+"""What a shell at the table prints, with or without a terminal: the opening, the answer
+to each line, and the loop that reads lines from a file or a pipe. Shared by the plain
+loop and the terminal shell (:mod:`fives_tutor.table.shell`), so neither imports
+the other.
+
+Both loops talk to a *face*: the session that takes the lines (``session``: ``handle``,
+``check``, ``state``, ``names``, ``legal()``, ``words``) and how it is shown
+(``opening``, ``answer``, ``follow``: what happens by itself after a line, such as the
+computer's moves; ``prompt``, ``question``, ``toolbar``, ``closing``). ``fives table``'s
+is :class:`TableFace`; ``fives play`` has its own
+(:class:`fives_tutor.table.practice_text.PracticeFace`)."""
 
 from __future__ import annotations
 
@@ -15,7 +22,7 @@ from ..text.output import echo
 def opening(session, style: str = "plain", width: int | None = None) -> list[str]:
     """The first lines a session shows; a resumed match also shows where it stands."""
     from ..board_art import draw
-    from ..render_table import scores_line, turn_line
+    from .render import scores_line, turn_line
 
     state = session.state
     t = current()
@@ -39,7 +46,7 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
         lines.append(following)
     asked = session.asking()
     if asked is not None:
-        from ..render_table import ask_line
+        from .render import ask_line
 
         lines.append(ask_line(state, asked))
     board = draw(state.layout, style, width) if session.events and state.layout.line else None
@@ -73,7 +80,7 @@ def tiles_line(state) -> str:
 
 def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     """The text lines for a reply of the session."""
-    from .. import render_table as words
+    from . import render as words
     from ..board_art import draw
     from ..render_rules import render_show
 
@@ -96,7 +103,25 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
         return [render_show(session.rules)]
     if what == "help":
         return [words.help_text(state, width)]
+    if what == "hint":
+        return hint_lines(session, width)
     return []
+
+
+def hint_lines(session, width: int | None = None) -> list[str]:
+    """``fives best``'s answer for the player whose hand is followed, or why there is none."""
+    from ..errors import FivesError
+    from ..i18n import localize_error
+    from ..plays import board_position
+    from ..render import render_best
+
+    try:
+        situation, ranked, level = session.hint()
+    except FivesError as error:
+        return prose([_("No hint: {reason}.").format(reason=localize_error(error))], width)
+    position = board_position(situation.board, session.rules)
+    return [render_best(position, ranked, level, session.rules, situation.scores is not None, None, situation.shown,
+                        situation.players, width=width)]
 
 
 def closing(session) -> str:
@@ -106,36 +131,90 @@ def closing(session) -> str:
     return _("The match is saved: fives table --resume {id} continues it.").format(id=session.match_id)
 
 
+class TableFace:
+    """How ``fives table`` shows its scorekeeping ``session``."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+
+    def opening(self, style: str, width: int | None = None) -> list[str]:
+        return opening(self.session, style, width)
+
+    def answer(self, reply, style: str, width: int | None = None) -> list[str]:
+        return answer(self.session, reply, style, width)
+
+    def follow(self, style: str, width: int | None = None):
+        """Nothing happens by itself at a real table."""
+        return iter(())
+
+    def prompt(self) -> str:
+        """The prompt: the question at the end of a hand, else whose turn it is."""
+        from .render import ask_line
+
+        state = self.session.state
+        asked = self.session.asking()
+        if asked is not None:
+            return ask_line(state, asked) + " "
+        return "> " if state.over else f"{state.names[state.turn]}> "
+
+    def question(self) -> str | None:
+        """What is asked after a reply without a terminal (the remaining pips), or None."""
+        from .render import ask_line
+
+        asked = self.session.asking()
+        return ask_line(self.session.state, asked) if asked is not None else None
+
+    def toolbar(self, width: int | None = None) -> str:
+        from .render import toolbar
+
+        return toolbar(self.session.state, width)
+
+    def closing(self) -> str:
+        return closing(self.session)
+
+
+def face_of(session):
+    """``session`` itself when it is a face (it has ``follow``), else a scorekeeping
+    session's :class:`TableFace`."""
+    return session if hasattr(session, "follow") else TableFace(session)
+
+
 def run_lines(session, stream, style: str) -> int:
-    """The shell without a terminal: one command a line, plain text answers. Returns
-    2 when any line was refused, else 0."""
-    for line in opening(session, style):
+    """The shell without a terminal: one command a line, plain text answers, and what
+    happens by itself (the computer's moves) at once. ``session`` is a scorekeeping
+    session or a face of one. Returns 2 when any line was refused, else 0."""
+    face = face_of(session)
+    for line in face.opening(style):
         echo(line)
+    for lines, _pause in face.follow(style):
+        for line in lines:
+            echo(line)
     refused = False
-    from .common import LineTooLong, read_line
+    from ..cli.common import LineTooLong, read_line
 
     while True:
         raw = read_line(stream)  # bounded: a 20 MB line is refused, not read
         if raw is None:
             break
         if isinstance(raw, LineTooLong):
-            from ..render_table import refusal
+            from .render import refusal
 
             echo("\n".join(prose([refusal(raw)])))
             refused = True
             continue
-        reply = session.handle(raw)
+        reply = face.session.handle(raw)
         if reply.kind == "quit":
             break
         if reply.kind == "refused":
             refused = True
-        for line in answer(session, reply, style):
+        for line in face.answer(reply, style):
             echo(line)
-        asked = session.asking()
-        if asked is not None:
-            from ..render_table import ask_line
-
-            echo("\n".join(prose([ask_line(session.state, asked)])))
+        for lines, _pause in face.follow(style):
+            for line in lines:
+                echo(line)
+        question = face.question()
+        if question is not None:
+            echo("\n".join(prose([question])))
     return 2 if refused else 0
 
 

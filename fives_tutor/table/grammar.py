@@ -11,7 +11,8 @@ functions below, the same ones everywhere: :func:`find_player`, :func:`read_tile
 :func:`command_word`, and the candidates that complete a piece
 (:func:`candidates`), so the parser, the completer and the validator cannot disagree.
 
-A line is ``[PLAYER] PLAY [=POINTS]`` or ``[PLAYER] COMMAND [ARGUMENT]``:
+A line is ``[PLAYER] PLAY [=POINTS]`` or ``[PLAYER] COMMAND [ARGUMENT]`` (``draw 2`` or
+the tiles drawn, ``draw 5|2``; ``hand 6|6 5|3 ...``: your own tiles, for ``hint``):
 
 >>> parse_command("Ana Maria 4|1=5", ["Ana Maria", "Ben"])
 Command(word='play', player=0, text='4|1', count=None, announced=5)
@@ -29,12 +30,13 @@ import re
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
-from .bounds import TOO_LARGE, whole_number
-from .errors import N_, NotationError
-from .tiles import ascii_digits, parse_tile
+from ..bounds import TOO_LARGE, whole_number
+from ..errors import N_, NotationError
+from ..tiles import ascii_digits, parse_tile
 
 #: command words, the same in every language
-WORDS = ("draw", "pass", "muggins", "undo", "redo", "board", "sheet", "history", "rules", "help", "quit")
+WORDS = ("draw", "pass", "muggins", "undo", "redo", "hand", "hint", "board", "sheet", "history", "rules", "help",
+         "quit")
 #: the pieces of a line, in the order they may come
 VARIABLES = ("player", "play", "announced", "command", "argument", "hand")
 
@@ -214,14 +216,35 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
         if word == "draw":
             clean = ascii_digits(argument.text)
             if not clean.isdecimal():
+                if clean[:1].isdecimal() or clean[:1] == "[":  # the tiles drawn: draw 5|2 6|1
+                    tiles = _tiles(argument, line)
+                    return Command(word, player, text=" ".join(map(str, tiles)), count=len(tiles))
                 raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line,
                                     column=argument.start + 1, word=word, example="draw 2")
             count = whole_number(clean)
+        elif word == "hand":
+            tiles = _tiles(argument, line)
+            return Command(word, player, text=" ".join(map(str, tiles)))
         elif word == "muggins":
             player, count = _muggins_argument(argument, line, names)
         else:
             raise NotationError(N_("'{word}' takes nothing after it"), text=line, column=argument.start + 1, word=word)
+    elif word == "hand":
+        raise NotationError(N_("'{word}' takes your tiles, such as {example}"), text=line,
+                            column=len(line.rstrip()) + 1, word=word, example="hand 6|6 5|3 4|1")
     return Command(word, player, count=count)
+
+
+def _tiles(argument: Piece, line: str) -> tuple:
+    """The tiles written in ``argument`` (``5|2 6|1``); raises :class:`NotationError`
+    pointing into ``line``."""
+    from ..tiles import parse_hand
+
+    try:
+        return parse_hand(argument.text, 12)
+    except NotationError as error:
+        params = {key: value for key, value in error.params.items() if key != "column"}
+        raise NotationError(error.template, text=line, column=argument.start + (error.column or 1), **params) from None
 
 
 def _muggins_argument(argument: Piece, line: str, names: Sequence[str]) -> tuple[int | None, int | None]:
@@ -284,19 +307,22 @@ def play_writings(play) -> list[str]:
     return list(dict.fromkeys(f"{a}|{b}@{play.end}" for a, b in ((matched, other), (other, matched))))
 
 
-def candidates(variable: str, typed: str, state, names: Sequence[str], command: str | None = None) -> list[Candidate]:
+def candidates(variable: str, typed: str, state, names: Sequence[str], command: str | None = None,
+               plays: Sequence | None = None, words: Sequence[str] = WORDS) -> list[Candidate]:
     """What may complete the piece ``variable`` whose text so far is ``typed``, best
-    first: plays that score first (most points first), in the order the tile was typed."""
+    first: plays that score first (most points first), in the order the tile was typed.
+    ``plays`` are the plays the shell takes now (default: every play the table would
+    take, ``state.legal_tiles()``), ``words`` the commands it takes."""
     if variable == "player":
         wanted = _plain_name(typed.lstrip("\"'")) if typed.strip("\"'") else ""
         return [Candidate(name, "player") for name in names
                 if " ".join(name.split()).casefold().startswith(wanted)]
     if variable == "command":
-        return [Candidate(word, "command") for word in WORDS if word.startswith(typed.lower())]
+        return [Candidate(word, "command") for word in words if word.startswith(typed.lower())]
     if variable == "play":
         wanted = _normal_tile_text(typed)
         found = []
-        for play in state.legal_tiles():
+        for play in (state.legal_tiles() if plays is None else plays):
             writing = next((w for w in play_writings(play) if w.startswith(wanted)), None)
             if writing is not None:
                 found.append(Candidate(writing, "play", play))

@@ -1,0 +1,175 @@
+"""``fives play``: a match against the computer, with a coach, in the table's shell."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import N_, FivesError
+from ..i18n import _, current
+from ..text.output import echo
+from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
+
+#: the names of the computer's players when none are given
+COMPUTER_NAMES = ("Ana", "Ben", "Cy")
+#: seconds between the computer's moves in a terminal
+DEFAULT_PACE = 1.0
+
+
+def _levels(text: str, computers: int) -> list[str]:
+    """``--level``: one level for every computer player, or one per computer player
+    separated by commas. Raises :class:`CliError`."""
+    from ..table.practice import LEVELS
+
+    levels = [level.strip() for level in text.replace("،", ",").split(",") if level.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
+                level=level, choices=current().comma.join(LEVELS)))
+    if len(levels) == 1:
+        levels = levels * computers
+    if len(levels) != computers:
+        raise CliError(_("--level takes one level, or one for each of the {count} computer players").format(
+            count=current().number(computers)))
+    return levels
+
+
+def _names(players: str | None) -> list[str]:
+    """``--players``: how many play (you included), or every name, yours first."""
+    count, names = split_players(players)
+    if names is not None:
+        return names
+    count = count or 2
+    computers = list(COMPUTER_NAMES) + [f"P{n}" for n in range(len(COMPUTER_NAMES) + 2, count + 1)]
+    return [_("You")] + computers[:max(0, count - 1)]
+
+
+def _complete_match(ctx, param, incomplete: str):
+    from .games import complete_match_id
+
+    return complete_match_id(ctx, param, incomplete)
+
+
+def _complete_levels(ctx, param, incomplete: str):
+    from click.shell_completion import CompletionItem
+
+    from ..table.practice import LEVELS
+
+    head, _sep, last = incomplete.rpartition(",")
+    prefix = head + "," if head else ""
+    return [CompletionItem(prefix + level) for level in LEVELS if level.startswith(last)]
+
+
+@click.command(short_help=N_("Play a match against the computer, with a coach"), cls=FivesCommand, help=N_(
+    "Play a match against the computer: you and 1 to 3 computer players at an engine level, under any rule pack, "
+    "in the same shell as fives table (Tab completes your plays with their points; draw, pass, undo, hint, "
+    "board, sheet, quit). The coach judges each of your plays with only what you knew then and says so when a "
+    "better play was worth more; it sums up each hand and the match. Every move is saved: fives play --resume "
+    "continues a match, fives games review goes through it again.\n\n"
+    "With standard input not a terminal, your moves are read one a line and the computer's are printed at once, "
+    "so a match can be scripted."))
+@option("--players", metavar="N|NAMES",
+        help=N_("How many play, you included (2 to 4; default 2), or every name separated by commas, yours first."))
+@option("--level", "level", metavar="LEVEL[,LEVEL...]", shell_complete=_complete_levels,
+        help=N_("The computer's engine level (default greedy: it scores what it can), or one for each computer "
+                "player separated by commas: random, greedy, defensive, expert, monte-carlo, auto."))
+@option("--rules", "rules_name", metavar="PACK", shell_complete=complete_pack,
+        help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
+@option("--seed", metavar="SEED", help=N_("Seed of the deals (default: a new one, shown at the start)."))
+@option("--coach", type=click.Choice(["on", "off", "end"]), default="on", show_default=True,
+        help=N_("The coach: on (a line after a play that gives points away, and summaries), end (the summaries "
+                "only) or off."))
+@option("--pace", type=click.FloatRange(0, 10), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
+        help=N_("Seconds between the computer's moves in a terminal."))
+@option("--lang", "lang", metavar="LANG", shell_complete=complete_language,
+        help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
+@option("--db", metavar="FILE", help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))
+@option("--resume", "resume", is_flag=False, flag_value="latest", default=None, metavar="[ID]",
+        shell_complete=_complete_match,
+        help=N_("Continue a saved match against the computer: the one numbered ID, or the latest unfinished one."))
+@option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
+        help=N_("How the board and your hand draw tiles."))
+def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles):
+    from ..journal import Journal, JournalError
+    from ..packs import load_pack_data, rules_from_data
+    from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
+    from ..table.practice_text import PracticeFace
+    from ..table.replies import run_lines
+    from .table import _ask_setup, _keep, _unicode_ok, check_players_answer
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        journal = Journal(db)
+    except JournalError as error:
+        raise fail(error) from None
+    kept: list = []
+    try:
+        if resume is not None:
+            if players or level or rules_name or seed:
+                raise CliError(_("--resume continues a saved match: give no --players, --level, --rules or --seed"))
+            info = _saved(journal, resume)
+            kept.append(_keep(journal, info.id))
+            rules = rules_from_data(info.rules_data, info.rules_path)
+            practice = Practice(journal, info.id, rules, info.names, info.teams, info.practice)
+        else:
+            if interactive and not lang:
+                _ask_setup(None, None, None, lang, full=False)  # the language, asked once and remembered
+            data, path = load_pack_data(rules_name or "dominos-cc")
+            rules = rules_from_data(data, path)
+            names = _names(players)
+            reason = check_players_answer(names, rules)
+            if reason:
+                raise CliError(reason)
+            levels = [None] + _levels(level or DEFAULT_LEVEL, len(names) - 1)
+            chosen = setup(seed if seed is not None else new_seed(), 0, levels, coach)
+            from ..bounds import has_control
+
+            if not 0 < len(chosen["seed"]) <= 64 or has_control(chosen["seed"]):
+                raise CliError(_("--seed takes at most 64 characters, none of them a control character"))
+            code = current().code
+
+            def create() -> int:
+                match_id = journal.create_match(names, None, rules.id, path, data, code, chosen)
+                kept.append(_keep(journal, match_id))
+                return match_id
+
+            practice = Practice(journal, None, rules, names, None, chosen, create=create)
+        style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
+        face = PracticeFace(practice)
+        if interactive:
+            from ..table.shell import run_interactive
+
+            result = run_interactive(face, style, pace=pace)
+        else:
+            result = run_lines(face, sys.stdin, style)
+            echo(face.closing())
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        for keeper in kept:
+            keeper.release()
+        journal.close()
+    if result:
+        sys.exit(result)
+
+
+def _saved(journal, resume: str):
+    """The saved practice match ``--resume`` names (or the latest unfinished one)."""
+    if resume == "latest":
+        info = journal.latest_unfinished(practice=True)
+        if info is None:
+            raise CliError(_("there is no unfinished match against the computer to resume"))
+        return info
+    from ..journal import match_number
+
+    number = match_number(resume)
+    if number is None:
+        raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
+    info = journal.match(number)
+    if info.practice is None:
+        raise CliError(_("match {id} was kept at a real table: fives table --resume {id} continues it").format(
+            id=info.id))
+    if info.finished:
+        raise CliError(_("match {id} is over: fives games review {id} goes through it again").format(id=info.id))
+    return info

@@ -1,0 +1,439 @@
+"""A match against the computer (``fives play``): you at one seat, engine levels at the
+others, the tiles dealt from a seed, every move journaled like a real table's.
+
+A practice match is a scorekeeper's match (:class:`~fives_tutor.table.session.Session`:
+the same events, checks, journal, sheet and board) with a dealer that knows the hidden
+tiles: the game state machine (:class:`fives_tutor.game.Match`, dealt from the match's
+seed) is replayed from the journal's events beside the scorekeeper's state, so a match
+survives a killed terminal and resumes exactly, and ``undo`` simply replays fewer
+events. Your hand is given to the scorekeeper at each deal (a ``hand`` event) and your
+draws name their tiles, so ``hint``, the coach and ``fives games review`` read your
+hand exactly as they read one entered at a real table. The computer's tiles are never
+in the journal; they come back from the seed.
+
+The setup is kept with the match (:func:`setup`): ``seed``, your seat ``you``, the
+``levels`` of the computer's seats, and the ``coach`` (``on``: a line after a play that
+gives away points, and summaries; ``end``: the summaries only; ``off``).
+
+Each decision of the computer is seeded by the match's seed, the hand and the move, so
+the same match plays the same way however often it is resumed or undone.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import NamedTuple, Sequence
+
+from ..engine.names import PLAYING_LEVELS
+from ..errors import N_, FivesError, IllegalPlayError, Msg
+from ..game import Match
+from ..journal import Journal, JournalError
+from ..keeper import TableState, effective_actions
+from ..plays import legal_plays, parse_play
+from ..rules import RuleSet
+from ..tiles import Tile, format_hand, parse_hand
+from .grammar import parse_command
+from .session import Reply, Refusal, Session
+
+#: the levels the computer can play at (``exact`` needs every tile known: ``auto`` uses it)
+LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
+#: the level of the computer when none is named: it scores what it can and sets no traps
+DEFAULT_LEVEL = "greedy"
+#: the commands of a practice match (the grammar's, without the scorekeeper's own)
+WORDS = ("draw", "pass", "undo", "hint", "muggins", "board", "sheet", "history", "rules", "help", "quit")
+#: what a line may do besides the commands: play a tile
+_ACTIONS = WORDS + ("play",)
+#: how each show command is answered
+_SHOW = ("board", "sheet", "history", "rules", "help", "hint")
+
+
+def setup(seed: str, you: int, levels: Sequence[str | None], coach: str = "on") -> dict:
+    """The setup kept with a practice match (see the module docstring)."""
+    return {"seed": str(seed), "you": you, "levels": list(levels), "coach": coach}
+
+
+class Automatic(NamedTuple):
+    """An event the dealer makes by itself: ``kind`` (``computer``, ``claim``, ``hand``,
+    ``hand_end``) and the ``event``."""
+
+    kind: str
+    event: dict
+
+
+class Practice:
+    """A practice match kept in ``journal`` as ``match_id`` (None until its first event:
+    ``create`` writes it) under ``rules``, for ``names`` (yours at seat ``practice["you"]``)
+    and ``teams``, with the ``practice`` setup. Raises :class:`JournalError` for a saved
+    match whose events do not replay (a damaged file, or one written by a fives-tutor that
+    dealt otherwise)."""
+
+    #: names are not typed in a practice match: you play your own tiles
+    complete_names = False
+
+    def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams,
+                 practice: dict, create=None) -> None:
+        self.keeper = Session(journal, match_id, rules, names, teams, create=create)
+        self.practice = practice
+        self.you = practice["you"]
+        self.seed = practice["seed"]
+        self.levels = practice["levels"]
+        self.coach = practice["coach"]
+        self.finished_hand = None  # the last hand that ended (its tiles are shown at the count)
+        self._rebuild()
+
+    # --- what the shell reads ------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        """The scorekeeper's state: what the whole table sees."""
+        return self.keeper.state
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.keeper.rules
+
+    @property
+    def names(self) -> list:
+        return self.keeper.names
+
+    @property
+    def match_id(self) -> int | None:
+        return self.keeper.match_id
+
+    @property
+    def saved(self) -> bool:
+        return self.keeper.saved
+
+    @property
+    def events(self) -> list:
+        return self.keeper.events
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The commands Tab offers now: draw and pass only when they are allowed."""
+        hand = self.match.hand
+        allowed = {"draw": self.your_turn() and hand.can_draw(), "pass": self.your_turn() and hand.can_pass(),
+                   "muggins": self.rules.muggins.announce}
+        return tuple(word for word in WORDS if allowed.get(word, True))
+
+    def asking(self) -> None:
+        """Nothing is ever asked: the dealer knows every hand at the end of a hand."""
+        return None
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """Your tiles now."""
+        return tuple(self.match.hand.hands[self.you]) if not self.match.over else ()
+
+    def your_turn(self) -> bool:
+        """Whether the match waits for you."""
+        return not self.state.over and self.pending() is None and self.match.hand.turn == self.you
+
+    def lead(self) -> str:
+        """Which hand of the match the one under way is, for the lead rule."""
+        return "first" if self.state.hand_number == 1 else "later"
+
+    def legal(self) -> list:
+        """Your legal plays now (what Tab completes), most points first."""
+        if not self.your_turn():
+            return []
+        return legal_plays(self.state.layout, self.hand, self.rules, self.lead())
+
+    def hint(self):
+        """``fives best``'s answer for you now (see :func:`fives_tutor.table.session.hint`)."""
+        from .session import hint
+
+        if not self.your_turn():
+            raise IllegalPlayError(N_("hint is for your turn"))
+        return hint(self.state)
+
+    # --- the dealer: the game state machine beside the scorekeeper -------------------------------
+
+    def _rebuild(self) -> None:
+        """The game replayed from the seed and the journal's events."""
+        self.match = Match(self.rules, len(self.names), seed=f"{self.seed}:deal")
+        self.finished_hand = None
+        if tuple(self.state.sides) != tuple(self.match.sides):
+            raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=self.match_id,
+                               reason=Msg(N_("its teams are not the pack's")))
+        keeper = TableState(self.rules, self.names, self.keeper.teams)
+        for seq, event in enumerate(effective_actions(self.events), start=1):
+            try:
+                self._mirror(event, keeper)
+                keeper.apply(event)
+            except (FivesError, KeyError, TypeError, ValueError, IndexError) as error:
+                reason = Msg.of(error) if isinstance(error, FivesError) else Msg(N_("event {seq} is malformed"),
+                                                                                  seq=str(seq))
+                raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=self.match_id,
+                                   reason=reason) from None
+
+    def _mirror(self, event: dict, keeper: TableState) -> None:
+        """Apply ``event`` (about to be applied to ``keeper``, the scorekeeper's state before
+        it) to the game as well; raises :class:`IllegalPlayError` where they disagree."""
+        match = self.match
+        kind = event["type"]
+        before = match.hand
+        if kind == "play":
+            if match.hand.turn != event["player"]:
+                raise IllegalPlayError(N_("it is {name}'s turn, not {other}'s"), name=self.names[match.hand.turn],
+                                       other=self.names[event["player"]])
+            end = event.get("end") or ""
+            text = f"{event['tile']}@{end}" if end else str(event["tile"])
+            play = parse_play(text, match.hand.position, self.rules)
+            match.play(play.tile, play.index, event.get("announced"))
+        elif kind == "draw":
+            drawn = [match.draw() for _ in range(event.get("count", 1))]
+            if "tiles" in event and tuple(drawn) != parse_hand(event["tiles"], self.rules.max_pips):
+                raise IllegalPlayError(N_("the tiles drawn are not the boneyard's"))
+        elif kind == "pass":
+            match.pass_turn()
+        elif kind == "claim":
+            match.claim(event["player"], event.get("amount"))
+        elif kind == "hand":
+            if event["player"] != self.you or parse_hand(event["tiles"], self.rules.max_pips) != tuple(
+                    match.hand.hands[self.you]):
+                raise IllegalPlayError(N_("the hand given is not the one dealt"))
+        if match.hand is not before or match.over and before.over:
+            self.finished_hand = before
+
+    # --- what happens by itself -------------------------------------------------------------
+
+    def pending(self) -> Automatic | None:
+        """The next event the dealer makes by itself, or None when the match waits for
+        you (or is over): the count at the end of a hand, a muggins claim on points you
+        did not announce, your tiles at a new deal, or the computer's move."""
+        state = self.state
+        if state.over:
+            return None
+        if state.awaiting:
+            result = self.finished_hand.result
+            return Automatic("hand_end", {"type": "hand_end", "pips": list(result.pips)})
+        if state.claimable is not None and state.claimable[0] == self.you:
+            seats = [(self.you + k) % state.players for k in range(1, state.players)]
+            claimer = next(p for p in seats if state.sides[p] != state.sides[self.you])
+            return Automatic("claim", {"type": "claim", "player": claimer})
+        if state.known_player is None:
+            return Automatic("hand", {"type": "hand", "player": self.you, "tiles": format_hand(self.hand)})
+        seat = self.match.hand.turn
+        if seat == self.you:
+            return None
+        return Automatic("computer", self._computer(seat))
+
+    def step(self) -> Reply | None:
+        """Make and journal the next automatic event (:meth:`pending`); its reply, or None
+        when there is none to make. The reply's data also holds ``seat`` and ``kind``
+        (``computer``, ``claim``, ``hand``, ``hand_end``) and, at the end of a hand, the
+        finished hand's remaining ``tiles`` by seat."""
+        due = self.pending()
+        if due is None:
+            return None
+        finished = self.finished_hand
+        reply = self._commit(due.event)
+        if reply.kind == "done":
+            reply.data["kind"] = due.kind
+            if due.kind == "hand_end" and finished is not None:
+                reply.data["tiles"] = {p: tuple(tiles) for p, tiles in enumerate(finished.hands)}
+        return reply
+
+    def _computer(self, seat: int) -> dict:
+        """The computer's move at ``seat``, as the scorekeeper's event."""
+        from ..engine.history import History
+        from ..engine.player import LevelPlayer, View
+        from .coach import history_of
+
+        state = self.state
+        hand = tuple(self.match.hand.hands[seat])
+        legal = tuple(legal_plays(state.layout, hand, self.rules, self.lead()))
+        may_draw, may_pass = self.match.hand.can_draw(), self.match.hand.can_pass()
+        history = history_of(state)
+        played = tuple(logged.play.tile for logged in state.log
+                       if logged.hand == state.hand_number and logged.play is not None)
+        view = View(self.rules, seat, state.players, tuple(state.sides), hand, state.position, played,
+                    tuple(state.counts), state.boneyard, state.drawable, tuple(state.scores), state.board.target,
+                    History(history.players, history.events), legal, may_draw, may_pass, state.hand_number,
+                    self.lead())
+        from .coach import ply_of
+
+        player = LevelPlayer(self.levels[seat], seed=f"{self.seed}:{state.hand_number}:{ply_of(state)}:{seat}")
+        action = player.choose(view)
+        if action.kind == "draw":
+            return {"type": "draw", "player": seat, "count": 1}
+        if action.kind == "pass":
+            return {"type": "pass", "player": seat}
+        play = next(p for p in legal if p.tile == action.tile and p.index == action.index)
+        event = {"type": "play", "player": seat, "tile": play.notation.partition("@")[0], "end": play.end}
+        if self.rules.muggins.announce:
+            event["announced"] = play.points  # the computer always says what it made
+        return event
+
+    # --- your lines ------------------------------------------------------------------------------
+
+    def check(self, line: str) -> Refusal | None:
+        """Why ``line`` would be refused now (with where in the line), or None."""
+        if not line.strip():
+            return None
+        try:
+            command = parse_command(line, self.names)
+        except FivesError as error:
+            return Refusal(error, (getattr(error, "column", None) or len(line) + 1) - 1)
+        try:
+            self._event(command)
+        except FivesError as error:
+            return Refusal(error, self.keeper.fault(line))
+        return None
+
+    def handle(self, line: str) -> Reply:
+        """Answer one line of yours; a move is journaled (with the coach's judgement of a
+        play, unless the coach is off) before this returns."""
+        line = line.strip()
+        if not line:
+            return Reply("show", {"what": "nothing"})
+        try:
+            command = parse_command(line, self.names)
+            if command.word in _SHOW:
+                return Reply("show", {"what": command.word})
+            if command.word == "quit":
+                return Reply("quit", {})
+            if command.word == "undo":
+                return self._undo()
+            event = self._event(command)
+        except FivesError as error:
+            return Reply("refused", {"error": error, "position": (getattr(error, "column", None) or 1) - 1})
+        judgement = None
+        if event["type"] == "play" and self.coach != "off":
+            judgement = self._judge(event)
+            if judgement is not None:
+                event["coach"] = judgement.to_dict()
+        reply = self._commit(event)
+        if reply.kind == "done":
+            reply.data["judgement"] = judgement
+        return reply
+
+    def _event(self, command) -> dict:
+        """The event for your command; raises :class:`FivesError` when it cannot be made now."""
+        word = command.word
+        if word in _SHOW or word in ("quit", "undo"):
+            return {}
+        if word not in _ACTIONS:
+            if word == "redo":
+                raise IllegalPlayError(N_("in a practice match undo takes back your last move; there is no redo"))
+            if word == "hand":
+                raise IllegalPlayError(N_("in a practice match the dealer gives you your tiles"))
+            raise IllegalPlayError(N_("'{word}' is not a command of a practice match (help lists them)"), word=word)
+        if command.player is not None and command.player != self.you:
+            raise IllegalPlayError(N_("in a practice match you play only your own tiles"))
+        if self.state.over:
+            raise IllegalPlayError(N_("the match is over"))
+        if not self.your_turn():
+            raise IllegalPlayError(N_("it is not your turn"))
+        if word == "play":
+            return self._play_event(command)
+        if word == "draw":
+            return self._draw_event(command)
+        if word == "pass":
+            if not self.match.hand.can_pass():
+                if self.match.hand.options():
+                    raise IllegalPlayError(N_("a player who can play must play"))
+                raise IllegalPlayError(N_("a player who cannot play must draw while the boneyard has tiles"))
+            return {"type": "pass", "player": self.you}
+        # muggins: your claim on the computer's last play
+        event = {"type": "claim", "player": self.you}
+        if command.count is not None:
+            event["amount"] = command.count
+        return event
+
+    def _play_event(self, command) -> dict:
+        play = parse_play(command.text, self.state.layout, self.rules)
+        if play.tile not in self.hand:
+            raise IllegalPlayError(N_("you do not hold {tile}"), tile=str(play.tile))
+        legal = self.legal()
+        if not any(p.tile == play.tile and p.index == play.index for p in legal):
+            forced = legal[0].tile if legal and play.index < 0 else None
+            if forced is not None:
+                raise IllegalPlayError(N_("the lead must be {tile}"), tile=str(forced))
+            raise IllegalPlayError(N_("{tile} does not fit on that end"), tile=str(play.tile))
+        tile, _, end = command.text.partition("@")
+        event = {"type": "play", "player": self.you, "tile": tile, "end": end or play.end}
+        if command.announced is not None:
+            event["announced"] = command.announced  # under muggins, what is not announced can be claimed
+        return event
+
+    def _draw_event(self, command) -> dict:
+        count = 1 if command.count is None else command.count
+        trial = copy.copy(self.match.hand)  # the draws tried on a copy of the hand under way
+        trial.hands = [list(tiles) for tiles in trial.hands]
+        trial.boneyard = list(trial.boneyard)
+        drawn = []
+        for _ in range(count):
+            if not trial.can_draw():
+                if trial.options():
+                    if drawn:
+                        raise IllegalPlayError(N_("after {tiles} you can play: draw no more"),
+                                               tiles=format_hand(drawn))
+                    raise IllegalPlayError(N_("a player who can play must play"))
+                raise IllegalPlayError(N_("the boneyard has no tile to draw"))
+            drawn.append(trial.draw())
+        if command.text and parse_hand(command.text, self.rules.max_pips) != tuple(drawn):
+            raise IllegalPlayError(N_("in a practice match the dealer gives you the tiles you draw: type draw"))
+        return {"type": "draw", "player": self.you, "count": count, "tiles": format_hand(drawn)}
+
+    def _judge(self, event: dict):
+        """The coach's judgement of your play (None when it cannot be made)."""
+        from .coach import judge
+
+        end = event.get("end") or ""
+        try:
+            return judge(self.state, f"{event['tile']}@{end}" if end else event["tile"])
+        except FivesError:
+            return None
+
+    def _commit(self, event: dict, more: Sequence[dict] = ()) -> Reply:
+        """Journal ``event`` (and ``more``) through the scorekeeper, then the game follows."""
+        reply = self.keeper.commit(event, more=more)
+        if reply.kind == "done":
+            if event["type"] == "undo":
+                self._rebuild()
+            else:
+                self._mirror(event, reply.data["before"])
+        return reply
+
+    def _undo(self) -> Reply:
+        """Take back your last move of this hand, and the computer's moves after it."""
+        state = self.state
+        if state.over:
+            raise IllegalPlayError(N_("the match is over"))
+        mine = [i for i, logged in enumerate(state.log) if logged.hand == state.hand_number
+                and logged.event.get("player") == self.you and logged.event.get("type") in ("play", "draw", "pass")]
+        if not mine or state.awaiting:
+            raise IllegalPlayError(N_("there is no move of yours in this hand to undo"))
+        taken = [logged.event for logged in state.log[mine[-1]:]]
+        count = len(taken)
+        reply = self._commit({"type": "undo"}, more=[{"type": "undo"}] * (count - 1))
+        if reply.kind == "done":
+            reply.data["undone"] = taken[0]
+            reply.data["computer"] = count - 1
+        return reply
+
+    # --- the coach's record -----------------------------------------------------------------------
+
+    def judgements(self, hand: int | None = None) -> list:
+        """The coach's judgements of your plays that stand (of hand ``hand``, or all)."""
+        from .coach import Judgement
+
+        found = []
+        for event in effective_actions(self.events):
+            if event.get("type") == "play" and event.get("player") == self.you and "coach" in event:
+                judged = Judgement.from_dict(event["coach"])
+                if judged is not None and (hand is None or judged.hand == hand):
+                    found.append(judged)
+        return found
+
+
+def new_seed() -> str:
+    """A seed for a new match: a number anyone can type again with ``--seed``."""
+    import random
+
+    return str(random.SystemRandom().randrange(1, 10 ** 6))
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "WORDS", "Automatic", "Practice", "new_seed", "setup"]

@@ -1,0 +1,59 @@
+"""Helpers for the practice-match tests: a practice match in a fresh journal, and the
+lines a simple player types for a whole match (computed by playing the match in
+process, so that the same lines can be piped into ``fives play`` with the same seed)."""
+
+from __future__ import annotations
+
+import os
+
+from fives_tutor.journal import Journal
+from fives_tutor.packs import load_pack_data, rules_from_data
+from fives_tutor.table.practice import Practice, setup
+
+NAMES = ["You", "Ana", "Ben", "Cy"]
+
+
+def new_practice(db: str, pack: str = "dominos-cc", players: int = 2, seed: str = "5", level: str = "greedy",
+                 coach: str = "on") -> tuple[Journal, Practice]:
+    """A practice match like ``fives play --seed SEED --players N --rules PACK`` makes one."""
+    journal = Journal(db)
+    data, path = load_pack_data(pack)
+    rules = rules_from_data(data, path)
+    names = NAMES[:players]
+    chosen = setup(seed, 0, [None] + [level] * (players - 1), coach)
+
+    def create() -> int:
+        return journal.create_match(names, None, rules.id, path, data, "en", chosen)
+
+    return journal, Practice(journal, None, rules, names, None, chosen, create=create)
+
+
+def simple_line(practice: Practice) -> str:
+    """What a beginner types: the play that scores least (the last of the legal plays,
+    which come most points first; announced under muggins), else draw, else pass."""
+    legal = practice.legal()
+    if legal:
+        play = legal[-1]
+        if practice.rules.muggins.announce and play.points:
+            return f"{play.notation} ={play.points}"
+        return play.notation
+    return "draw" if practice.match.hand.can_draw() else "pass"
+
+
+def whole_match(tmp_path, pack: str, players: int, seed: str, coach: str = "on") -> tuple[list[str], list[dict]]:
+    """The lines of a whole match played by :func:`simple_line`, and the journal's events."""
+    db = os.path.join(str(tmp_path), f"script-{pack}-{players}-{seed}.sqlite3")
+    journal, practice = new_practice(db, pack, players, seed, coach=coach)
+    lines = []
+    try:
+        while True:
+            while practice.step() is not None:
+                pass
+            if practice.state.over:
+                break
+            line = simple_line(practice)
+            assert practice.handle(line).kind == "done", line
+            lines.append(line)
+        return lines, journal.events(practice.match_id)
+    finally:
+        journal.close()
