@@ -168,8 +168,9 @@ def _saved(journal, resume: str):
         raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
     info = journal.match(number)
     if info.practice is None:
-        raise CliError(_("match {id} was kept at a real table: fives table --resume {id} continues it").format(
-            id=info.id))
+        raise CliError(_("match {id} was kept at a real table: {command} continues it").format(
+            id=current().number(info.id), command=f"fives table --resume {info.id}"))
     if info.finished:
-        raise CliError(_("match {id} is over: fives games review {id} goes through it again").format(id=info.id))
+        raise CliError(_("match {id} is over: {command} goes through it again").format(
+            id=current().number(info.id), command=f"fives games review {info.id}"))
     return info
