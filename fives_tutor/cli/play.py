@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, current
+from ..i18n import _, current, ngettext
 from ..text.output import echo
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
 
@@ -30,8 +30,9 @@ def _levels(text: str, computers: int) -> list[str]:
     if len(levels) == 1:
         levels = levels * computers
     if len(levels) != computers:
-        raise CliError(_("--level takes one level, or one for each of the {count} computer players").format(
-            count=current().number(computers)))
+        raise CliError(ngettext("--level takes one level for the computer player",
+                                "--level takes one level, or one for each of the {count} computer players",
+                                computers).format(count=current().number(computers)))
     return levels
 
 
