@@ -1,0 +1,89 @@
+"""`fives duel` for a long measurement on a busy machine: the same matches, written down
+as they finish, so that a run stopped at a deadline still gives the first deals.
+
+    nice python bench/duel_progress.py A B --matches 600 --seed 3 [--rules dominos-cc]
+                                       [--players 2] [--workers 2] --out FILE.jsonl
+    python bench/duel_progress.py --summarise FILE.jsonl      # the JSON of `fives duel --json`
+
+The matches are `fives_tutor.duel`'s own (match i of seed S is dealt from
+``random.Random("S:i")`` and played with every seating, whatever the chunking), in
+chunks of ``--chunk`` deals over ``--workers`` processes; each chunk's matches are
+appended to FILE as one JSON line per match, in deal order. ``--summarise`` prints what
+`fives duel --json` prints for the deals written so far (every deal from the first
+with no gap): on a finished run, exactly its figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from fives_tutor import duel
+
+
+def _record(match: duel.DuelMatch) -> dict:
+    return match._asdict()
+
+
+def summarise(path: str) -> dict:
+    """`fives duel --json`'s figures for the matches in ``path`` (the first deals, no gap)."""
+    rows = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    head = rows[0]
+    matches = [duel.DuelMatch(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in row.items()
+                                 if k in duel.DuelMatch._fields}) for row in rows[1:]]
+    seatings = head["seatings"]
+    deals = len(matches) // seatings
+    matches = matches[:deals * seatings]
+    summary = duel.summarise(matches)
+    return {"a": head["a"], "b": head["b"], "rules": head["rules"], "players": head["players"], "seed": head["seed"],
+            "matches": summary.matches, "deals": deals, "seatings": seatings, "asked_deals": head["deals"],
+            "a_win_rate": {"mean": summary.wins.mean, "low": summary.wins.low, "high": summary.wins.high},
+            "margin_per_hand": {"mean": summary.margin.mean, "low": summary.margin.low, "high": summary.margin.high},
+            "a_move_seconds": {"median": summary.a_median, "p95": summary.a_p95},
+            "b_move_seconds": {"median": summary.b_median, "p95": summary.b_p95},
+            "a_move_cpu_seconds": {"median": summary.a_cpu_median, "p95": summary.a_cpu_p95},
+            "b_move_cpu_seconds": {"median": summary.b_cpu_median, "p95": summary.b_cpu_p95},
+            "forfeits": {"a": summary.a_forfeits, "b": summary.b_forfeits, "reason": summary.forfeit_reason}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", nargs="?")
+    parser.add_argument("b", nargs="?")
+    parser.add_argument("--matches", type=int, default=600)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--rules", default="dominos-cc")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--chunk", type=int, default=4)
+    parser.add_argument("--out")
+    parser.add_argument("--summarise")
+    args = parser.parse_args()
+    if args.summarise:
+        print(json.dumps(summarise(args.summarise), indent=2))
+        return
+    from fives_tutor.packs import load_rules
+
+    rules = load_rules(args.rules)
+    seatings = len(duel.seatings(rules, args.players))
+    deals = -(-args.matches // seatings)  # as fives duel: --matches counts every seating's match
+    for text in (args.a, args.b):
+        duel.parse_contestant(text)
+    jobs = [(args.rules, args.a, args.b, args.players, args.seed, start, min(deals, start + args.chunk))
+            for start in range(0, deals, args.chunk)]
+    with open(args.out, "w", encoding="utf-8") as out:
+        out.write(json.dumps({"a": args.a, "b": args.b, "rules": rules.id, "players": args.players,
+                              "seed": args.seed, "deals": deals, "seatings": seatings}) + "\n")
+        out.flush()
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            for done in pool.map(duel._job, jobs):
+                for match in done:
+                    out.write(json.dumps(_record(match)) + "\n")
+                out.flush()
+                print(f"{done[-1].index + 1} of {deals} deals", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()
