@@ -105,7 +105,7 @@ def test_resume_refusals(run, tmp_path):
     mixed = run("play", "--resume", "--seed", "3", "--db", db)
     assert mixed.exit_code == 2
     bad = run("play", "--level", "expert,greedy", "--db", db)
-    assert bad.exit_code == 2 and "one for each of the 1 computer players" in bad.stderr
+    assert bad.exit_code == 2 and "--level takes one level for the computer player" in bad.stderr  # one computer: singular
     unknown = run("play", "--level", "clever", "--db", db)
     assert unknown.exit_code == 2 and "unknown engine level 'clever'" in unknown.stderr
 
