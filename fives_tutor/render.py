@@ -179,8 +179,9 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
                         "scores nothing now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "
                         "the next player score, who can expect {reply} points in reply",
                         ranked.scoring_replies).format(**facts)
-    if level == "monte-carlo":
-        text += t.semicolon + _("to the end of the hand you can expect a swing of {swing} points").format(
+    if level == "monte-carlo" and ranked.swing_known:
+        # end_swing is a part of the value, not a further gain: say so
+        text += t.semicolon + _("of its value, the count at the end of the hand makes {swing} points").format(
             swing=t.number(ranked.end_swing, decimals=1))
     return text
 
@@ -266,11 +267,7 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
     lines.append({
         "greedy": _("Value = points now; a tie goes to the heavier tile."),
         "defensive": _("Value = points now minus the next player's expected reply; a tie goes to the heavier tile."),
-        "monte-carlo": ngettext("Value = the average point difference to the end of the hand over {samples} deal of "
-                                "the hidden tiles (± one standard error).",
-                                "Value = the average point difference to the end of the hand over {samples} deals of "
-                                "the hidden tiles (± one standard error).", best.samples).format(
-            samples=t.number(best.samples)) + (" " + _("With the scores given, winning the match counts {bonus} "
+        "monte-carlo": _monte_carlo_footer(best, any(r.raced_out for r in ranked)) + (" " + _("With the scores given, winning the match counts {bonus} "
                                                        "points more.").format(bonus=t.number(WIN_VALUE))
                                                if has_scores else ""),
         "exact": _("Value = the point difference to the end of the hand with best play on both sides (proven)."),
@@ -292,12 +289,36 @@ def _fit(text: str, width: int | None = None) -> str:
     return wrap_block(text, width)
 
 
+def _monte_carlo_footer(best: RankedPlay, raced: bool) -> str:
+    """What a Monte Carlo value means; with ``raced``, that the plays which left the race
+    were valued on fewer deals, against the leader."""
+    t = current()
+    if raced:
+        return ngettext("Value = the average point difference to the end of the hand over {samples} deal of the "
+                        "hidden tiles (± one standard error). A play that fell clearly behind left the race early: "
+                        "its value is the best play's less the difference between the two on the deals it was "
+                        "played on.",
+                        "Value = the average point difference to the end of the hand over {samples} deals of the "
+                        "hidden tiles (± one standard error). A play that fell clearly behind left the race early: "
+                        "its value is the best play's less the difference between the two on the deals it was "
+                        "played on.", best.samples).format(samples=t.number(best.samples))
+    return ngettext("Value = the average point difference to the end of the hand over {samples} deal of "
+                    "the hidden tiles (± one standard error).",
+                    "Value = the average point difference to the end of the hand over {samples} deals of "
+                    "the hidden tiles (± one standard error).", best.samples).format(samples=t.number(best.samples))
+
+
 def value_words(ranked: RankedPlay, level: str) -> str:
-    """A play's value, with its standard error under Monte Carlo."""
+    """A play's value, with its standard error under Monte Carlo and, for a play that
+    left the race, the deals it was played on."""
     t = current()
     value = t.number(ranked.value, decimals=1)
     if level == "monte-carlo" and ranked.samples > 1:
-        return f"{value} ± {t.number(ranked.stderr, decimals=1)}"
+        value = f"{value} ± {t.number(ranked.stderr, decimals=1)}"
+        if ranked.raced_out:
+            value = ngettext("{value} (left the race after {samples} deal)",
+                             "{value} (left the race after {samples} deals)", ranked.samples).format(
+                value=value, samples=t.number(ranked.samples))
     return value
 
 

@@ -71,7 +71,8 @@ def ranked_report(ranked: "RankedPlay") -> dict:
     result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
                    "scoring_replies": ranked.scoring_replies, "unseen": ranked.unseen,
                    "stderr": round(ranked.stderr, 4), "proven": ranked.proven,
-                   "end_swing": round(ranked.end_swing, 4), "samples": ranked.samples, "forced": ranked.forced})
+                   "end_swing": round(ranked.end_swing, 4) if ranked.swing_known else None,
+                   "samples": ranked.samples, "raced_out": ranked.raced_out, "forced": ranked.forced})
     if ranked.factors:
         result["factors"] = {name: round(value, 4) for name, value in ranked.factors}
     return result

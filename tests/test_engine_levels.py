@@ -462,3 +462,37 @@ def test_bad_input_exits_2_with_one_line(run, args):
 
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_play_that_left_the_race_is_valued_against_the_leader_on_shared_deals():
+    """Worked by hand: the leader (candidate 0) scored 1, 3, 5, 7 on four deals (mean 4,
+    population variance 5, standard error sqrt(5 / 3)); candidate 1 left the race after
+    two deals on which it scored 0 and 0, so it was 1 and 3 behind there (mean -2,
+    standard error sqrt(1 + 1) / 2). Its value is 4 - 2 = 2, not its own mean 0 nor a
+    mean over luckier deals; its error adds the two: sqrt(5 / 3 + 1 / 2)."""
+    from math import sqrt
+    from types import SimpleNamespace
+
+    from fives_tutor.engine.search import Sampled, summarise
+
+    problem = SimpleNamespace(moves=[(0, 0, 0), (1, 0, 0)], tb=SimpleNamespace(high=[0, 0], low=[0, 0]))
+    sampled = Sampled([[1.0, 3.0, 5.0, 7.0], [0.0, 0.0]], [8.0, 0.0], [1.0] * 4, [0], [4.0, 2.0])
+    leader, raced = summarise(problem, sampled)
+    assert (leader.move, leader.raced_out, leader.samples) == ((0, 0, 0), False, 4)
+    assert leader.value == pytest.approx(4.0) and leader.stderr == pytest.approx(sqrt(5 / 3))
+    assert leader.end_swing == pytest.approx(2.0) and leader.swing_known
+    assert (raced.move, raced.raced_out, raced.samples) == ((1, 0, 0), True, 2)
+    assert raced.value == pytest.approx(2.0)
+    assert raced.stderr == pytest.approx(sqrt(5 / 3 + 1 / 2))
+
+
+def test_the_hand_end_part_is_unknown_when_deals_were_solved():
+    """A candidate whose deals were solved exactly (weight 2 of 3 played out) has no
+    measured hand-end part: saying 0 would be a figure nobody measured."""
+    from types import SimpleNamespace
+
+    from fives_tutor.engine.search import Sampled, summarise
+
+    problem = SimpleNamespace(moves=[(0, 0, 0)], tb=SimpleNamespace(high=[0], low=[0]))
+    (only,) = summarise(problem, Sampled([[1.0, 2.0, 3.0]], [1.0], [1.0] * 3, [0], [2.0]))
+    assert not only.swing_known

@@ -232,8 +232,10 @@ class RankedPlay(NamedTuple):
     let the next player score; ``unseen`` how many tiles the player cannot see;
     ``goes_out`` whether the play empties the hand; ``stderr`` the standard error of
     ``value`` (0 when proven or not sampled); ``proven`` for the exact level;
-    ``end_swing`` the part of the value from the hand-end collection; ``samples`` the
-    deals averaged; ``forced`` whether the lead rule left no other play; ``factors``
+    ``end_swing`` the part of the value from the hand-end collection (``swing_known``
+    False: not measured, some deals were solved exactly); ``samples`` the deals averaged;
+    ``raced_out`` whether the play left the Monte Carlo race clearly behind (valued on
+    fewer deals, by its paired difference to the leader); ``forced`` whether the lead rule left no other play; ``factors``
     the expert's factors in points (name to value).
     """
 
@@ -248,6 +250,8 @@ class RankedPlay(NamedTuple):
     end_swing: float = 0.0
     samples: int = 0
     forced: bool = False
+    swing_known: bool = False
+    raced_out: bool = False
     factors: tuple = ()
 
 
@@ -383,7 +387,8 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
         if base is None:
             base = RankedPlay(next(p for p in plays if p.tile == tile and p.index == index), 0.0)
         ranked.append(base._replace(value=value.value, stderr=value.stderr, proven=value.proven,
-                                    end_swing=value.end_swing, samples=value.samples))
+                                    end_swing=value.end_swing, samples=value.samples,
+                                    swing_known=value.swing_known, raced_out=value.raced_out))
     return _forced(situation, ranked)
 
 

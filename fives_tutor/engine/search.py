@@ -52,7 +52,10 @@ class SearchLimit(Exception):
 class MoveValue(NamedTuple):
     """A candidate ``(tile, end index, points)`` with its ``value`` (mean point
     difference), its ``stderr`` (0 when proven), ``samples`` and ``proven``; ``end_swing``
-    is the part of the value that came from the hand-end collection."""
+    is the part of the value that came from the hand-end collection, in points
+    (``swing_known`` False: some deals were solved exactly, which gives no such part, so
+    it is not known); ``raced_out``: the candidate left the race clearly behind, and its
+    value is the leader's less their paired difference on the deals it was played on."""
 
     move: tuple
     value: float
@@ -60,6 +63,8 @@ class MoveValue(NamedTuple):
     samples: int
     proven: bool = False
     end_swing: float = 0.0
+    swing_known: bool = True
+    raced_out: bool = False
 
 
 class Problem(NamedTuple):
@@ -214,13 +219,16 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
 class Sampled(NamedTuple):
     """What :func:`sample` measured: for each candidate (in the order of ``problem.moves``)
     its value on each deal it was played on (``values``, the first deals), the weighted
-    sum of its hand-end swings (``swings``), the weight of each deal (``weights``) and the
-    candidates still in the race at the end (``alive``)."""
+    sum of its hand-end swings (``swings``), the weight of each deal (``weights``), the
+    candidates still in the race at the end (``alive``) and, for each candidate, the
+    total weight of the deals played out rather than solved (``swung``: the swings'
+    denominator)."""
 
     values: list
     swings: list
     weights: list
     alive: list
+    swung: list = []
 
 
 def sample(problem: Problem, samples: int | None = None, seconds: float | None = None,
@@ -232,11 +240,12 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
     rng = rng or random.Random(0)
     moves = problem.moves
     if not moves:
-        return Sampled([], [], [], [])
+        return Sampled([], [], [], [], [])
     policy = playout_player(player, epsilon) if isinstance(player, str) else player
     count = len(moves)
     values: list[list[float]] = [[] for _ in moves]
     swings = [0.0] * count
+    swung = [0.0] * count
     weights: list[float] = []
     deadline = time.perf_counter() + seconds if seconds else None
     budget = (samples if samples else (10 ** 9 if seconds else DEFAULT_SAMPLES)) * count
@@ -263,25 +272,32 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
                 solved = None
         for position, index in enumerate(alive):
             if solved is not None:
-                value, swing = solved[position], 0.0
+                value = solved[position]  # the solver gives no hand-end part
             else:
                 value, swing = _playout(base, moves[index], policy, rng, base_board, side)
+                swings[index] += weight * swing
+                swung[index] += weight
             values[index].append(value)
-            swings[index] += weight * swing
             playouts += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
         if prune and len(weights) % PRUNE_EVERY == 0 and len(alive) > 1:
             raced = _race(alive, values, weights)
             alive = [index for index in alive if index in raced or index in keep]
-    return Sampled(values, swings, weights, alive)
+    return Sampled(values, swings, weights, alive, swung)
 
 
 def summarise(problem: Problem, sampled: Sampled) -> list[MoveValue]:
-    """The :class:`MoveValue` of every candidate from what :func:`sample` measured, best first."""
+    """The :class:`MoveValue` of every candidate from what :func:`sample` measured, best first.
+
+    A candidate that left the race is valued as the leader's value plus its paired
+    difference to the leader on the deals both were played on (:func:`paired`): its own
+    mean over its fewer deals carries their luck and can read higher than the leader's
+    although it was clearly behind on those very deals."""
     moves = problem.moves
     tb = problem.tb
-    values, swings, weights, alive = sampled
+    values, weights, alive = sampled.values, sampled.weights, sampled.alive
+    swung = sampled.swung or [0.0] * len(moves)
     result = []
     for index, move in enumerate(moves):
         seen = values[index]
@@ -293,11 +309,17 @@ def summarise(problem: Problem, sampled: Sampled) -> list[MoveValue]:
         squared = sum(w * w for w in used)
         effective = total * total / squared if squared else 0.0
         result.append(MoveValue(move, mean, sqrt(variance / (effective - 1)) if effective > 1 else 0.0, len(seen),
-                                False, swings[index] / total if total else 0.0))
-    result.sort(key=lambda m: (-m.value, -m.samples, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
+                                False, sampled.swings[index] / swung[index] if swung[index] else 0.0,
+                                bool(total) and swung[index] >= total * (1 - 1e-9)))
     if len(alive) < len(moves):
-        # the candidates still in the race first: they were valued on more deals
-        result.sort(key=lambda m: (moves.index(m.move) not in alive, -m.value))
+        leader = max(alive, key=lambda i: result[i].value)
+        for index in range(len(moves)):
+            if index not in alive:
+                difference, error = paired(sampled, index, leader)
+                result[index] = result[index]._replace(
+                    value=result[leader].value + difference, stderr=sqrt(result[leader].stderr ** 2 + error ** 2),
+                    raced_out=True)
+    result.sort(key=lambda m: (m.raced_out, -m.value, -m.samples, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
     return result
 
 
