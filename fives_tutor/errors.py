@@ -14,6 +14,8 @@ bad tile '5|x': expected two pip numbers such as 5|3 (column 3)
 
 from __future__ import annotations
 
+import errno
+
 from typing import Any
 
 from .bounds import shown
@@ -54,6 +56,28 @@ class Msg(str):
         made = cls(error.template, **error.params)
         made.plural = error.plural
         return made
+
+
+#: the system's reasons a file cannot be read or written, in words that translate
+_BY_ERRNO = {
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk is full"),
+    errno.EROFS: N_("the file or its folder is read-only"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.ENOENT: N_("there is no such file or folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.EFBIG: N_("the file may not grow any larger (a limit on file sizes)"),
+}
+
+
+def os_reason(error: OSError) -> "Msg | str":
+    """Why a file could not be read or written, as a :class:`Msg` that is translated
+    with its sentence (missing, a folder, permission, a full or read-only disk), or
+    the system's own words for a rarer reason."""
+    found = _BY_ERRNO.get(error.errno)
+    return Msg(found) if found else (error.strerror or str(error))
 
 
 def span(low: int, high: int) -> "Msg | int":

@@ -493,7 +493,7 @@ def written_answer(step: Step, rules: RuleSet):
 
 def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | None:
     """Why ``reply`` is not an answer at all to the step (empty, not a number, not a
-    tile of the hand, not an end as the position writes it), or None when it is one,
+    tile of the hand or of the hands dealt, not an end as the position writes it), or None when it is one,
     right or wrong. A reply with a problem is asked again: it is not a wrong answer."""
     from .plays import board_position, parse_board
     from .tiles import ascii_digits, parse_tile
@@ -512,6 +512,17 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
         if tile not in hand:
             return NotationError(N_("{tile} is not in your hand: choose one of {tiles}"), text=reply, tile=str(tile),
                                  tiles=" ".join(map(str, hand)))
+        return None
+    if step.question == "lead":
+        dealt = [tile for text in step.hands or () for tile in parse_hand(text, rules.max_pips)]
+        try:
+            tile = parse_tile(text, rules.max_pips)
+        except NotationError:
+            return NotationError(N_("'{answer}' is not a tile: type the tile that leads, such as {example}"),
+                                 text=reply, answer=reply.strip(), example=str(dealt[0]))
+        if tile not in dealt:
+            return NotationError(N_("nobody was dealt {tile}: choose one of {tiles}"), text=reply, tile=str(tile),
+                                 tiles=" ".join(map(str, dealt)))
         return None
     if step.question == "where":
         position = board_position(parse_board(step.position, rules), rules)

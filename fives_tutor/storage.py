@@ -14,10 +14,9 @@ its own, translated with the sentence it is part of).
 
 from __future__ import annotations
 
-import errno
 import sqlite3
 
-from .errors import N_, Msg
+from .errors import N_, Msg, os_reason
 
 # SQLite's primary result codes (sqlite3.h) and the words of its messages, for
 # Python versions whose exceptions do not carry the code
@@ -40,17 +39,6 @@ _BY_WORDS = (
     ("readonly", 8), ("read-only", 8), ("disk is full", 13), ("disk i/o", 10), ("locked", 5), ("busy", 5),
     ("malformed", 11), ("not a database", 26), ("not a fives-tutor", 26), ("unable to open", 14), ("too big", 18),
 )
-_BY_ERRNO = {
-    errno.ENOSPC: N_("the disk is full"),
-    errno.EDQUOT: N_("the disk is full"),
-    errno.EROFS: N_("the file or its folder is read-only"),
-    errno.EACCES: N_("permission denied"),
-    errno.EPERM: N_("permission denied"),
-    errno.ENOENT: N_("there is no such file or folder"),
-    errno.ENOTDIR: N_("a part of the path is not a folder"),
-    errno.EISDIR: N_("it is a folder, not a file"),
-    errno.EFBIG: N_("the file may not grow any larger (a limit on file sizes)"),
-}
 
 
 def reason(error: BaseException) -> Msg | str:
@@ -65,6 +53,5 @@ def reason(error: BaseException) -> Msg | str:
         found = _BY_CODE.get(code & 0xFF) if code is not None else None
         return Msg(found) if found else str(error)
     if isinstance(error, OSError):
-        found = _BY_ERRNO.get(error.errno)
-        return Msg(found) if found else (error.strerror or str(error))
+        return os_reason(error)
     return str(error)

@@ -13,6 +13,8 @@ import pytest
 
 from fives_tutor.progress import Progress
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 
 def progress():
     return Progress(os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3"))
@@ -240,3 +242,27 @@ def test_an_explanation_keeps_its_lines_when_wrapped(run):
     result = run("quiz", "--count", "1", "--seed", "3", "--kind", "collect", input=f"{questions[0]['answer']}\n")
     lines = result.stdout.splitlines()
     assert any(line.startswith("The winner collects") for line in lines), result.stdout
+
+
+@pytest.mark.parametrize("reply, expected", [("", "type your answer"), ("hello", "is not a tile"),
+                                             ("4|0", "nobody was dealt 4|0")])
+def test_lead_answers_must_be_a_tile_dealt(reply, expected):
+    """A lead question (the lowest-double example pack) is answered with a tile of the
+    hands dealt: 3|3 is an answer (the right one), anything else is asked again."""
+    from fives_tutor.lessons import Step, reply_problem
+    from fives_tutor.packs import load_rules
+
+    rules = load_rules(os.path.join(ROOT, "rules", "examples", "lowest-double.yaml"))
+    step = Step("", "", None, None, None, None, None, "lead", "3|3", hands=("6|6 4|4 2|1", "5|5 3|3 6|0"))
+    problem = reply_problem(step, rules, reply)
+    assert problem is not None and expected in str(problem)
+    assert reply_problem(step, rules, "3|3") is None and reply_problem(step, rules, "1|2") is None
+
+
+def test_the_lowest_double_lead_lesson_can_be_answered(run):
+    """Both lead steps of the example pack's lesson take a tile: the lowest double dealt
+    (3|3), then with no double the lightest tile (2|0, 2 pips)."""
+    pack = os.path.join(ROOT, "rules", "examples", "lowest-double.yaml")
+    result = run("learn", "lead", "--rules", pack, input="\n3|3\n2|0\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("Right!") == 2 and "Lesson done" in result.stdout

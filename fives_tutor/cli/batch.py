@@ -23,9 +23,9 @@ import click
 from click.core import ParameterSource
 
 from ..bounds import one_line
-from ..errors import FivesError
+from ..errors import N_, FivesError, os_reason
 from ..i18n import _, current, localize_error
-from .common import CliError, check_text_params, json_line, set_language
+from .common import CliError, check_text_params, fail, json_line, set_language
 
 #: the longest line read, in bytes (a request is a few hundred)
 MAX_LINE = 64 * 1024
@@ -171,7 +171,7 @@ def run_batch(ctx: click.Context, source: str, work) -> None:
     try:
         stream = sys.stdin.buffer if source == "-" else open(source, "rb")
     except OSError as error:
-        raise CliError(_("cannot read {file}: {reason}").format(file=source, reason=error.strerror)) from None
+        raise fail(FivesError(N_("cannot read {file}: {reason}"), file=source, reason=os_reason(error))) from None
     write = sys.stdout.write
     language = current().code
     with stream:

@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from ..errors import N_, FivesError
+from ..errors import N_, FivesError, os_reason
 from ..i18n import _, current
 from ..text.output import echo
 from .common import CliError, FivesCommand, SuggestingGroup, _Translated, argument, confirm, echo_json, fail, option
@@ -313,7 +313,7 @@ def export_game(match_id, fmt, output, db):
             with open(output, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)
         except OSError as error:
-            raise CliError(_("cannot write {file}: {reason}").format(file=output, reason=error.strerror)) from None
+            raise fail(FivesError(N_("cannot write {file}: {reason}"), file=output, reason=os_reason(error))) from None
     else:
         sys.stdout.write(text)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..bounds import TOO_LARGE, whole_number
-from ..errors import N_, NotationError
+from ..errors import N_, NotationError, os_reason
 from ..i18n import _
 from ..text.output import echo
 from .batch import run_batch
@@ -71,7 +71,7 @@ def read_history(path: str) -> str:
                 data = handle.read(MAX_HISTORY_BYTES + 1)
     except OSError as error:
         raise NotationError(N_("cannot read the history {path}: {reason}"), path=path,
-                            reason=error.strerror or str(error)) from None
+                            reason=os_reason(error)) from None
     if len(data) > MAX_HISTORY_BYTES:
         raise NotationError(N_("the history {path} is longer than {size} bytes"), path=path, size=MAX_HISTORY_BYTES)
     try:

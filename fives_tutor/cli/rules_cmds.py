@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from ..errors import N_, FivesError
+from ..errors import N_, FivesError, os_reason
 from ..i18n import _, current
 from ..skill import DEFAULT_LEVEL
 from ..text.output import echo
@@ -368,4 +368,4 @@ def _write_records(path, runs):
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(lines)
     except OSError as error:
-        raise CliError(_("cannot write {file}: {reason}").format(file=path, reason=error.strerror)) from None
+        raise fail(FivesError(N_("cannot write {file}: {reason}"), file=path, reason=os_reason(error))) from None
