@@ -166,7 +166,9 @@ class Translator:
             pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
             locale = "fil" if self.code == "tl" else self.code
             # the locale's own numbering system: Persian separators ٬ and ٫ (Babel keeps Latin digits)
-            text = format_decimal(round(value, decimals), format=pattern, locale=locale, numbering_system="default")
+            # + 0.0 turns a value that rounds to zero from below (-0.0) into 0.0: no "-0.0"
+            text = format_decimal(round(value, decimals) + 0.0, format=pattern, locale=locale,
+                                  numbering_system="default")
         if self.rtl and text.startswith("-"):
             # a minus sign that stays before the number (CLDR's Persian minus is LRM +
             # U+2212), closed like any left-to-right span so that what follows stays apart

@@ -120,6 +120,14 @@ def no_play_advice(rules: RuleSet) -> str:
     return _("Under these rules nobody draws: pass (knock).")
 
 
+def lead_rule(rules: RuleSet) -> str:
+    """The pack's rule for a forced lead (``rules.lead.first_hand``, which later hands
+    follow when they lead as the first), as a phrase."""
+    if rules.lead.first_hand == "lowest_double":
+        return _("the holder of the lowest double leads it (with no double, the lightest tile)")
+    return _("the holder of the highest double leads it (with no double, the heaviest tile)")
+
+
 def play_line(play: Play) -> str:
     """``2|5@2 → 6 5: total 11, no score``."""
     t = current()
@@ -141,8 +149,7 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, read
     for number, play in enumerate(plays, start=1):
         lines.append(f"  {t.number(number)}. {play_line(play)}")
     if forced:
-        lines.append(_("The lead rule leaves no choice: the holder of the highest double leads it, and with no "
-                       "double the heaviest tile."))
+        lines.append(_("The lead rule leaves no choice: {rule}.").format(rule=lead_rule(rules)))
     return _fit("\n".join(lines))
 
 
@@ -154,10 +161,9 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     points = points_phrase(play.points)
     if ranked.forced:
         if play.points:
-            return _("the lead rule leaves no choice (the holder of the highest double leads it, and with no double "
-                     "the heaviest tile); it scores {points} now").format(points=points)
-        return _("the lead rule leaves no choice (the holder of the highest double leads it, and with no double the "
-                 "heaviest tile); it scores nothing now")
+            return _("the lead rule leaves no choice: {rule}; it scores {points} now").format(
+                rule=lead_rule(rules), points=points)
+        return _("the lead rule leaves no choice: {rule}; it scores nothing now").format(rule=lead_rule(rules))
     if ranked.goes_out:
         if play.points:
             return _("scores {points} now, and you go out: the hand ends before anyone can reply").format(points=points)
@@ -167,7 +173,13 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
     leaves = count_expression(play.after, rules).split(f" {t.arrow} ")[0]
     facts = {"points": points, "leaves": leaves, "unseen": t.number(ranked.unseen),
              "count": t.number(ranked.scoring_replies), "reply": t.number(ranked.reply, decimals=1)}
-    if play.points:
+    if not ranked.scoring_replies:
+        # no tile lets the next player score: a sentence of its own, not "0 let ... 0.0 points"
+        text = (_("scores {points} now and leaves {leaves}; none of the {unseen} tiles you cannot see lets the next "
+                  "player score") if play.points else
+                _("scores nothing now and leaves {leaves}; none of the {unseen} tiles you cannot see lets the next "
+                  "player score")).format(**facts)
+    elif play.points:
         text = ngettext("scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} lets "
                         "the next player score, who can expect {reply} points in reply",
                         "scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "

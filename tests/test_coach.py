@@ -149,7 +149,7 @@ def test_a_hint_depends_on_an_opponents_pass(run, tmp_path):
     assert "From the history: the next player passed on 6." in told_text
     assert "From the history" not in untold_text
     assert ("0|6@0 → 6 6|6" in told_text or "0|6@0: value" in told_text)
-    assert "leaves 6 + 12 (double 6|6) = 18; of the 19 tiles you cannot see, 0 let the next player score" in told_text
+    assert "leaves 6 + 12 (double 6|6) = 18; none of the 19 tiles you cannot see lets the next player score" in told_text
     assert "leaves 6 + 12 (double 6|6) = 18; of the 19 tiles you cannot see, 1 lets the next player score" in untold_text
     # the hint names only Ana's tiles and the table's
     mentioned = {tile for tile in __import__("re").findall(r"\d\|\d", told.stdout.split("hint")[-1])}

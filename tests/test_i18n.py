@@ -121,3 +121,19 @@ def test_errors_are_translated(run, code):
 def test_environment_language_is_used(run):
     result = run("score", "5 3", "--play", "3|0", env={"FIVES_LANG": "id"})
     assert result.exit_code == 0 and "poin" in result.stdout
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "fa"])
+def test_a_value_that_rounds_to_zero_has_no_minus_sign(code):
+    """-0.04 shown to one decimal is 0.0 (and -0.4 as a whole number 0): "-0.0" reads as
+    a loss where there is none."""
+    from fives_tutor.i18n import activate, current
+
+    activate(code)
+    try:
+        t = current()
+        for shown in (t.number(-0.04, decimals=1), t.number(-0.4)):
+            assert "-" not in shown and "\u2212" not in shown, shown
+        assert t.number(-0.06, decimals=1) != t.number(0.0, decimals=1)  # -0.1 keeps its sign
+    finally:
+        activate("en")

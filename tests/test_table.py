@@ -202,7 +202,7 @@ def test_hand_end_reply_when_the_first_side_collects(run, tmp_path):
     result = play_match(run, tmp_path, "two players, dominos-cc", extra=())
     assert "Ana collects 10 points." in result.stdout
     four = play_match(run, tmp_path, "four players in partnerships, dominos-cc", extra=())
-    assert "Ana+Cy collects 10 points." in four.stdout
+    assert "Ana+Cy collect 10 points." in four.stdout  # partners: a plural subject
 
 
 def test_hand_end_reply_when_the_second_side_collects(run, tmp_path):

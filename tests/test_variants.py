@@ -455,3 +455,17 @@ def test_the_simulator_plays_the_new_variants_as_the_state_machine_does(pack, pl
     assert got == expected
     if rules.match.overshoot == "bounce":
         assert any(points < 0 for r in records for h in r.hand_records for points in h.play_points)
+
+
+def test_a_forced_lead_names_the_packs_own_lead_rule(run):
+    """Under the lowest-double pack the holder of the lowest double leads it: holding
+    1|1, 2|2 and 6|6, the lead is 1|1, and the reason names the lowest double (the
+    explanation used to name the highest double under every pack)."""
+    pack = LOWEST
+    moves = run("moves", "-", "--hand", "5|3 6|6 4|1 2|2 0|3 6|5 1|1", "--rules", pack)
+    assert moves.exit_code == 0, moves.stderr
+    assert "1. 1|1 → 1|1*" in moves.stdout and "lowest double leads it" in moves.stdout
+    assert "highest" not in moves.stdout
+    best = run("best", "-", "--hand", "5|3 6|6 4|1 2|2 0|3 6|5 1|1", "--rules", pack, "--samples", "5")
+    assert best.exit_code == 0, best.stderr
+    assert "lowest double leads it" in best.stdout and "highest" not in best.stdout

@@ -101,6 +101,9 @@ def _value_words(text: str) -> str:
     t = current()
     if text.isascii() and text.isdecimal():
         return t.digits(text)
+    if re.fullmatch(r"-?[0-9]+\.[0-9]+", text):
+        # a decimal default (1.0, 20.0): the language's decimal sign and digits
+        return t.number(float(text), decimals=len(text.split(".")[1]))
     if not t.rtl:
         return text
     from ..text.bidi import ltr

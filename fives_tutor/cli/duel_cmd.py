@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import N_
-from ..i18n import _, current
+from ..i18n import _, current, ngettext
 from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument, complete_language, complete_level,
                      complete_pack, echo_json, engine_levels, fail, load_pack, option)
@@ -106,7 +106,8 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
             cpu=t.number(cpu_median * 1000, decimals=1), cpu95=t.number(cpu_p95 * 1000, decimals=1)))
     for name, count in ((level_a, summary.a_forfeits), (level_b, summary.b_forfeits)):
         if count:
-            lines.append(_("{player} forfeited {count} matches: {reason}").format(
+            lines.append(ngettext("{player} forfeited {count} match: {reason}",
+                                  "{player} forfeited {count} matches: {reason}", count).format(
                 player=name, count=t.number(count), reason=summary.forfeit_reason))
     lines.append(_("Means with their 95% confidence intervals."))
     echo(wrap_block("\n".join(lines)))  # to the terminal's width, each line's continuation hanging

@@ -120,7 +120,7 @@ def _list(matches, as_json, damaged=()):
     t = current()
     rows = [(t.number(m.id), t.join(m.names), m.rules_id, t.moment(m.updated),
              " · ".join(f"{k} {t.number(v)}" for k, v in _side_scores(m).items()),
-             (_("finished") if m.finished else _("unfinished")) + (", " + _("practice") if m.practice else ""))
+             (_("finished") if m.finished else _("unfinished")) + (t.comma + _("practice") if m.practice else ""))
             for m in matches]
     echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
 

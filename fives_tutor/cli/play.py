@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, current
+from ..i18n import _, current, ngettext
 from ..text.output import echo
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
 
@@ -30,8 +30,9 @@ def _levels(text: str, computers: int) -> list[str]:
     if len(levels) == 1:
         levels = levels * computers
     if len(levels) != computers:
-        raise CliError(_("--level takes one level, or one for each of the {count} computer players").format(
-            count=current().number(computers)))
+        raise CliError(ngettext("--level takes one level for the computer player",
+                                "--level takes one level, or one for each of the {count} computer players",
+                                computers).format(count=current().number(computers)))
     return levels
 
 
@@ -168,8 +169,9 @@ def _saved(journal, resume: str):
         raise CliError(_("--resume takes the number of a saved match (see fives games list)"))
     info = journal.match(number)
     if info.practice is None:
-        raise CliError(_("match {id} was kept at a real table: fives table --resume {id} continues it").format(
-            id=info.id))
+        raise CliError(_("match {id} was kept at a real table: {command} continues it").format(
+            id=current().number(info.id), command=f"fives table --resume {info.id}"))
     if info.finished:
-        raise CliError(_("match {id} is over: fives games review {id} goes through it again").format(id=info.id))
+        raise CliError(_("match {id} is over: {command} goes through it again").format(
+            id=current().number(info.id), command=f"fives games review {info.id}"))
     return info

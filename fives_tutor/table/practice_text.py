@@ -60,15 +60,16 @@ class PracticeFace:
                                                                       players=others, pack=pack)
         else:
             head = _("New practice match: {players}, {pack}.").format(players=others, pack=pack)
-        lines = [head, _("Seed {seed}: fives play --seed {seed} deals the same tiles again.").format(
-            seed=practice.seed)]
+        # the seed in the reader's digits; the command as it is typed
+        lines = [head, _("Seed {seed}: {command} deals the same tiles again.").format(
+            seed=t.typed(str(practice.seed)), command=f"fives play --seed {practice.seed}")]
         lines.append({"on": _("The coach is on: after a play that gives points away it says why, and it sums up "
                               "each hand (--coach end keeps it for the summaries, --coach off silences it)."),
                       "end": _("The coach sums up each hand and the match (--coach on also speaks after each play)."),
                       "off": _("The coach is off (--coach on or end).")}[practice.coach])
         if practice.rules.muggins.announce:
             lines.append(_("Under these rules you announce your points as you play ({example}): what you do not "
-                           "announce, the computer takes with muggins.").format(example="5|5 =10"))
+                           "announce, the computer takes with muggins.").format(example=t.notation("5|5 =10")))
         lines.append(_("Type help for the commands; Tab completes your plays, with their points."))
         if practice.events:
             lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
@@ -112,10 +113,12 @@ class PracticeFace:
 
         partners = [named(p) for p in range(state.players) if p != you and state.sides[p] == state.sides[you]]
         opponents = [named(p) for p in range(state.players) if state.sides[p] != state.sides[you]]
+        # one opponent or several: some languages say "against" differently for each
         if partners:
-            return _("you and {partners} against {opponents}").format(partners=_and(partners),
-                                                                     opponents=_and(opponents))
-        return _("you against {opponents}").format(opponents=_and(opponents))
+            return ngettext("you and {partners} against {opponents}", "you and {partners} against {opponents}",
+                            len(opponents)).format(partners=_and(partners), opponents=_and(opponents))
+        return ngettext("you against {opponents}", "you against {opponents}", len(opponents)).format(
+            opponents=_and(opponents))
 
     # --- answers to your lines ----------------------------------------------------------------------
 
@@ -230,9 +233,13 @@ class PracticeFace:
             return lines
         if kind == "draw":
             count = event.get("count", 1)
+            left = state.drawable if not state.awaiting else 0
+            if not left:
+                return [ngettext("You draw {tiles}; nothing is left to draw.",
+                                 "You draw {tiles}; nothing is left to draw.", count).format(
+                    tiles=t.notation(event.get("tiles", "")))]
             return [ngettext("You draw {tiles} ({left} left to draw).", "You draw {tiles} ({left} left to draw).",
-                             count).format(tiles=t.notation(event.get("tiles", "")),
-                                           left=t.number(state.drawable if not state.awaiting else 0))]
+                             count).format(tiles=t.notation(event.get("tiles", "")), left=t.number(left))]
         if kind == "pass":
             return [_("You pass.")]
         if kind == "claim":
@@ -277,9 +284,15 @@ class PracticeFace:
         practice = self.session
         state = practice.state
         if side != state.sides[practice.you]:
-            return _("{side} collects {points}.").format(side=state.side_name(side), points=points_phrase(points))
+            from .render import collects_line
+
+            return collects_line(state, side, points)
         if sum(1 for s in state.sides if s == side) > 1:
+            if not points:
+                return _("Your side collects nothing.")
             return _("Your side collects {points}.").format(points=points_phrase(points))
+        if not points:
+            return _("You collect nothing.")
         return _("You collect {points}.").format(points=points_phrase(points))
 
     def _hand_summary(self, number: int) -> list[str]:
@@ -380,7 +393,7 @@ def history(practice) -> str:
         else:
             text = event_words(logged.event, state.names)
         if logged.play is not None:
-            text += f" → {t.notation(logged.play.after)} ({points_phrase(logged.credited)})"
+            text += f" {t.arrow} {t.notation(logged.play.after)} ({points_phrase(logged.credited)})"
         lines.append("  " + text)
     return "\n".join(lines) if lines else _("Nothing has been played yet.")
 

@@ -90,6 +90,18 @@ def overshoot_line(state_before: TableState, state_after: TableState, side: int,
         points=points_phrase(points), name=name, score=t.number(state_after.scores[side]))
 
 
+def collects_line(state: TableState, side: int, points: int) -> str:
+    """What a side collects at the end of a hand, as a sentence: the side named (one
+    player, or partners, which many languages say differently) and the points, or
+    that it collects nothing (a sentence of its own: "collects no score" reads badly)."""
+    members = sum(1 for s in state.sides if s == side)
+    name = state.side_name(side)
+    if not points:
+        return ngettext("{side} collects nothing.", "{side} collect nothing.", members).format(side=name)
+    return ngettext("{side} collects {points}.", "{side} collect {points}.", members).format(
+        side=name, points=points_phrase(points))
+
+
 def describe_event(event: dict, state_before: TableState, state_after: TableState,
                    tiles: dict | None = None) -> list[str]:
     """What an action did, in words (for the reply and for ``history``); ``tiles``
@@ -152,8 +164,7 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
                 whole = points + (held[1] if held is not None and held[0] == side else 0)
                 change = state_after.scores[side] - state_before.scores[side]
                 if not whole or change == whole:
-                    lines.append(_("{side} collects {points}.").format(side=state_after.side_name(side),
-                                                                       points=points_phrase(row.at_end[side])))
+                    lines.append(collects_line(state_after, side, row.at_end[side]))
                 elif held is not None and held[0] == side and state_before.rules.match.overshoot == "not_taken":
                     lines.append(_("The last play and the points for going out, {points} together, would pass "
                                    "{target}: nothing is scored.").format(
