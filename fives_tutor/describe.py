@@ -183,7 +183,9 @@ def describe(rules: RuleSet) -> list[Row]:
             "first": _("the first double of the hand"),
             "every": _("every double"),
         }[spinner.doubles]),
-        ("rules.spinner.arms_open", _("A spinner's ends open"), {
+        # a pack without spinners has no arms to open, whatever the (inherited) key says
+        ("rules.spinner.arms_open", _("A spinner's ends open"), _("none (every double stands crosswise in the line)")
+         if spinner.doubles == "none" else {
             "at_once": _("at once"),
             "after_sides": _("after both its sides hold a tile"),
         }[spinner.arms_open]),

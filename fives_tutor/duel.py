@@ -89,7 +89,7 @@ def parse_contestant(text: str) -> Contestant:
             level, samples = parse_level(text)
         except ValueError:
             raise DuelError(N_("unknown engine level '{level}': choose {levels}, monte-carlo:N, or a player file "
-                               "such as bot.py:MyPlayer"), level=text, levels=", ".join(LEVELS)) from None
+                               "such as bot.py:MyPlayer"), level=text, levels=tuple(LEVELS)) from None
         return Contestant(level, samples, label=text, styles=_without_option(text) == text)
     path, _, name = text.rpartition(":")
     if not name.isidentifier():

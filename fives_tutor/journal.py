@@ -77,6 +77,17 @@ class MatchInfo(NamedTuple):
     practice: dict | None = None
 
 
+def command_for(words: str, path: str) -> str:
+    """A ``fives`` command (``words``, such as ``fives play --resume 3``) that works on the
+    saved games at ``path``: with ``--db`` (quoted for a shell) unless it is the default
+    file, which the command finds by itself."""
+    import shlex
+
+    if os.path.realpath(path) == os.path.realpath(default_path()):
+        return words
+    return f"{words} --db {shlex.quote(path)}"
+
+
 def default_path() -> str:
     """The journal file: ``$FIVES_HOME/games.sqlite3`` or the user data folder's."""
     from .resources import user_home

@@ -400,7 +400,7 @@ class TableState:
         if not self.awaiting:
             raise IllegalPlayError(N_("the hand is not over"))
         player = event.get("player")
-        if isinstance(player, bool) or not isinstance(player, int) or player not in self.pips_needed():
+        if isinstance(player, bool) or not isinstance(player, int) or player not in self._pips_taken():
             raise IllegalPlayError(N_("unknown player"))
         value = event.get("pips")
         self._check_pips(player, value)
@@ -420,11 +420,26 @@ class TableState:
                                    pips=str(value), name=self.names[player], count=self.counts[player])
 
     def pips_needed(self) -> list[int]:
-        """The players whose remaining pips the keeper must be told to end the hand."""
+        """The players whose remaining pips the keeper must be told to end the hand: all
+        of them after a block; after a domino the other sides' players, and the partners
+        of the player who went out only where the winner's own pips come off
+        (``rules.hand_end.subtract_winner_pips``: the side's pips are the winner's)."""
         if not self.awaiting:
             return []
         kind, domino_player = self.awaiting
-        return [p for p in range(self.players) if kind == "blocked" or p != domino_player]
+        if kind == "blocked":
+            return list(range(self.players))
+        partners_count = self.rules.hand_end.subtract_winner_pips
+        return [p for p in range(self.players) if p != domino_player
+                and (partners_count or self.sides[p] != self.sides[domino_player])]
+
+    def _pips_taken(self) -> list[int]:
+        """The players whose pips an entry may give: those needed, and after a domino the
+        partners of the player who went out too (journals written before they were no
+        longer asked hold their answers)."""
+        if self.awaiting and self.awaiting[0] == "domino":
+            return [p for p in range(self.players) if p != self.awaiting[1]]
+        return self.pips_needed()
 
     def _hand_end(self, event: dict) -> HandResult:
         if not self.awaiting:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import re
 import string
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 from .errors import N_, FivesError, NotationError
 from .rules import RuleSet
@@ -503,27 +503,14 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
         return NotationError(N_("type your answer, ? for a hint, or {quit} to stop"), text=reply,
                              quit=quit_words()[0])
     if step.question == "best":
-        hand = parse_hand(step.hand, rules.max_pips)
-        try:
-            tile = parse_tile(text, rules.max_pips)
-        except NotationError:
-            return NotationError(N_("'{answer}' is not a tile: type one tile of your hand, such as {example}"),
-                                 text=reply, answer=reply.strip(), example=str(hand[0]))
-        if tile not in hand:
-            return NotationError(N_("{tile} is not in your hand: choose one of {tiles}"), text=reply, tile=str(tile),
-                                 tiles=" ".join(map(str, hand)))
-        return None
+        return _tile_problem(reply, text, rules, parse_hand(step.hand, rules.max_pips),
+                             N_("'{answer}' is not a tile: type one tile of your hand, such as {example}"),
+                             N_("{tile} is not in your hand: choose one of {tiles}"))
     if step.question == "lead":
-        dealt = [tile for text in step.hands or () for tile in parse_hand(text, rules.max_pips)]
-        try:
-            tile = parse_tile(text, rules.max_pips)
-        except NotationError:
-            return NotationError(N_("'{answer}' is not a tile: type the tile that leads, such as {example}"),
-                                 text=reply, answer=reply.strip(), example=str(dealt[0]))
-        if tile not in dealt:
-            return NotationError(N_("nobody was dealt {tile}: choose one of {tiles}"), text=reply, tile=str(tile),
-                                 tiles=" ".join(map(str, dealt)))
-        return None
+        dealt = [tile for hand in step.hands or () for tile in parse_hand(hand, rules.max_pips)]
+        return _tile_problem(reply, text, rules, dealt,
+                             N_("'{answer}' is not a tile: type the tile that leads, such as {example}"),
+                             N_("nobody was dealt {tile}: choose one of {tiles}"))
     if step.question == "where":
         position = board_position(parse_board(step.position, rules), rules)
         from .plays import _end_label
@@ -543,6 +530,21 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
     if not text.replace("٬", "").isdecimal():
         return NotationError(N_("'{answer}' is not a number: type the answer as a number, such as {example}"),
                              text=reply, answer=reply.strip(), example="15")
+    return None
+
+
+def _tile_problem(reply: str, text: str, rules: RuleSet, tiles: Sequence, not_a_tile: str,
+                  not_there: str) -> NotationError | None:
+    """Why ``text`` (the reply in ASCII digits) is not one of ``tiles``: not a tile at all
+    (``not_a_tile``), or a tile not among them (``not_there``); None when it is one."""
+    from .tiles import parse_tile
+
+    try:
+        tile = parse_tile(text, rules.max_pips)
+    except NotationError:
+        return NotationError(not_a_tile, text=reply, answer=reply.strip(), example=str(tiles[0]))
+    if tile not in tiles:
+        return NotationError(not_there, text=reply, tile=str(tile), tiles=" ".join(map(str, tiles)))
     return None
 
 

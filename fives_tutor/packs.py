@@ -160,6 +160,20 @@ def check_user_file(info: PackInfo) -> None:
                                "rename the file (and give it an id of its own)"), path=info.path, name=info.shadows)
 
 
+def command_name(rules: RuleSet) -> str:
+    """How a command names the pack of ``rules`` so that it loads this very pack: its id
+    when the id finds the same file (a built-in or user pack), else the file's path
+    (quoted for a shell when it needs it)."""
+    import shlex
+
+    try:
+        if os.path.realpath(resolve(rules.id)) == os.path.realpath(rules.path):
+            return rules.id
+    except RulePackError:
+        pass
+    return shlex.quote(rules.path) if rules.path else rules.id
+
+
 def resolve(name: str, relative_to: str | None = None) -> str:
     """The file of pack ``name``: a path to a YAML file, a built-in id or a user pack id.
 

@@ -72,4 +72,8 @@ def interval(estimate: Estimate, decimals: int = 1, percent: bool = False) -> st
     """``62.4 (60.3–64.5)`` in the active language."""
     t = current()
     show = (lambda v: t.percent(v, decimals)) if percent else (lambda v: t.number(v, decimals=decimals))
+    if estimate.low < 0:
+        # "-21.5–-8.5" reads as a subtraction: with a negative end the interval is said in words
+        return _("{mean} ({low} to {high})").format(mean=show(estimate.mean), low=show(estimate.low),
+                                                    high=show(estimate.high))
     return _("{mean} ({low}–{high})").format(mean=show(estimate.mean), low=show(estimate.low), high=show(estimate.high))

@@ -224,15 +224,15 @@ FOUR_PLAYERS = [
     Step("6|3", "Cy plays 6|3@6: 5|5 3 2|2 5", play(2, "6|3"), (25, 45), "5|5 3 2|2 5", (1, 1, 1, 2), 8, 3, 1),
     # 3|0 on the 3: 10 + 0 + 4 + 5 = 19.
     Step("3|0", "Dee plays 3|0@3: 5|5 0 2|2 5", play(3, "3|0"), (25, 45), "5|5 0 2|2 5", (1, 1, 1, 1), 8, 0, 1),
-    # Ana's last tile, 0|6: 10 + 6 + 4 + 5 = 25 for Ana+Cy: 50. Domino: the keeper asks Ben, Cy, Dee.
+    # Ana's last tile, 0|6: 10 + 6 + 4 + 5 = 25 for Ana+Cy: 50. Domino: the keeper asks the
+    # opponents, Ben and Dee (Cy's pips, Ana's partner's, count for nothing under dominos-cc,
+    # which does not take the winner's pips off).
     Step("0|6", "Ana goes out: domino!", play(0, "0|6"), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # Ben holds 6|6 (12 pips) ...
-    Step("6|6", "Remaining tile or pips of Cy (1 tile):", pips(1, 12, "6|6"), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
-    # ... Cy, Ana's partner, 3 pips (asked, never collected) ...
-    Step("3", "Remaining tile or pips of Dee (1 tile):", pips(2, 3), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
+    Step("6|6", "Remaining tile or pips of Dee (1 tile):", pips(1, 12, "6|6"), (50, 45), "5|5 6 2|2 5", (0, 1, 1, 1), 8, None, 1),
     # ... Dee 1|1, 2 pips. Each opponent rounded first: Ben 12 -> 10, Dee 2 -> 0: 10 for Ana+Cy, 60.
     # (Rounding the combined 14 would have given 15.)
-    Step("1|1", "Ana+Cy collects 10 points.", hand_end(0, 12, 3, 2), (60, 45), "-", (5, 5, 5, 5), 8, 0, 2),
+    Step("1|1", "Ana+Cy collect 10 points.", hand_end(0, 12, 0, 2), (60, 45), "-", (5, 5, 5, 5), 8, 0, 2),
     # Hand 2: Ben holds the highest double and leads it: 10 for Ben+Dee, 55.
     Step("Ben 5|5", "Ben plays 5|5: 5|5*", play(1, "5|5"), (60, 55), "5|5*", (5, 4, 5, 5), 8, 2, 2),
     # Cy plays 5|0 on it: 0 + 10 = 10 for Ana+Cy: 70, the target. The match ends in the middle of the hand.

@@ -288,3 +288,15 @@ def test_a_persian_name_first_stays_left_to_right_in_english(run, tmp_path):
         assert line.startswith(LRM), line
         # left to right: the name is drawn first, at the left (its letters in visual order)
         assert plain(get_display(line)).startswith("علی"[::-1]), get_display(line)
+
+
+def test_visual_order_mirrors_brackets_and_keeps_a_tables_spacing():
+    """--bidi visual: on a terminal without bidi, a parenthesis still opens before what it
+    encloses (UAX #9 rule L4 mirrors it in a right-to-left run), and a row that fits
+    keeps the runs of spaces that align its columns."""
+    from fives_tutor.text.bidi import visual_rows
+
+    (row,) = visual_rows("\u200fمهره (\u200e5|3\u200e) است", 40, align=False)
+    assert row.index("(") < row.index("5|3") < row.index(")"), row
+    (table_row,) = visual_rows("\u200fنام      بسته", 40, align=False)
+    assert "      " in table_row, table_row

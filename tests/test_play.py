@@ -49,7 +49,8 @@ def test_a_whole_match_through_the_pipe(run, tmp_path, pack, players, seed):
     assert re.search(r"^(You win|Your side wins|Ana wins|Ben wins|Ana\+Cy wins|You\+Ben wins).* the match with", out,
                      re.M)
     assert "Coach, the match:" in out
-    assert "The match is saved: fives games review 1 goes through your moves again." in out
+    # the saved games are not in the default file: the command says where they are
+    assert f"The match is saved: fives games review 1 --db {db} goes through your moves again." in out
     with Journal(db) as journal:
         info = journal.match(1)
         events = journal.events(1)
@@ -105,7 +106,7 @@ def test_resume_refusals(run, tmp_path):
     mixed = run("play", "--resume", "--seed", "3", "--db", db)
     assert mixed.exit_code == 2
     bad = run("play", "--level", "expert,greedy", "--db", db)
-    assert bad.exit_code == 2 and "one for each of the 1 computer players" in bad.stderr
+    assert bad.exit_code == 2 and "--level takes one level for the computer player" in bad.stderr  # one computer: singular
     unknown = run("play", "--level", "clever", "--db", db)
     assert unknown.exit_code == 2 and "unknown engine level 'clever'" in unknown.stderr
 

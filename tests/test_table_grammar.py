@@ -351,3 +351,15 @@ def test_no_import_cycle_between_the_table_modules():
     assert "table.replies" in shell and "table.replies" in command
     assert "table.shell" in command                   # the command opens the shell (lazily)
     assert "table.shell" not in replies               # the plain loop never loads prompt_toolkit
+
+
+def test_the_compact_two_digit_tile_is_taken_at_the_table(run, tmp_path):
+    """notation.md: `53` is 5|3 (sets up to double-nine), at the table as on the command
+    line. 6|6 leads (12, spinner); B's `63` is 6|3 on it: 3 + 12 = 15 for B."""
+    from fives_tutor.table.grammar import read_tile
+    from fives_tutor.tiles import Tile
+
+    assert read_tile("63", "63", 0) == Tile(6, 3) and read_tile("[35]@3", "[35]@3", 0) == Tile(3, 5)
+    result = run("table", "--players", "A,B", "--db", str(tmp_path / "g.sqlite3"), input="6|6\n63\n")
+    assert result.exit_code == 0 and "Refused" not in result.stdout
+    assert "B plays 6|3" in result.stdout and "Scores: A 0 · B 15" in result.stdout

@@ -94,7 +94,7 @@ def test_interactive_shell_records_the_plays(tmp_path):
     assert "Ana plays 6|6: 6|6*" in out
     assert "Ben plays 6|3@6|6*: 3 6|6* 6* 6*" in out
     assert "Scores: Ana 0 · Ben 15 (target 150)" in out
-    assert "The match is saved: fives table --resume 1 continues it." in out
+    assert f"The match is saved: fives table --resume 1 --db {db} continues it." in " ".join(out.split())
     assert saved_events(db) == [play(0, "6|6"), play(1, "6|3")]
     # the typed lines are kept in the history file
     history = (tmp_path / "history").read_text(encoding="utf-8")

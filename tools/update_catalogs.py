@@ -63,9 +63,12 @@ def main() -> int:
                 message.flags.discard("python-format")
         catalog.obsolete.clear()
         if language == "en":
+            # English is the source: every message says its msgid (a message that became a
+            # plural is flagged fuzzy by Babel, and its old string would be one form only)
             for message in catalog:
-                if message.id and not (all(message.string) if isinstance(message.string, tuple) else message.string):
+                if message.id:
                     message.string = message.id
+                    message.flags.discard("fuzzy")
         catalog.language_team = language
         with po_path.open("wb") as handle:
             write_po(handle, catalog, include_lineno=False, sort_output=True, width=100)

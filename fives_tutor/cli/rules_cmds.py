@@ -177,7 +177,7 @@ def _strategy(level: str, strategy: str | None) -> str:
 
 
 @rules.command("compare", short_help=N_("What differs between packs"), cls=FivesCommand, help=N_(
-    "The rules that differ between PACKs, side by side; with --simulate N, also how the "
+    "The rules that differ between PACKs, side by side; with --matches N, also how the "
     "difference plays out over N simulated matches per pack, on the same deals: each figure's "
     "difference from the first pack with its 95% interval, paired by deal, and a verdict."))
 @argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)

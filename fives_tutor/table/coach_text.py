@@ -88,7 +88,9 @@ def lesson_line(kind: str, rules, lesson_ids: Sequence[str]) -> str:
     lesson = lesson_for(kind, lesson_ids)
     if lesson is None:
         return text
-    command = f"fives learn {lesson}" + ("" if rules.id == "dominos-cc" else f" --rules {rules.id}")
+    from ..packs import command_name
+
+    command = f"fives learn {lesson}" + ("" if rules.id == "dominos-cc" else f" --rules {command_name(rules)}")
     return _("{lesson} See {command}.").format(lesson=text, command=command)
 
 

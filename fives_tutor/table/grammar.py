@@ -153,7 +153,10 @@ def read_tile(text: str, line: str, start: int):
     """The tile of a play written ``text`` (before any ``@END``); raises
     :class:`NotationError` whose column points into ``line``."""
     tile_text = text.partition("@")[0]
-    return parse_tile(tile_text, 12, column=start + 1, whole=line)
+    # the grammar knows no pack: the highest set's numbers, or for two bare digits (53) the
+    # compact form every set up to double-nine takes (the session reads it with the pack)
+    compact = re.fullmatch(r"\[?[{digits}]{{2}}\]?".format(digits=_DIGITS), tile_text.strip()) is not None
+    return parse_tile(tile_text, 9 if compact else 12, column=start + 1, whole=line)
 
 
 def name_problem(name: str) -> str | None:

@@ -40,10 +40,14 @@ class PracticeFace:
         practice = self.session
         if not practice.saved:
             return _("Nothing was played, so no match was saved.")
+        from ..journal import command_for
+
+        path = practice.keeper.journal.path
         if practice.state.over:
-            return _("The match is saved: fives games review {id} goes through your moves again.").format(
-                id=practice.match_id)
-        return _("The match is saved: fives play --resume {id} continues it.").format(id=practice.match_id)
+            return _("The match is saved: {command} goes through your moves again.").format(
+                command=command_for(f"fives games review {practice.match_id}", path))
+        return _("The match is saved: {command} continues it.").format(
+            command=command_for(f"fives play --resume {practice.match_id}", path))
 
     # --- the opening ------------------------------------------------------------------------------
 

@@ -244,7 +244,7 @@ def event_words(event: dict, names: Sequence[str]) -> str:
     kind = event.get("type")
     name = names[event["player"]] if isinstance(event.get("player"), int) else ""
     if kind == "play":
-        play = event["tile"] + ("@" + event["end"] if event.get("end") else "")
+        play = _tile_words(event["tile"]) + ("@" + event["end"] if event.get("end") else "")
         return f"{name} {t.notation(play)}"
     if kind == "draw":
         return _("{name} draws {count}").format(name=name, count=t.number(event.get("count", 1)))
@@ -259,6 +259,21 @@ def event_words(event: dict, names: Sequence[str]) -> str:
     if kind == "pips":
         return _("the remaining pips of {name}").format(name=name)
     return str(kind)
+
+
+def _tile_words(text: str) -> str:
+    """A tile as the journal kept it (as typed: ``6-3``, ``[6|3]``, ``63``) in the one
+    notation every reply uses (``6|3``); text that is no tile stays as it is."""
+    from ..errors import NotationError
+    from ..tiles import parse_tile
+
+    try:
+        return str(parse_tile(str(text)))
+    except NotationError:
+        try:
+            return str(parse_tile(str(text), 9))  # the compact form, 63
+        except NotationError:
+            return str(text)
 
 
 def ask_line(state: TableState, player: int) -> str:

@@ -128,7 +128,10 @@ def closing(session) -> str:
     """The last line: how to continue, or that nothing was saved."""
     if not session.saved:
         return _("Nothing was played, so no match was saved.")
-    return _("The match is saved: fives table --resume {id} continues it.").format(id=session.match_id)
+    from ..journal import command_for
+
+    return _("The match is saved: {command} continues it.").format(
+        command=command_for(f"fives table --resume {session.match_id}", session.journal.path))
 
 
 class TableFace:

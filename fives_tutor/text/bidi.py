@@ -357,13 +357,17 @@ def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
     if not has_rtl(line):
         return [line]
     import arabic_reshaper
-    from bidi import get_display  # python-bidi 0.6: the UAX #9 implementation (marks, no isolates)
+    # python-bidi's pure-Python UAX #9 (marks, no isolates): unlike its Rust get_display
+    # (bidi.get_display in 0.6) it mirrors brackets (rule L4), so "(" still opens on screen
+    from bidi.algorithm import get_display
 
     from .width import rjust, width, wrap
 
     marked = mark_line(line)
     rows = []
-    for row in wrap(protect_spans(marked), columns):
+    # a line that fits is not re-wrapped: wrapping would fold the runs of spaces that align a table
+    pieces = [marked] if width(strip_marks(marked)) <= columns else wrap(protect_spans(marked), columns)
+    for row in pieces:
         row = row.replace("\u00a0", " ")
         if row.count(LRM) % 2:  # a span cut by a long word: mark the row again
             row = mark_line(strip_marks(row))
