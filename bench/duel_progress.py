@@ -4,19 +4,25 @@ as they finish, so that a run stopped at a deadline still gives the first deals.
     nice python bench/duel_progress.py A B --matches 600 --seed 3 [--rules dominos-cc]
                                        [--players 2] [--workers 2] --out FILE.jsonl
     python bench/duel_progress.py --summarise FILE.jsonl      # the JSON of `fives duel --json`
+    python bench/duel_progress.py --paired FILE1.jsonl FILE2.jsonl
 
 The matches are `fives_tutor.duel`'s own (match i of seed S is dealt from
 ``random.Random("S:i")`` and played with every seating, whatever the chunking), in
 chunks of ``--chunk`` deals over ``--workers`` processes; each chunk's matches are
 appended to FILE as one JSON line per match, in deal order. ``--summarise`` prints what
 `fives duel --json` prints for the deals written so far (every deal from the first
-with no gap): on a finished run, exactly its figures.
+with no gap): on a finished run, exactly its figures. ``--paired`` compares two runs of
+the same deals (the same seed, pack and B, two versions of A): per deal the share of
+its matches A won, the mean difference between the runs over the deals both finished,
+and its 95% interval (normal, from the per-deal differences).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
@@ -48,6 +54,28 @@ def summarise(path: str) -> dict:
             "forfeits": {"a": summary.a_forfeits, "b": summary.b_forfeits, "reason": summary.forfeit_reason}}
 
 
+def deal_shares(path: str) -> dict:
+    """Per deal index, the share of its matches A won (deals with every seating played)."""
+    rows = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    seatings = rows[0]["seatings"]
+    won: dict = {}
+    for row in rows[1:]:
+        won.setdefault(row["index"], []).append(1.0 if row["a_won"] else 0.0)
+    return {index: sum(v) / len(v) for index, v in won.items() if len(v) == seatings}
+
+
+def paired(first: str, second: str) -> str:
+    """The two runs' win shares on the deals both finished, and their difference."""
+    a, b = deal_shares(first), deal_shares(second)
+    common = sorted(set(a) & set(b))
+    differences = [a[i] - b[i] for i in common]
+    mean = statistics.mean(differences)
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return (f"{len(common)} deals: first {100 * statistics.mean(a[i] for i in common):.1f}%, second "
+            f"{100 * statistics.mean(b[i] for i in common):.1f}%, difference {100 * mean:+.1f} points "
+            f"(95%: {100 * (mean - 1.96 * error):+.1f} to {100 * (mean + 1.96 * error):+.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", nargs="?")
@@ -60,7 +88,11 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=4)
     parser.add_argument("--out")
     parser.add_argument("--summarise")
+    parser.add_argument("--paired", nargs=2)
     args = parser.parse_args()
+    if args.paired:
+        print(paired(*args.paired))
+        return
     if args.summarise:
         print(json.dumps(summarise(args.summarise), indent=2))
         return
