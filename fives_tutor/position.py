@@ -20,6 +20,8 @@ Grammar (``docs/notation.md``), ends separated by spaces or commas:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from enum import IntEnum
 from typing import Collection, NamedTuple, Sequence
@@ -373,8 +375,6 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
     ends = position.ends
     if not ends:
         return
-    text = text or str(position)
-    columns = [column for _, column in split_tokens(text)] or [1]
     if position.lone:
         fixed = list(position.tiles_in_view())
         plain, plain_index, hidden = [], [], 0
@@ -392,6 +392,9 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
     shortage = assign_tiles(plain, fixed, hidden, rules.max_pips, excluded)
     if shortage is None:
         return
+    # where to point: only worked out for a refusal (most positions pass, and fast)
+    text = text or str(position)
+    columns = [column for _, column in split_tokens(text)] or [1]
     if shortage.kind == "excluded":
         raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(shortage.tile))
     if shortage.kind == "twice":
@@ -479,16 +482,25 @@ def assign_tiles(plain: Sequence[int], fixed: Sequence[Tile], hidden_doubles: in
         if tile in used:
             return Shortage("twice", tile=tile)
         used.add(tile)
-    free = [t for t in domino_set(max_pips) if t not in used and t not in excluded]
-    doubles_left = sum(1 for t in free if t.is_double)
+    showing, doubles = _by_number(max_pips)
+    doubles_left = sum(1 for t in doubles if t not in used and t not in excluded)
     if hidden_doubles > doubles_left:
         return Shortage("doubles", ends=tuple(range(hidden_doubles)), tiles=doubles_left)
-    candidates = [[t for t in free if not t.is_double and pips in t] for pips in plain]
+    candidates = [[t for t in showing[pips] if t not in used and t not in excluded] for pips in plain]
     owner: dict[Tile, int] = {}
     for index in range(len(plain)):
         if not _augment(index, candidates, owner, set()):
             return _hall_violation(index, plain, candidates, owner)
     return None
+
+
+@lru_cache(maxsize=None)
+def _by_number(max_pips: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """For a double-``max_pips`` set: the tiles that are not doubles showing each number
+    (indexed by the number), and the doubles (built once: a batch asks for every line)."""
+    tiles = domino_set(max_pips)
+    return (tuple(tuple(t for t in tiles if not t.is_double and pips in t) for pips in range(max_pips + 1)),
+            tuple(t for t in tiles if t.is_double))
 
 
 def _augment(index: int, candidates, owner: dict, seen: set) -> bool:
