@@ -128,6 +128,8 @@ def load_bot(contestant: Contestant):
     cls = getattr(module, contestant.name, None)
     if cls is None:
         raise DuelError(N_("{path} has no class {name}"), path=path, name=contestant.name)
+    if getattr(cls, "__abstractmethods__", None):  # a Player subclass that does not define choose
+        raise DuelError(N_("{name} has no choose(view) method"), name=contestant.name)
     try:
         bot = cls()
     except BaseException as error:

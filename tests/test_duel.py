@@ -316,3 +316,12 @@ def test_a_bot_that_cannot_load_exits_2_with_one_line(run, tmp_path, bot_file, s
     result = run("duel", text, "greedy", "--matches", "1")
     assert result.exit_code == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and words in result.stderr, result.stderr
+
+
+def test_a_player_without_choose_is_refused_in_one_line(run, tmp_path):
+    """Player is abstract: a subclass that forgets choose(view) is named, exit 2."""
+    bot = tmp_path / "forgot.py"
+    bot.write_text("from fives_tutor.engine.player import Player\n\nclass Forgot(Player):\n    pass\n")
+    result = run("duel", f"{bot}:Forgot", "greedy", "--matches", "2")
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == ["Error: Forgot has no choose(view) method"]

@@ -22,6 +22,8 @@ that match, and the duel reports it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import random
 from typing import NamedTuple
 
@@ -96,14 +98,15 @@ class View(NamedTuple):
     match: tuple = ()
 
 
-class Player:
-    """The base of a player: override :meth:`choose`. ``name`` is shown in reports."""
+class Player(ABC):
+    """The base of a player: a subclass defines :meth:`choose` (a class without it cannot
+    be made). ``name`` is shown in reports."""
 
     name = "player"
 
+    @abstractmethod
     def choose(self, view: View) -> Action:
         """The action for ``view`` (see the module docstring)."""
-        raise NotImplementedError
 
 
 def situation(view: View, scores: bool = True):
