@@ -404,8 +404,6 @@ def history(practice) -> str:
 
 def help_text(practice, width: int | None = None) -> str:
     """The commands of a practice match, each description wrapped under itself."""
-    from ..text.wrap import wrap_lines
-
     entries = [
         ("5|3, 5|3@3", _("play one of your tiles (the end after @ when it fits several); Tab lists your plays")),
     ]
@@ -423,15 +421,9 @@ def help_text(practice, width: int | None = None) -> str:
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives play --resume continues it)")),
     ]
-    from ..text.width import ljust
-    from ..text.wrap import display_width
+    from .render import command_lines
 
-    column = max(16, max(display_width(command) for command, _text in entries) + 4)  # two spaces after the widest
-    lines = [_("Commands (the same words in every language):")]
-    for command, text in entries:
-        lead = "  " + ljust(command, column - 2)
-        lines += wrap_lines(text, width, indent=lead, hanging=" " * column)
-    return "\n".join(lines)
+    return "\n".join(command_lines(entries, width, 16))
 
 
 __all__ = ["PracticeFace", "help_text", "history"]

@@ -348,7 +348,7 @@ def history(state: TableState) -> str:
 def help_text(state: TableState, width: int | None = None) -> str:
     """The commands, each description wrapped under itself to the terminal's width; a
     placeholder in a command (``NAME``) through the metavar translation."""
-    from ..text.wrap import display_width, wrap_lines
+    from ..text.wrap import wrap_lines
 
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
@@ -374,17 +374,25 @@ def help_text(state: TableState, width: int | None = None) -> str:
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives table --resume continues it)")),
     ]
-    from ..text.width import ljust
-
-    # measured by display width: a translated metavar may hold a zero-width non-joiner
-    column = max(19, max(display_width(command) for command, _text in entries) + 4)  # two spaces after the widest
-    lines = [_("Commands (the same words in every language):")]
-    for command, text in entries:
-        lead = "  " + ljust(command, column - 2)
-        lines += wrap_lines(text, width, indent=lead, hanging=" " * column)
+    lines = command_lines(entries, width, 19)
     lines += wrap_lines(_("Tab completes tiles (written in either order, those that score first), names and "
                           "commands. A name with spaces is typed as it is, or in quotes."), width)
     return "\n".join(lines)
+
+
+def command_lines(entries, width: int | None, narrowest: int) -> list[str]:
+    """A shell's commands under their heading: each ``(command, what it does)`` entry
+    with its description in a column at least ``narrowest`` cells from the margin,
+    wrapped under itself to ``width`` (None: the terminal's). Measured by display
+    width: a translated metavar may hold a zero-width non-joiner."""
+    from ..text.width import ljust
+    from ..text.wrap import display_width, wrap_lines
+
+    column = max(narrowest, max(display_width(command) for command, _text in entries) + 4)  # 2 spaces past the widest
+    lines = [_("Commands (the same words in every language):")]
+    for command, text in entries:
+        lines += wrap_lines(text, width, indent="  " + ljust(command, column - 2), hanging=" " * column)
+    return lines
 
 
 def refusal(error) -> str:
