@@ -5,11 +5,11 @@ Used by tune_expert.py; importable from the bench folder."""
 
 from __future__ import annotations
 
-import random
 import statistics
 from math import sqrt
 
-from fives_tutor.engine.fast import Board, FastHand, deal, leader, run, tables
+from fives_tutor.duel import seatings
+from fives_tutor.engine.fast import play_fast_match
 from fives_tutor.game import sides_for
 
 
@@ -24,41 +24,17 @@ class Seats:
 
 
 def play(rules, players, seed, seat_policies, max_hands=1000):
-    """One match: returns (winner side, scores, hands played)."""
-    tb = tables(rules)
-    rng = random.Random(seed)
-    chooser = random.Random(seed + ":players")
-    sides = sides_for(rules, players)
-    board = Board(rules, players, [0] * len(set(sides)))
-    previous = None
-    count = 0
-    policy = Seats(seat_policies)
-    while board.winner is None and count < max_hands:
-        hands, boneyard = deal(tb, players, rng)
-        lead_player, lead_tile = leader(tb, hands, previous, rng)
-        hand = FastHand(tb, hands, boneyard, lead_player, lead_tile, sides)
-        hand.steps = []  # for the search players, which read the hand's history
-        run(hand, policy, chooser, board)
-        previous = hand
-        count += 1
-    return board.winner, tuple(board.scores), count
-
-
-def seatings(players: int, partnerships: bool):
-    """Seat assignments (True: A) that together give A every seat equally: two players
-    or partnerships, A in the even seats and then the odd; three or four alone, A in
-    one seat at a time."""
-    if players == 2 or partnerships:
-        return [tuple(p % 2 == 0 for p in range(players)), tuple(p % 2 == 1 for p in range(players))]
-    return [tuple(p == a for p in range(players)) for a in range(players)]
+    """One match (the engine's own :func:`play_fast_match`, each seat its policy, the
+    hands' steps kept for the search players): returns (winner side, scores, hands played)."""
+    match = play_fast_match(rules, players, seed, Seats(seat_policies), max_hands, steps=True)
+    return match.winner, match.scores, len(match.hands)
 
 
 def deal_results(rules, make_a, make_b, players, seed, index):
     """The matches of deal ``index``, one per seating: (A won, A's margin)."""
     sides = sides_for(rules, players)
-    partnerships = len(set(sides)) < players
     results = []
-    for seating in seatings(players, partnerships):
+    for seating in seatings(rules, players):  # fives duel's seatings: each seat A's in half of them
         policies = [make_a() if a else make_b() for a in seating]
         winner, scores, _ = play(rules, players, f"{seed}:{index}", policies)
         a_sides = {sides[p] for p in range(players) if seating[p]}
