@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from ..errors import N_
+from ..errors import N_, FivesError
 from ..i18n import _, current, ngettext
 from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument, complete_language, complete_level,
-                     complete_pack, echo_json, engine_levels, fail, load_pack, option)
+                     complete_pack, echo_json, fail, load_pack, option)
 
 
 @click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(
@@ -37,20 +37,14 @@ from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument
 def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as_json):
     from .. import duel as duels
 
-    known = list(engine_levels()) + ["random"]
     for level in (level_a, level_b):
-        if ".py:" in level:  # a player of one's own: a file that cannot be loaded is one line, exit 2
-            duels.load_bot(duels.parse_contestant(level))
-            continue
-        name = level.partition(":")[0]
-        if name not in known and name != "auto":
-            raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
-                level=level, choices=current().comma.join(known)))
+        # the duel's own reading of a level (monte-carlo:N, :no-styles) or a player file: one line, exit 2
         try:
-            duels.parse_level(level)
-        except ValueError:
-            raise CliError(_("the engine level {level} cannot play a duel yet; choose one of {choices}").format(
-                level=level, choices=current().comma.join(duels.LEVELS))) from None
+            contestant = duels.parse_contestant(level)
+            if contestant.level == "bot":
+                duels.load_bot(contestant)
+        except FivesError as error:
+            raise fail(error) from None
     from ..tiles import ascii_digits
 
     seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
