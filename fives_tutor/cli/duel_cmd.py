@@ -84,8 +84,10 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
     from ..text.wrap import wrap_block
 
     t = current()
-    lines = [_("{a} against {b}: {matches} matches ({deals} deals, each played with {seatings} seatings, A and B "
-               "swapping seats), {pack}, {players} players, seed {seed}.").format(
+    lines = [ngettext("{a} against {b}: {matches} matches ({deals} deal, played with {seatings} seatings, A and B "
+                      "swapping seats), {pack}, {players} players, seed {seed}.",
+                      "{a} against {b}: {matches} matches ({deals} deals, each played with {seatings} seatings, A and B "
+                      "swapping seats), {pack}, {players} players, seed {seed}.", deals).format(
         a=level_a, b=level_b, matches=t.number(summary.matches), deals=t.number(deals),
         seatings=t.number(seatings), pack=rules.id, players=t.number(players), seed=t.typed(seed)),
              _("{a} wins {share} of the matches.").format(a=level_a, share=interval(summary.wins, percent=True)),
