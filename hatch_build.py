@@ -47,7 +47,7 @@ class CustomBuildHook(BuildHookInterface):
         made = []
         for pack in sorted((root / "rules").glob("*.yaml")):
             raw = pack.read_bytes()
-            # the same document as fives_tutor.packs.compiled_copy, which the tests compare
+            # the same document as fives_tutor.packs.loader.compiled_copy, which the tests compare
             document = {"yaml_crc32": zlib.crc32(raw), "yaml_size": len(raw), "pack": yaml.safe_load(raw.decode("utf-8"))}
             target = out / "rules" / (pack.stem + ".json")
             target.parent.mkdir(parents=True, exist_ok=True)

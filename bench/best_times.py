@@ -32,8 +32,8 @@ from fives_tutor.engine import Situation, rank  # noqa: E402
 from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables  # noqa: E402
 from fives_tutor.engine.history import Event, History, format_history  # noqa: E402
 from fives_tutor.engine.policies import policy_for  # noqa: E402
-from fives_tutor.game import sides_for  # noqa: E402
-from fives_tutor.tiles import domino_set  # noqa: E402
+from fives_tutor.core.game import sides_for  # noqa: E402
+from fives_tutor.core.tiles import domino_set  # noqa: E402
 
 PACKS = ["dominos-cc", "pagat-all-fives", "five-up", "muggins", "fives-and-threes"]
 

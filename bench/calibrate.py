@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from fives_tutor import duel
+from fives_tutor.study import duel
 
 
 def main() -> None:

@@ -37,8 +37,8 @@ BUDGET = 60.0
 
 
 def level_costs(levels, deals, matches):
-    from fives_tutor import duel
-    from fives_tutor.packs import load_rules
+    from fives_tutor.study import duel
+    from fives_tutor.packs.loader import load_rules
 
     rules = load_rules("dominos-cc")
     print(f"Levels against greedy, dominos-cc, {deals} paired deals each, in this process:")
@@ -61,7 +61,7 @@ def level_costs(levels, deals, matches):
 
 
 def simulation_cost(matches):
-    from fives_tutor.simulate import run
+    from fives_tutor.study.simulate import run
 
     start = time.process_time()
     run("dominos-cc", 2, "bench", matches // 4, "greedy")

@@ -6,7 +6,7 @@ as they finish, so that a run stopped at a deadline still gives the first deals.
     python bench/duel_progress.py --summarise FILE.jsonl      # the JSON of `fives duel --json`
     python bench/duel_progress.py --paired FILE1.jsonl FILE2.jsonl
 
-The matches are `fives_tutor.duel`'s own (match i of seed S is dealt from
+The matches are `fives_tutor.study.duel`'s own (match i of seed S is dealt from
 ``random.Random("S:i")`` and played with every seating, whatever the chunking), in
 chunks of ``--chunk`` deals over ``--workers`` processes; each chunk's matches are
 appended to FILE as one JSON line per match, in deal order. ``--summarise`` prints what
@@ -26,7 +26,7 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from fives_tutor import duel
+from fives_tutor.study import duel
 
 
 def _record(match: duel.DuelMatch) -> dict:
@@ -96,7 +96,7 @@ def main() -> None:
     if args.summarise:
         print(json.dumps(summarise(args.summarise), indent=2))
         return
-    from fives_tutor.packs import load_rules
+    from fives_tutor.packs.loader import load_rules
 
     rules = load_rules(args.rules)
     seatings = len(duel.seatings(rules, args.players))

@@ -8,7 +8,7 @@ double leads it (the pack's ``lead.first_hand: highest_double``; with no double
 dealt, the heaviest tile); then on each turn the player to move draws until a tile
 fits or nothing can be drawn, plays the strategy's choice, or else passes, until a
 domino or a block. The players choose with a second seeded ``random.Random``.
-Only fives-tutor's public modules are used (fives_tutor.game, .simulate, .packs,
+Only fives-tutor's public modules are used (fives_tutor.core.game, .simulate, .packs,
 .engine.fast). Both loops play the same hands: the script checks that they made the
 same plays, draws, blocks and points, and stops if not.
 
@@ -31,9 +31,9 @@ import statistics
 
 from clock import Clock
 from fives_tutor.engine import fast
-from fives_tutor.game import Hand, deal, heaviest_double_or_tile
-from fives_tutor.packs import load_rules
-from fives_tutor.simulate import STRATEGIES
+from fives_tutor.core.game import Hand, deal, heaviest_double_or_tile
+from fives_tutor.packs.loader import load_rules
+from fives_tutor.study.simulate import STRATEGIES
 
 TARGETS = {"greedy": 3000, "random": 5000}
 

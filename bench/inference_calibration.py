@@ -31,8 +31,8 @@ from fives_tutor.engine.levels import Situation  # noqa: E402
 from fives_tutor.engine.policies import policy_for  # noqa: E402
 from fives_tutor.engine.search import _deal, play_weight  # noqa: E402
 from fives_tutor.engine.levels import _problem  # noqa: E402
-from fives_tutor.game import sides_for  # noqa: E402
-from fives_tutor.packs import load_rules  # noqa: E402
+from fives_tutor.core.game import sides_for  # noqa: E402
+from fives_tutor.packs.loader import load_rules  # noqa: E402
 
 
 class Observer:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from duelfast import deal_results, summary  # noqa: E402
 
-from fives_tutor.packs import load_rules  # noqa: E402
+from fives_tutor.packs.loader import load_rules  # noqa: E402
 
 FIXED = ("greedy", "defensive", "expert", "random")
 

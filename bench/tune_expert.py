@@ -26,7 +26,7 @@ from duelfast import duel  # noqa: E402
 from fives_tutor.engine.expert import DEFAULT, Expert, Weights  # noqa: E402
 from fives_tutor.engine.fast import greedy_policy  # noqa: E402
 from fives_tutor.engine.policies import defensive_policy  # noqa: E402
-from fives_tutor.packs import load_rules  # noqa: E402
+from fives_tutor.packs.loader import load_rules  # noqa: E402
 
 OPPONENTS = {"greedy": lambda: greedy_policy, "defensive": lambda: defensive_policy}
 

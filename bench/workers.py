@@ -2,7 +2,7 @@
 
     python bench/workers.py [--matches 10000] [--seed 1] [--strategy greedy] [--repeat 3]
 
-Times ``fives_tutor.simulate.run("dominos-cc", 2, seed, matches, strategy,
+Times ``fives_tutor.study.simulate.run("dominos-cc", 2, seed, matches, strategy,
 workers=W)`` for W = 1 and 2, and the command ``fives simulate dominos-cc
 --matches N --workers W --json`` end to end (start-up, the pool and the summary
 included). Each timing runs in a fresh interpreter (a ``python -c`` for run(), the
@@ -39,7 +39,7 @@ DISTURBED = 0.05
 # this process and its workers, and a digest of the records.
 _CHILD = """
 import hashlib, json, resource, sys, time
-from fives_tutor.simulate import run
+from fives_tutor.study.simulate import run
 seed, matches, strategy, workers = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 run("dominos-cc", 2, seed, 20, strategy)  # import everything and load the pack before the clock
 def cpu():
@@ -86,7 +86,7 @@ def main() -> None:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--strategy", choices=("greedy", "random"), default="greedy")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--no-cli", action="store_true", help="time only fives_tutor.simulate.run")
+    parser.add_argument("--no-cli", action="store_true", help="time only fives_tutor.study.simulate.run")
     args = parser.parse_args()
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
     print(f"Python {platform.python_version()}; cores allowed: {cores}; load average before: "

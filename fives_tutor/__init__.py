@@ -12,50 +12,41 @@ The Python API scores positions described the way a player sees the table:
 [('1|4@1', 10, 10), ('6|6@6', 13, 0)]
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from .lazy import exports
 
 # Public names and the module that defines each. They load on first use, so that
 # the command line (which imports this package first) starts fast.
 _EXPORTS = {
     "AmbiguousPlayError": "errors", "FivesError": "errors", "IllegalPlayError": "errors",
     "NotationError": "errors", "RulePackError": "errors",
-    "Layout": "layout", "Placed": "layout",
-    "list_packs": "packs", "load_rules": "packs",
-    "Board": "plays", "Play": "plays", "board_position": "plays", "is_layout_form": "plays",
-    "legal_plays": "plays", "parse_board": "plays", "parse_play": "plays", "plays_for_tile": "plays",
-    "read_board": "plays", "tiles_on_table": "plays",
-    "End": "position", "EndKind": "position", "Position": "position", "Reading": "position", "parse_ends": "position",
-    "place": "position", "read_position": "position",
-    "RuleSet": "rules",
-    "Collection": "scoring", "Count": "scoring", "collect": "scoring", "count_position": "scoring",
-    "Tile": "tiles", "domino_set": "tiles", "parse_hand": "tiles", "parse_tile": "tiles",
+    "Layout": "core.layout", "Placed": "core.layout",
+    "list_packs": "packs.loader", "load_rules": "packs.loader",
+    "Board": "core.plays", "Play": "core.plays", "board_position": "core.plays", "is_layout_form": "core.plays",
+    "legal_plays": "core.plays", "parse_board": "core.plays", "parse_play": "core.plays", "plays_for_tile": "core.plays",
+    "read_board": "core.plays", "tiles_on_table": "core.plays",
+    "End": "core.position", "EndKind": "core.position", "Position": "core.position", "Reading": "core.position", "parse_ends": "core.position",
+    "place": "core.position", "read_position": "core.position",
+    "RuleSet": "core.rules",
+    "Collection": "core.scoring", "Count": "core.scoring", "collect": "core.scoring", "count_position": "core.scoring",
+    "Tile": "core.tiles", "domino_set": "core.tiles", "parse_hand": "core.tiles", "parse_tile": "core.tiles",
 }
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'fives_tutor' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(list(globals()) + list(_EXPORTS))
+__getattr__, __dir__ = exports(__name__, _EXPORTS)
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .errors import AmbiguousPlayError, FivesError, IllegalPlayError, NotationError, RulePackError
-    from .layout import Layout, Placed
-    from .packs import list_packs, load_rules
-    from .plays import (Board, Play, board_position, is_layout_form, legal_plays, parse_board, parse_play,
-                        plays_for_tile, read_board, tiles_on_table)
-    from .position import End, EndKind, Position, Reading, parse_ends, place, read_position
-    from .rules import RuleSet
-    from .scoring import Collection, Count, collect, count_position
-    from .tiles import Tile, domino_set, parse_hand, parse_tile
+    from .core.layout import Layout, Placed
+    from .packs.loader import list_packs, load_rules
+    from .core.plays import (Board, Play, board_position, is_layout_form, legal_plays, parse_board, parse_play,
+                             plays_for_tile, read_board, tiles_on_table)
+    from .core.position import End, EndKind, Position, Reading, parse_ends, place, read_position
+    from .core.rules import RuleSet
+    from .core.scoring import Collection, Count, collect, count_position
+    from .core.tiles import Tile, domino_set, parse_hand, parse_tile
 
 __version__ = "0.1.0"
 

@@ -83,7 +83,7 @@ def os_reason(error: OSError) -> "Msg | str":
 def span(low: int, high: int) -> "Msg | int":
     """A range of whole numbers as an error parameter, in words once translated:
     the number alone (``3``), ``3 or 4`` for two values (two values are not a range),
-    else ``2 to 4``; the same phrases as :meth:`fives_tutor.i18n.Translator.span`."""
+    else ``2 to 4``; the same phrases as :meth:`fives_tutor.text.i18n.Translator.span`."""
     if low == high:
         return low
     return Msg(N_("{low} or {high}") if high == low + 1 else N_("{low} to {high}"), low=low, high=high)

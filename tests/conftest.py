@@ -15,7 +15,7 @@ def clean_environment(monkeypatch, tmp_path):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("FIVES_HOME", str(tmp_path / "home"))
     yield
-    from fives_tutor.i18n import activate
+    from fives_tutor.text.i18n import activate
     from fives_tutor.text import output
 
     activate("en")

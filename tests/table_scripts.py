@@ -78,7 +78,7 @@ def events_of(steps) -> list[dict]:
 
 
 def assert_state(state, step: Step, where: str = "") -> None:
-    """Compare a rebuilt :class:`~fives_tutor.keeper.TableState` with a step's table."""
+    """Compare a rebuilt :class:`~fives_tutor.core.keeper.TableState` with a step's table."""
     label = f"{where} after {step.line!r}"
     assert state.scores == list(step.scores), label
     assert str(state.position) == step.ends, label

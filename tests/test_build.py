@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from fives_tutor.packs import builtin_dir, compiled_copy, list_packs
+from fives_tutor.packs.loader import builtin_dir, compiled_copy, list_packs
 
 
 @pytest.mark.parametrize("info", [p for p in list_packs(include_user=False)], ids=lambda p: p.id)

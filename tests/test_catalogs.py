@@ -10,7 +10,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 import fives_tutor
-from fives_tutor.i18n import LANGUAGES
+from fives_tutor.text.i18n import LANGUAGES
 from fives_tutor.resources import data_dir
 
 #: a placeholder: ``{name}`` (not an escaped ``{{`` or ``}}``, which prints a brace) or ``%(name)s``

@@ -137,7 +137,7 @@ def test_bad_pack_file_names_file_and_key(run, tmp_path):
 
 
 def test_house_rules_pack_by_path(run):
-    from fives_tutor.packs import builtin_dir
+    from fives_tutor.packs.loader import builtin_dir
     import os
 
     path = os.path.join(builtin_dir(), "examples", "house-rules.yaml")

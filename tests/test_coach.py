@@ -13,12 +13,12 @@ import pytest
 from fives_tutor import Position, load_rules
 from fives_tutor.engine.levels import Situation
 from fives_tutor.errors import FivesError
-from fives_tutor.keeper import replay
-from fives_tutor.plays import parse_play
-from fives_tutor.table import coach
-from fives_tutor.table.coach import Judgement, judge_situation, summarise, verdict
+from fives_tutor.core.keeper import replay
+from fives_tutor.core.plays import parse_play
+from fives_tutor.tutor import coach
+from fives_tutor.tutor.coach import Judgement, judge_situation, summarise, verdict
 from fives_tutor.table.coach_text import coach_line, lesson_line, review_line, summary_lines
-from fives_tutor.tiles import parse_hand
+from fives_tutor.core.tiles import parse_hand
 
 DOMINOS = load_rules("dominos-cc")
 
@@ -240,7 +240,7 @@ def test_an_export_with_judgements_and_hands_imports_back(run, tmp_path):
     path.write_text(exported.stdout, encoding="utf-8")
     imported = run("games", "import", str(path), "--db", db)
     assert imported.exit_code == 0, imported.stderr
-    with __import__("fives_tutor.journal", fromlist=["Journal"]).Journal(db) as saved:
+    with __import__("fives_tutor.store.journal", fromlist=["Journal"]).Journal(db) as saved:
         assert saved.match(2).practice == saved.match(1).practice
         assert saved.events(2) == saved.events(1)
     broken = dict(data, events=[dict(e, coach={"verdict": "awful"}) if "coach" in e else e for e in data["events"]])
@@ -252,7 +252,7 @@ def test_an_export_with_judgements_and_hands_imports_back(run, tmp_path):
 def test_a_journal_of_schema_1_is_read_and_upgraded(run, tmp_path):
     import sqlite3
 
-    from fives_tutor.journal import MIGRATIONS
+    from fives_tutor.store.journal import MIGRATIONS
 
     db = str(tmp_path / "old.sqlite3")
     connection = sqlite3.connect(db)

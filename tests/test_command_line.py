@@ -152,6 +152,6 @@ def test_best_shows_progress_only_on_a_terminal(monkeypatch):
 def test_the_95_percent_quantile_comes_from_the_normal_distribution():
     from statistics import NormalDist
 
-    from fives_tutor.stats import Z95
+    from fives_tutor.study.stats import Z95
 
     assert Z95 == NormalDist().inv_cdf(0.975) and round(Z95, 2) == 1.96

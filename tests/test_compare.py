@@ -15,10 +15,10 @@ from statistics import NormalDist
 
 import pytest
 
-from fives_tutor.compare import Difference, check_paired, paired_differences, scaled, verdict
-from fives_tutor.packs import builtin_dir
-from fives_tutor.simulate import HandRecord, MatchRecord
-from fives_tutor.stats import Estimate, paired_mean_difference, paired_ratio_difference
+from fives_tutor.study.compare import Difference, check_paired, paired_differences, scaled, verdict
+from fives_tutor.packs.loader import builtin_dir
+from fives_tutor.study.simulate import HandRecord, MatchRecord
+from fives_tutor.study.stats import Estimate, paired_mean_difference, paired_ratio_difference
 
 HOUSE = os.path.join(builtin_dir(), "examples", "house-rules.yaml")
 Z = NormalDist().inv_cdf(0.975)  # 1.959963984540054
@@ -131,8 +131,8 @@ def test_runs_of_other_deals_are_refused():
 
 
 def test_skill_is_paired_by_deal():
-    from fives_tutor.duel import DuelMatch
-    from fives_tutor.skill import deal_shares, difference, win_rate
+    from fives_tutor.study.duel import DuelMatch
+    from fives_tutor.study.skill import deal_shares, difference, win_rate
 
     def duel(results):
         return [DuelMatch(index, swapped, won, 0, 0, 1, (), ()) for index, (a, b) in enumerate(results)
@@ -286,7 +286,7 @@ def test_every_language_answers_row_by_row(run, code):
 
 
 def test_difference_bar_worked_by_hand():
-    from fives_tutor.render_study import difference_bar
+    from fives_tutor.render.study import difference_bar
 
     # reach 2 (the farther end); 9 cells: cell(x) = round((x + 2) / 4 × 8)
     # low 0.5 -> 5, high 2 -> 8, mean 1 -> 6, zero -> 4 (outside the interval)
@@ -301,7 +301,7 @@ def test_difference_bar_worked_by_hand():
 
 
 def test_histograms_on_one_axis(run):
-    from fives_tutor.i18n import activate
+    from fives_tutor.text.i18n import activate
 
     activate("en")
     text = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "20", "--skill", "none",

@@ -1,4 +1,4 @@
-"""`fives duel`: engine against engine on paired deals (fives_tutor.duel)."""
+"""`fives duel`: engine against engine on paired deals (fives_tutor.study.duel)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from fives_tutor import duel, load_rules
-from fives_tutor.duel import DuelMatch, parse_level, summarise
+from fives_tutor.study import duel
+from fives_tutor import load_rules
+from fives_tutor.study.duel import DuelMatch, parse_level, summarise
 
 
 def duel_json(run, *args):
@@ -260,7 +261,7 @@ class Wrong:
     def choose(self, view):
         if view.legal:
             from fives_tutor.engine.player import Action
-            from fives_tutor.tiles import Tile
+            from fives_tutor.core.tiles import Tile
             missing = next(t for t in [Tile(a, b) for a in range(7) for b in range(a + 1)] if t not in view.hand)
             return Action("play", missing, "")
         return "draw" if view.may_draw else "pass"

@@ -3,7 +3,7 @@
 Expected values are worked out from the rules (/work/shared/RULES.md and the packs'
 YAML) in the comments beside them. The random endgames are checked against plain
 minimax (search.minimax) and against a second reference written here that plays the
-hand out through the game's own state machine (fives_tutor.game.Hand), sharing no
+hand out through the game's own state machine (fives_tutor.core.game.Hand), sharing no
 code with the solver.
 """
 
@@ -17,10 +17,10 @@ import pytest
 from fives_tutor import load_rules
 from fives_tutor.engine import Situation, rank, resolve_level
 from fives_tutor.errors import IllegalPlayError
-from fives_tutor.game import Hand
-from fives_tutor.position import Position
+from fives_tutor.core.game import Hand
+from fives_tutor.core.position import Position
 from fives_tutor.engine.search import minimax, solve
-from fives_tutor.tiles import Tile, domino_set, parse_hand
+from fives_tutor.core.tiles import Tile, domino_set, parse_hand
 
 PACKS = ["dominos-cc", "pagat-all-fives", "fives-and-threes", "muggins"]
 

@@ -16,8 +16,8 @@ import pytest
 from fives_tutor import load_rules
 from fives_tutor.engine import Situation, rank, resolve_level
 from fives_tutor.engine.history import parse_history, replay
-from fives_tutor.position import Position
-from fives_tutor.tiles import domino_set, parse_hand
+from fives_tutor.core.position import Position
+from fives_tutor.core.tiles import domino_set, parse_hand
 
 # --- reading the history: a knock shows a void ---------------------------------------------
 

@@ -1,6 +1,6 @@
 """The fast hand loop (fives_tutor.engine.fast) against the game state machine.
 
-The reference here drives fives_tutor.game.Match through its public actions (options,
+The reference here drives fives_tutor.core.game.Match through its public actions (options,
 draw, play, pass), exactly as a table would, and records every play, every hand's
 result and the scores after every hand. The fast loop must give the same, play for
 play, for every built-in pack and player count, with the greedy player and with the
@@ -17,9 +17,9 @@ import pytest
 
 from fives_tutor import load_rules
 from fives_tutor.engine.fast import play_fast_match, random_policy
-from fives_tutor.game import Match
-from fives_tutor.packs import builtin_dir, list_packs
-from fives_tutor.simulate import greedy, random_legal
+from fives_tutor.core.game import Match
+from fives_tutor.packs.loader import builtin_dir, list_packs
+from fives_tutor.study.simulate import greedy, random_legal
 
 PACKS = [info.id if hasattr(info, "id") else info for info in list_packs()]
 

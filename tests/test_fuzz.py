@@ -125,7 +125,7 @@ SHELL_LINES = ["6|6", "6|3", "5|6@6*", "draw", "draw 2", "draw " + "9" * 5000, "
 def _notes() -> tuple[str, ...]:
     """The start of the note an old option spelling gets, in every language (a note
     may come before the one error line)."""
-    from fives_tutor.i18n import LANGUAGES, Translator
+    from fives_tutor.text.i18n import LANGUAGES, Translator
 
     return tuple(Translator(code).gettext("Note: {old} still works, but is now written {new}.").split("{")[0]
                  for code in LANGUAGES)
@@ -200,8 +200,8 @@ def test_every_command_ends_in_0_or_2_and_one_line(home, path, command, data):
        lines=st.lists(st.one_of(st.sampled_from(SHELL_LINES), st.text(max_size=20)), max_size=25))
 def test_the_table_shell_answers_every_line(home, pack, lines):
     from fives_tutor.table.replies import answer
-    from fives_tutor.journal import Journal
-    from fives_tutor.packs import load_pack_data, rules_from_data
+    from fives_tutor.store.journal import Journal
+    from fives_tutor.packs.loader import load_pack_data, rules_from_data
     from fives_tutor.table.session import Session
 
     db = os.path.join(home, f"shell-{pack}.sqlite3")

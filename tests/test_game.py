@@ -1,4 +1,4 @@
-"""The game state machine (``fives_tutor.game``): hands and matches under every pack.
+"""The game state machine (``fives_tutor.core.game``): hands and matches under every pack.
 
 Every position and deal here is built by hand, and every expected value is worked
 from RULES.md (and the pack's YAML) in a comment beside it, never taken from the
@@ -18,8 +18,8 @@ import pytest
 
 from fives_tutor import EndKind, Tile, domino_set, load_rules, parse_hand
 from fives_tutor.errors import IllegalPlayError
-from fives_tutor.game import Hand, Match, deal, heaviest_double_or_tile
-from fives_tutor.packs import builtin_dir
+from fives_tutor.core.game import Hand, Match, deal, heaviest_double_or_tile
+from fives_tutor.packs.loader import builtin_dir
 
 PLAIN, DOUBLE, SPINNER, ARM = EndKind.PLAIN, EndKind.DOUBLE, EndKind.SPINNER, EndKind.ARM
 PACKS = ["dominos-cc", "pagat-all-fives", "muggins", "five-up", "fives-and-threes"]

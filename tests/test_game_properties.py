@@ -1,7 +1,7 @@
 """Property tests of the game state machine over many seeded random matches.
 
 For every built-in pack (and the example house rules) and 2, 3 and 4 players, whole
-matches are played through :class:`~fives_tutor.game.Match` by seats that mix the
+matches are played through :class:`~fives_tutor.core.game.Match` by seats that mix the
 greediest play with random ones (a seeded ``random.Random``); under muggins they
 sometimes forget or misstate their points, and opponents call muggins, rightly or
 wrongly. Now and then a seat tries an illegal action, which must raise
@@ -38,8 +38,8 @@ import pytest
 
 from fives_tutor import EndKind, domino_set, load_rules
 from fives_tutor.errors import IllegalPlayError
-from fives_tutor.game import Match
-from fives_tutor.packs import builtin_dir, list_packs
+from fives_tutor.core.game import Match
+from fives_tutor.packs.loader import builtin_dir, list_packs
 
 BUILT_IN = [info.id for info in list_packs(include_user=False)]
 HOUSE_RULES = os.path.join(builtin_dir(), "examples", "house-rules.yaml")

@@ -19,7 +19,7 @@ from table_scripts import (
     write_pack,
 )
 
-from fives_tutor.journal import Journal
+from fives_tutor.store.journal import Journal
 
 
 @pytest.fixture

@@ -27,9 +27,9 @@ from fives_tutor.engine.history import (Event, History, HistoryError, format_his
                                         replay)
 from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot, brute_weight, enumerate_deals
 from fives_tutor.errors import IllegalPlayError
-from fives_tutor.game import Hand, heaviest_double_or_tile
-from fives_tutor.rules import PlayerRules
-from fives_tutor.tiles import domino_set, parse_hand
+from fives_tutor.core.game import Hand, heaviest_double_or_tile
+from fives_tutor.core.rules import PlayerRules
+from fives_tutor.core.tiles import domino_set, parse_hand
 
 CC = load_rules("dominos-cc")
 
@@ -273,7 +273,7 @@ def world_history(seed: int):
                 tile, index, _ = rng.choice(options)
                 before = hand.position
                 hand.play(tile, index)
-                from fives_tutor.plays import _end_label
+                from fives_tutor.core.plays import _end_label
 
                 events.append(Event("play", (hand.turn - 1) % 2 if not hand.over else hand.plays[-1].player, tile,
                                     "" if index < 0 else _end_label(before, index)))
@@ -303,8 +303,8 @@ def posterior_by_enumeration(events, mine_now):
 
 
 def _consistent(events, hands, boneyard) -> bool:
-    from fives_tutor.position import Position
-    from fives_tutor.plays import parse_play
+    from fives_tutor.core.position import Position
+    from fives_tutor.core.plays import parse_play
 
     leader, lead = heaviest_double_or_tile([sorted(h) for h in hands])
     position = Position()

@@ -398,7 +398,7 @@ def test_a_full_disk_loses_nothing(home):
 def test_read_only_and_full_saved_games(run, home, monkeypatch):
     """SQLite's own errors for a read-only file and a full disk (this machine runs the
     tests as root, whom permissions do not stop): each its own line, nothing lost."""
-    import fives_tutor.journal as journal
+    import fives_tutor.store.journal as journal
 
     db = saved_games(run, home)
     before = listed(run, db)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from fives_tutor.errors import FivesError
-from fives_tutor.i18n import LANGUAGES, LRM, RLM, Translator, choose_language
+from fives_tutor.text.i18n import LANGUAGES, LRM, RLM, Translator, choose_language
 
 ALL = ("en", "tl", "id", "nl", "fa")
 
@@ -127,7 +127,7 @@ def test_environment_language_is_used(run):
 def test_a_value_that_rounds_to_zero_has_no_minus_sign(code):
     """-0.04 shown to one decimal is 0.0 (and -0.4 as a whole number 0): "-0.0" reads as
     a loss where there is none."""
-    from fives_tutor.i18n import activate, current
+    from fives_tutor.text.i18n import activate, current
 
     activate(code)
     try:

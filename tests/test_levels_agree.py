@@ -12,8 +12,8 @@ from fives_tutor import load_rules
 from fives_tutor.engine import Situation, rank
 from fives_tutor.engine.fast import FastHand, codes_position, deal, leader, run, tables
 from fives_tutor.engine.policies import policy_for
-from fives_tutor.game import sides_for
-from fives_tutor.simulate import play_match
+from fives_tutor.core.game import sides_for
+from fives_tutor.study.simulate import play_match
 
 
 class Checker:

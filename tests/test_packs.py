@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from fives_tutor import RulePackError, load_rules
-from fives_tutor.packs import LANGUAGES, list_packs
+from fives_tutor.packs.loader import LANGUAGES, list_packs
 from fives_tutor.resources import data_dir
 
 RULES_DIR = Path(data_dir("rules"))

@@ -17,10 +17,10 @@ import time
 import pytest
 from play_scripts import NAMES, new_practice, simple_line, whole_match
 
-from fives_tutor.journal import Journal
-from fives_tutor.keeper import effective_actions
-from fives_tutor.table.coach import Judgement, judge_match
-from fives_tutor.tiles import Tile
+from fives_tutor.store.journal import Journal
+from fives_tutor.core.keeper import effective_actions
+from fives_tutor.tutor.coach import Judgement, judge_match
+from fives_tutor.core.tiles import Tile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 60
@@ -88,7 +88,7 @@ def test_the_coach_live_and_in_review_agree_after_undo_and_resume(run, tmp_path)
     with Journal(db) as journal:
         info, events = journal.match(1), journal.events(1)
     assert info.finished
-    from fives_tutor.packs import rules_from_data
+    from fives_tutor.packs.loader import rules_from_data
 
     rules = rules_from_data(info.rules_data, info.rules_path)
     live = judge_match(rules, info.names, info.teams, events)

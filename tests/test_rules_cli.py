@@ -68,7 +68,7 @@ def test_compare_lists_only_what_differs(run):
 
 
 def test_compare_a_house_pack_with_its_base(run):
-    from fives_tutor.packs import builtin_dir
+    from fives_tutor.packs.loader import builtin_dir
 
     house = os.path.join(builtin_dir(), "examples", "house-rules.yaml")
     data = json.loads(run("rules", "compare", "dominos-cc", house, "--json").stdout)

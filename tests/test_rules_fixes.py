@@ -17,12 +17,12 @@ import pytest
 import yaml
 
 from fives_tutor import NotationError, Position, Tile, load_rules, parse_hand, parse_play
-from fives_tutor.game import Hand, Match, hand_result
-from fives_tutor.keeper import TableState
-from fives_tutor.plays import legal_plays, read_board
-from fives_tutor.position import read_position
-from fives_tutor.scoring import collect
-from fives_tutor.simulate import MatchRecord, hand_records, summarise
+from fives_tutor.core.game import Hand, Match, hand_result
+from fives_tutor.core.keeper import TableState
+from fives_tutor.core.plays import legal_plays, read_board
+from fives_tutor.core.position import read_position
+from fives_tutor.core.scoring import collect
+from fives_tutor.study.simulate import MatchRecord, hand_records, summarise
 
 T = Tile
 VECTORS = yaml.safe_load(Path(__file__).with_name("rules_fixes_vectors.yaml").read_text(encoding="utf-8"))

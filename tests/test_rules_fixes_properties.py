@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fives_tutor import NotationError, load_rules
-from fives_tutor.game import Match
-from fives_tutor.layout import Layout
-from fives_tutor.plays import plays_for_tile
-from fives_tutor.position import EndKind, Position, check_position, check_tiles, end, read_position
-from fives_tutor.tiles import domino_set
+from fives_tutor.core.game import Match
+from fives_tutor.core.layout import Layout
+from fives_tutor.core.plays import plays_for_tile
+from fives_tutor.core.position import EndKind, Position, check_position, check_tiles, end, read_position
+from fives_tutor.core.tiles import domino_set
 
 PACKS = ["dominos-cc", "pagat-all-fives", "muggins", "five-up", "fives-and-threes"]
 FEW = settings(max_examples=12, derandomize=True, database=None, deadline=None)

@@ -12,8 +12,8 @@ import dataclasses
 import pytest
 
 from fives_tutor import Position, Tile, load_rules, parse_play
-from fives_tutor.rules import HandEndRules, ScoringRules
-from fives_tutor.scoring import collect, count_position
+from fives_tutor.core.rules import HandEndRules, ScoringRules
+from fives_tutor.core.scoring import collect, count_position
 
 
 @pytest.fixture(scope="module")

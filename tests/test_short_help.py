@@ -8,7 +8,7 @@ import click
 import pytest
 
 from fives_tutor.cli.main import cli
-from fives_tutor.i18n import LANGUAGES, activate
+from fives_tutor.text.i18n import LANGUAGES, activate
 from fives_tutor.text.width import width
 
 #: Click's help at 80 columns is 78 wide; a command row is two spaces, the longest name,

@@ -20,8 +20,8 @@ from fives_tutor.engine.fast import Board, FastHand, deal, leader, run, tables
 from fives_tutor.engine.history import History, HistoryError, format_history, history_of, parse_history, replay
 from fives_tutor.engine.levels import Situation
 from fives_tutor.engine.policies import policy_for
-from fives_tutor.game import sides_for
-from fives_tutor.tiles import parse_hand
+from fives_tutor.core.game import sides_for
+from fives_tutor.core.tiles import parse_hand
 
 CC = load_rules("dominos-cc")
 TB = tables(CC)
@@ -254,7 +254,7 @@ class Recorder(Player):
 
 
 def test_the_duel_gives_a_player_the_match_so_far(tmp_path):
-    from fives_tutor import duel
+    from fives_tutor.study import duel
 
     path = tmp_path / "bot.py"
     path.write_text(BOT, encoding="utf-8")

@@ -34,9 +34,9 @@ from table_scripts import (
     write_pack,
 )
 
-from fives_tutor.journal import Journal
-from fives_tutor.keeper import replay
-from fives_tutor.packs import rules_from_data
+from fives_tutor.store.journal import Journal
+from fives_tutor.core.keeper import replay
+from fives_tutor.packs.loader import rules_from_data
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -162,7 +162,7 @@ def test_whole_match_through_piped_input(run, tmp_path, name):
 @pytest.mark.parametrize("name", list(MATCHES))
 def test_every_step_rebuilds_the_table(tmp_path, name):
     """The keeper alone: the state after each event is the one worked by hand."""
-    from fives_tutor.packs import load_pack_data
+    from fives_tutor.packs.loader import load_pack_data
 
     steps, pack_text, _options, names, teams, *_ = MATCHES[name]
     data, path = load_pack_data(write_pack(tmp_path, pack_text, "house.yaml"))
@@ -305,7 +305,7 @@ def test_undo_of_the_hand_end(run, tmp_path):
 
 def test_undo_of_the_hand_end_in_the_keeper():
     """The keeper alone: undoing the hand_end event reopens hand 1, waiting for Ben's pips."""
-    from fives_tutor.packs import load_rules
+    from fives_tutor.packs.loader import load_rules
 
     events = events_of(TWO_PLAYERS[:14]) + [{"type": "undo"}]
     state = replay(load_rules("dominos-cc"), ["Ana", "Ben"], None, events)

@@ -30,8 +30,8 @@ from fives_tutor.table.shell import (
     make_prompt_session,
     run_interactive,
 )
-from fives_tutor.journal import Journal
-from fives_tutor.packs import load_pack_data, rules_from_data
+from fives_tutor.store.journal import Journal
+from fives_tutor.packs.loader import load_pack_data, rules_from_data
 from fives_tutor.table.session import Session
 
 TIMEOUT = 30

@@ -10,7 +10,7 @@ from bidi import get_display
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fives_tutor.i18n import activate
+from fives_tutor.text.i18n import activate
 from fives_tutor.text import bidi, output
 from fives_tutor.text.table import table
 from fives_tutor.text.width import ljust, width
@@ -225,7 +225,7 @@ def test_players_and_teams_take_the_persian_comma(run, tmp_path):
 
 
 def test_counters_and_ranges_in_words():
-    from fives_tutor.i18n import Translator
+    from fives_tutor.text.i18n import Translator
 
     assert Translator("en").of(1, 3) == "1 of 3"
     assert Translator("en").span(3, 4) == "3 or 4"  # two values are not a range

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from fives_tutor.cli.main import cli
-from fives_tutor.i18n import LANGUAGES, METAVAR_WORDS, activate, current, localize_error
+from fives_tutor.text.i18n import LANGUAGES, METAVAR_WORDS, activate, current, localize_error
 from fives_tutor.text.width import width
 
 MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
@@ -47,7 +47,7 @@ def fake_catalog(monkeypatch, code: str, translations: dict[str, str], plural=No
     """Activate ``code`` with ``translations`` laid over its catalog (the translation
     pass has not happened yet), for every Translator of ``code`` (a command activates
     its own); ``plural(n)`` picks ngettext's form (0: the singular)."""
-    from fives_tutor.i18n import Translator
+    from fives_tutor.text.i18n import Translator
 
     gettext, ngettext = Translator.gettext, Translator.ngettext
 
@@ -134,9 +134,9 @@ def test_a_missing_argument_is_named_as_the_usage_line_names_it(run, language, w
 
 
 def test_two_values_are_not_a_range(monkeypatch):
-    from fives_tutor.describe import sentences
+    from fives_tutor.render.describe import sentences
     from fives_tutor.errors import IllegalPlayError, span
-    from fives_tutor.packs import load_rules
+    from fives_tutor.packs.loader import load_rules
 
     activate("en")
     assert "rounded to the nearest five: 3 or 4 up, 1 or 2 down" in sentences(load_rules("dominos-cc"))[
@@ -164,8 +164,8 @@ def test_ranges_in_persian_have_no_ascii_digits(run, words):
 
 
 def test_an_engine_range_in_persian():
-    from fives_tutor.game import check_players
-    from fives_tutor.packs import load_rules
+    from fives_tutor.core.game import check_players
+    from fives_tutor.packs.loader import load_rules
 
     activate("fa")
     with pytest.raises(Exception) as caught:
@@ -184,8 +184,8 @@ def tagalog_like(n: int) -> int:
 
 def test_one_opponent_or_several_is_not_a_count(monkeypatch):
     from fives_tutor.cli.tutor import _question
-    from fives_tutor.lessons import Step
-    from fives_tutor.quiz import Exercise
+    from fives_tutor.tutor.lessons import Step
+    from fives_tutor.tutor.quiz import Exercise
 
     fake_catalog(monkeypatch, "en", {}, plural=tagalog_like)  # English words, Tagalog's plural rule
 
@@ -199,9 +199,9 @@ def test_one_opponent_or_several_is_not_a_count(monkeypatch):
 
 
 def test_one_spinner_or_arm_or_several_is_not_a_count(monkeypatch):
-    from fives_tutor.packs import load_rules
-    from fives_tutor.plays import read_board
-    from fives_tutor.render import reading_line
+    from fives_tutor.packs.loader import load_rules
+    from fives_tutor.core.plays import read_board
+    from fives_tutor.render.sentences import reading_line
 
     fake_catalog(monkeypatch, "en", {}, plural=tagalog_like)  # English words, Tagalog's plural rule
     five_up, cc = load_rules("five-up"), load_rules("dominos-cc")  # five-up: every double spins
@@ -401,7 +401,7 @@ def test_never_two_parentheses_in_a_row(run, language, words):
 
 def test_the_column_after_parentheses():
     from fives_tutor.errors import NotationError
-    from fives_tutor.tiles import parse_tile
+    from fives_tutor.core.tiles import parse_tile
 
     with pytest.raises(NotationError) as caught:
         parse_tile("5|7", 6)
@@ -413,8 +413,8 @@ def test_the_column_after_parentheses():
 
 
 def test_an_empty_boneyard_is_said_in_words():
-    from fives_tutor.keeper import replay
-    from fives_tutor.packs import load_rules
+    from fives_tutor.core.keeper import replay
+    from fives_tutor.packs.loader import load_rules
     from fives_tutor.table.render import describe_event, toolbar
 
     activate("en")
@@ -447,8 +447,8 @@ def test_a_bad_language_is_reported_before_a_missing_argument(run, words):
 
 
 def test_table_help_translates_its_metavars(monkeypatch):
-    from fives_tutor.keeper import replay
-    from fives_tutor.packs import load_rules
+    from fives_tutor.core.keeper import replay
+    from fives_tutor.packs.loader import load_rules
     from fives_tutor.table.render import help_text
 
     fake_catalog(monkeypatch, "fa", {"NAME": "\u0646\u0627\u0645\u200c\u0628\u0627\u0632\u06cc\u06a9\u0646"})
@@ -487,7 +487,7 @@ def test_lists_in_errors_use_the_languages_separator(run, words, items):
 
 def test_unknown_language_lists_with_the_separator(monkeypatch):
     from fives_tutor.errors import FivesError
-    from fives_tutor.i18n import choose_language
+    from fives_tutor.text.i18n import choose_language
 
     activate("fa")
     with pytest.raises(FivesError) as caught:
@@ -531,7 +531,7 @@ def utc(monkeypatch):
 
 
 def test_dates_in_each_language(utc):
-    from fives_tutor.i18n import Translator
+    from fives_tutor.text.i18n import Translator
 
     moment = "2024-05-01T14:30:00+00:00"
     assert "May 1, 2024" in Translator("en").moment(moment) and "2:30" in Translator("en").moment(moment)
@@ -571,7 +571,7 @@ def test_seeds_are_shown_in_the_languages_digits_and_read_back(run):
 
 
 def test_the_persian_q_key_stops_a_lesson_in_any_language(run):
-    from fives_tutor.i18n import Translator
+    from fives_tutor.text.i18n import Translator
 
     for language in ("fa", "en"):
         # ض on the first step's prompt; the Enters after it would go on were it not a quit word
@@ -587,14 +587,14 @@ def test_the_languages_quit_words_stop_and_are_shown(monkeypatch, run):
     fake_catalog(monkeypatch, "id", {"q, quit": "k, keluar"})
     result = run("quiz", "--count", "3", "--seed", "5", "--lang", "id", input="keluar\n")
     assert result.exit_code == 0
-    from fives_tutor.i18n import Translator
+    from fives_tutor.text.i18n import Translator
 
     indonesian = Translator("id")
     prompt = indonesian.gettext("Your answer (? for a hint, {quit} to stop): ").format(quit="k")
     assert prompt.strip() in plain(result.stdout)  # the first word, in the prompt
     # keluar stopped the quiz at its first question
     assert indonesian.gettext("No question was answered.") in plain(result.stdout)
-    from fives_tutor.lessons import quit_words
+    from fives_tutor.tutor.lessons import quit_words
 
     activate("id")
     assert quit_words()[:2] == ("k", "keluar") and "q" in quit_words() and "\u0636" in quit_words()

@@ -18,9 +18,9 @@ import pytest
 import yaml
 
 from fives_tutor import load_rules
-from fives_tutor.lessons import Step
-from fives_tutor.progress import Progress, weights
-from fives_tutor.quiz import kinds_for, pick, pool
+from fives_tutor.tutor.lessons import Step
+from fives_tutor.store.progress import Progress, weights
+from fives_tutor.tutor.quiz import kinds_for, pick, pool
 from fives_tutor.resources import data_dir
 
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
@@ -367,7 +367,7 @@ def quiz_json(run, *args):
 def question_header() -> re.Pattern:
     """The header of each quiz question ("Question 1 of 10") in every language, as each
     catalog writes it (every plural form), the numbers in any digits."""
-    from fives_tutor.i18n import Translator
+    from fives_tutor.text.i18n import Translator
 
     forms = set()
     for code in LANGUAGES:

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from fives_tutor.progress import Progress
+from fives_tutor.store.progress import Progress
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -100,7 +100,7 @@ def test_learn_list_as_json(run):
 
 def test_no_english_lesson_says_spinner_before_the_spinner_lesson():
     from fives_tutor import load_rules
-    from fives_tutor.lessons import load_lessons
+    from fives_tutor.tutor.lessons import load_lessons
 
     for pack in ("dominos-cc", "pagat-all-fives", "muggins", "five-up", "fives-and-threes"):
         lessons = load_lessons(load_rules(pack), "en")
@@ -166,8 +166,8 @@ def test_an_end_written_without_its_star_gets_a_word_about_notation(run):
 
 def test_one_opponent_is_your_opponent():
     from fives_tutor.cli.tutor import _question
-    from fives_tutor.lessons import Step
-    from fives_tutor.quiz import Exercise
+    from fives_tutor.tutor.lessons import Step
+    from fives_tutor.tutor.quiz import Exercise
 
     one = Exercise("collect", Step("", "", None, None, None, ("5|3 4|4",), None, "collect", None))
     two = Exercise("collect", Step("", "", None, None, None, ("5|3", "12"), None, "collect", None))
@@ -207,7 +207,7 @@ def test_a_schema_1_progress_file_is_upgraded_and_kept(run):
     path = os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     db = sqlite3.connect(path)
-    from fives_tutor.progress import MIGRATIONS
+    from fives_tutor.store.progress import MIGRATIONS
 
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     db.execute("INSERT INTO schema_version VALUES (1)")
@@ -229,7 +229,7 @@ def test_a_schema_1_progress_file_is_upgraded_and_kept(run):
                                              ("hello", "is not a tile")])
 def test_best_answers_must_be_a_tile_of_the_hand(reply, expected):
     from fives_tutor import load_rules
-    from fives_tutor.lessons import Step, reply_problem
+    from fives_tutor.tutor.lessons import Step, reply_problem
 
     step = Step("", "", "5 3", "3|0 5|5 6|1", None, None, None, "best", None)
     problem = reply_problem(step, load_rules("dominos-cc"), reply)
@@ -249,8 +249,8 @@ def test_an_explanation_keeps_its_lines_when_wrapped(run):
 def test_lead_answers_must_be_a_tile_dealt(reply, expected):
     """A lead question (the lowest-double example pack) is answered with a tile of the
     hands dealt: 3|3 is an answer (the right one), anything else is asked again."""
-    from fives_tutor.lessons import Step, reply_problem
-    from fives_tutor.packs import load_rules
+    from fives_tutor.tutor.lessons import Step, reply_problem
+    from fives_tutor.packs.loader import load_rules
 
     rules = load_rules(os.path.join(ROOT, "rules", "examples", "lowest-double.yaml"))
     step = Step("", "", None, None, None, None, None, "lead", "3|3", hands=("6|6 4|4 2|1", "5|5 3|3 6|0"))

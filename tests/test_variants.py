@@ -15,9 +15,9 @@ import pytest
 
 from fives_tutor import Tile, load_rules, parse_hand
 from fives_tutor.errors import RulePackError
-from fives_tutor.game import Hand, Match, Scoreboard, forced_lead, lowest_double_or_tile
-from fives_tutor.keeper import TableState
-from fives_tutor.packs import builtin_dir, rules_from_data
+from fives_tutor.core.game import Hand, Match, Scoreboard, forced_lead, lowest_double_or_tile
+from fives_tutor.core.keeper import TableState
+from fives_tutor.packs.loader import builtin_dir, rules_from_data
 
 T = Tile
 EXAMPLES = os.path.join(builtin_dir(), "examples")
@@ -88,7 +88,7 @@ def test_a_match_under_the_lowest_double_pack_leads_with_it():
 
 
 def test_the_lowest_double_leads_every_hand_when_later_hands_follow_the_first():
-    from fives_tutor.simulate import greedy
+    from fives_tutor.study.simulate import greedy
 
     rules = load_rules(LOWEST)
     assert rules.lead.later_hands == "same_as_first"
@@ -270,7 +270,7 @@ def test_lowest_double_is_a_lead_rule_and_others_are_refused(tmp_path):
 def test_a_house_pack_over_an_installed_built_in_pack(monkeypatch):
     # an installed wheel reads a built-in pack from its JSON copy, whose player counts are
     # strings ("2"); the house pack's YAML writes them as numbers (2): one count, not two
-    from fives_tutor import packs
+    from fives_tutor.packs import loader as packs
 
     read = packs._read
 
@@ -289,7 +289,7 @@ def test_a_house_pack_over_an_installed_built_in_pack(monkeypatch):
 
 
 def test_saved_pack_data_with_the_older_key_still_loads():
-    from fives_tutor.packs import load_pack_data
+    from fives_tutor.packs.loader import load_pack_data
 
     data, _path = load_pack_data("fives-and-threes")
     saved = json.loads(json.dumps(data))
@@ -301,7 +301,7 @@ def test_saved_pack_data_with_the_older_key_still_loads():
 
 
 def rows(pack):
-    from fives_tutor.describe import describe
+    from fives_tutor.render.describe import describe
 
     return {row.key: row.value for row in describe(load_rules(pack))}
 
@@ -343,14 +343,14 @@ def test_the_table_names_the_lowest_double_rule():
 
 
 def step_of(pack, lesson_id, number):
-    from fives_tutor.lessons import load_lessons
+    from fives_tutor.tutor.lessons import load_lessons
 
     lesson = next(lesson for lesson in load_lessons(load_rules(pack), "en") if lesson.id == lesson_id)
     return lesson.steps[number - 1]
 
 
 def test_lesson_questions_on_the_new_rules():
-    from fives_tutor.lessons import check_reply, engine_answer
+    from fives_tutor.tutor.lessons import check_reply, engine_answer
 
     rules = load_rules(LOWEST)
     lead = step_of(LOWEST, "lead", 2)  # the lowest double of 6|6 4|4 2|1 and 5|5 3|3 6|0 is 3|3
@@ -366,7 +366,7 @@ def test_lesson_questions_on_the_new_rules():
 
 @pytest.mark.parametrize("pack", [LOWEST, BOUNCE])
 def test_example_pack_lessons_have_no_problems_in_any_language(pack):
-    from fives_tutor.lessons import problems
+    from fives_tutor.tutor.lessons import problems
 
     assert problems(load_rules(pack)) == []
 
@@ -419,7 +419,7 @@ def test_persian_example_lessons_mark_every_left_to_right_run():
 def reference_records(rules, players, seed, matches):
     """Every match of a run played on the game state machine by greedy players, as
     ``(first leader's side, scores, winner, [(leader, points each play added, end)])``."""
-    from fives_tutor.simulate import greedy
+    from fives_tutor.study.simulate import greedy
 
     found = []
     for index in range(matches):
@@ -445,7 +445,7 @@ def reference_records(rules, players, seed, matches):
 def test_the_simulator_plays_the_new_variants_as_the_state_machine_does(pack, players):
     # whatever loop the simulator runs on (a faster one may replace the state machine), it
     # must lead with the lowest double and bounce the scores exactly as game.Match does
-    from fives_tutor.simulate import run
+    from fives_tutor.study.simulate import run
 
     rules = load_rules(pack)
     expected = reference_records(rules, players, "variants", 40)

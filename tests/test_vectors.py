@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from fives_tutor import Position, load_rules, parse_play
-from fives_tutor.scoring import collect, count_position
+from fives_tutor.core.scoring import collect, count_position
 
 VECTORS_FILE = Path(__file__).with_name("vectors.yaml")
 VECTORS = yaml.safe_load(VECTORS_FILE.read_text(encoding="utf-8"))

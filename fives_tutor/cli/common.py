@@ -12,7 +12,7 @@ import click
 
 from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
-from ..i18n import METAVAR_WORDS, _, activate, answer_words, choose_language, current, localize_error, translate_metavar
+from ..text.i18n import (METAVAR_WORDS, _, activate, answer_words, choose_language, current, localize_error, translate_metavar)
 from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
@@ -399,7 +399,7 @@ def complete_pack(ctx, param, incomplete):
     """Shell completion of ``--rules``: built-in and user pack ids, then YAML files."""
     from click.shell_completion import CompletionItem
 
-    from ..packs import list_packs
+    from ..packs.loader import list_packs
 
     items = [CompletionItem(info.id) for info in list_packs() if info.id.startswith(incomplete)]
     return items + [CompletionItem(incomplete, type="file")]
@@ -407,7 +407,7 @@ def complete_pack(ctx, param, incomplete):
 
 def complete_language(ctx, param, incomplete):
     """Shell completion of ``--lang``."""
-    from ..i18n import LANGUAGES
+    from ..text.i18n import LANGUAGES
 
     return [code for code in LANGUAGES if code.startswith(incomplete)]
 
@@ -429,7 +429,7 @@ def common_options(function):
 
 def load_pack(name: str):
     """The rule pack ``name``, or a :class:`CliError` in the active language."""
-    from ..packs import load_rules
+    from ..packs.loader import load_rules
 
     try:
         return load_rules(name)
@@ -489,7 +489,7 @@ def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, li
     ``(None, None)`` when ``text`` is None or empty."""
     import re
 
-    from ..tiles import ascii_digits
+    from ..core.tiles import ascii_digits
 
     if text is None or not text.strip():
         return None, None

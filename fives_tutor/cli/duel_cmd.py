@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, current, ngettext
+from ..text.i18n import _, current, ngettext
 from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument, complete_language, complete_level,
                      complete_pack, echo_json, fail, load_pack, option)
@@ -35,7 +35,7 @@ from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 @option("--json", "as_json", is_flag=True, help=N_("Print JSON (stable keys, ASCII digits) instead of text."))
 def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as_json):
-    from .. import duel as duels
+    from ..study import duel as duels
 
     for level in (level_a, level_b):
         # the duel's own reading of a level (monte-carlo:N, :no-styles) or a player file: one line, exit 2
@@ -45,7 +45,7 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
                 duels.load_bot(contestant)
         except FivesError as error:
             raise fail(error) from None
-    from ..tiles import ascii_digits
+    from ..core.tiles import ascii_digits
 
     seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
     rules = load_pack(rules_name)
@@ -80,7 +80,7 @@ def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as
                    "b_move_cpu_seconds": {"median": summary.b_cpu_median, "p95": summary.b_cpu_p95},
                    "forfeits": {"a": summary.a_forfeits, "b": summary.b_forfeits, "reason": summary.forfeit_reason}})
         return
-    from ..render_rules import interval
+    from ..render.rules import interval
     from ..text.wrap import wrap_block
 
     t = current()

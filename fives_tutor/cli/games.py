@@ -10,7 +10,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError, os_reason
-from ..i18n import _, current
+from ..text.i18n import _, current
 from ..text.output import echo
 from .common import CliError, FivesCommand, SuggestingGroup, _Translated, argument, confirm, echo_json, fail, option
 
@@ -44,7 +44,7 @@ def games() -> None:
 def _open(db, create=False, readonly=False):
     """The saved games: read-only for the reading commands (they work while a shell
     writes, and on a read-only file), else writable (created only for an import)."""
-    from ..journal import Journal
+    from ..store.journal import Journal
 
     try:
         return Journal(db, create=create, readonly=readonly)
@@ -55,9 +55,9 @@ def _open(db, create=False, readonly=False):
 def _state(journal, info):
     """The match rebuilt from its events; a damaged one is named with the reason."""
     from ..errors import Msg
-    from ..journal import JournalError
-    from ..keeper import replay_saved
-    from ..packs import rules_from_data
+    from ..store.journal import JournalError
+    from ..core.keeper import replay_saved
+    from ..packs.loader import rules_from_data
 
     try:
         rules = rules_from_data(info.rules_data, info.rules_path)
@@ -97,7 +97,7 @@ def list_games(db, as_json):
     finally:
         journal.close()
     if damaged:  # every other match was listed; each damaged one gets its own line
-        from ..i18n import localize_error
+        from ..text.i18n import localize_error
         from .common import error_line
 
         for error in damaged:
@@ -129,7 +129,7 @@ def complete_match_id(ctx, param, incomplete):
     """Shell completion of a saved match's number (with its players as the help)."""
     from click.shell_completion import CompletionItem
 
-    from ..journal import Journal
+    from ..store.journal import Journal
 
     try:
         with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
@@ -141,7 +141,7 @@ def complete_match_id(ctx, param, incomplete):
 
 def _match_id(value: str) -> int:
     """A match number as typed (any length: one SQLite cannot store is simply no match)."""
-    from ..journal import match_number
+    from ..store.journal import match_number
 
     try:
         number = match_number(value)
@@ -191,8 +191,8 @@ def show_game(match_id, db, as_json):
 @_json_option
 @_lang_option
 def review_game(match_id, again, db, as_json):
-    from ..packs import rules_from_data
-    from ..table.coach import judge_match
+    from ..packs.loader import rules_from_data
+    from ..tutor.coach import judge_match
 
     journal = _open(db, readonly=True)
     try:
@@ -225,7 +225,7 @@ def review_game(match_id, again, db, as_json):
         if bar is not None:
             bar.__exit__(None, None, None)
     if as_json:
-        from ..table import coach
+        from ..tutor import coach
 
         summary = coach.summarise(judged)
         echo_json({"id": info.id, "rules": rules.id, "practice": info.practice is not None,
@@ -243,7 +243,7 @@ def review_game(match_id, again, db, as_json):
 
 
 def _review_text(info, state, rules, judged) -> None:
-    from ..table.coach import summarise
+    from ..tutor.coach import summarise
     from ..table.coach_text import lesson_ids, review_line, summary_lines
     from ..text.wrap import wrap_lines
 
@@ -273,7 +273,7 @@ def _review_text(info, state, rules, judged) -> None:
 
 
 def _export(journal, info, state) -> dict:
-    from ..match_file import export
+    from ..store.match_file import export
 
     return export(info, journal.events(info.id), state)
 
@@ -324,7 +324,7 @@ def export_game(match_id, fmt, output, db):
 @_db_option
 @_lang_option
 def import_game(file, db):
-    from ..match_file import check, read
+    from ..store.match_file import check, read
 
     data = read(file, sys.stdin.buffer if file == "-" else None)
     checked = check(data, file)
@@ -342,7 +342,7 @@ def import_game(file, db):
 @_db_option
 @_lang_option
 def delete_game(match_id, yes, db):
-    from ..match_lock import keep
+    from ..store.match_lock import keep
 
     journal = _open(db)
     try:
@@ -358,8 +358,8 @@ def delete_game(match_id, yes, db):
         try:
             keeper = keep(journal.path, info.id)  # a shell keeping it is named after a moment's wait
         except OSError as error:
-            from ..journal import JournalError
-            from ..storage import reason
+            from ..store.journal import JournalError
+            from ..store.sqlite import reason
 
             raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path,
                                reason=reason(error)) from None

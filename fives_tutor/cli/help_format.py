@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import click
 
-from ..i18n import _
+from ..text.i18n import _
 from ..text.wrap import display_width, fill
 
 

@@ -10,7 +10,7 @@ import click
 
 from ..errors import N_
 from .. import __version__
-from ..i18n import _
+from ..text.i18n import _
 from ..bounds import one_line
 from ..text.output import echo
 from .common import SuggestingGroup, _Translated, bidi_from_args, error_line, option, set_bidi, set_language
@@ -152,7 +152,7 @@ def _plain_streams() -> None:
                 except (ValueError, OSError):
                     pass
             continue
-        from .. import fallback
+        from ..text import fallback
 
         fallback.register()
         try:

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, current, ngettext
+from ..text.i18n import _, current, ngettext
 from ..text.output import echo
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
 
@@ -92,8 +92,8 @@ def _complete_levels(ctx, param, incomplete: str):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board and your hand draw tiles."))
 def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles):
-    from ..journal import Journal, JournalError
-    from ..packs import load_pack_data, rules_from_data
+    from ..store.journal import Journal, JournalError
+    from ..packs.loader import load_pack_data, rules_from_data
     from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
     from ..table.practice_text import PracticeFace
     from ..table.replies import run_lines
@@ -162,7 +162,7 @@ def _saved(journal, resume: str):
         if info is None:
             raise CliError(_("there is no unfinished match against the computer to resume"))
         return info
-    from ..journal import match_number
+    from ..store.journal import match_number
 
     number = match_number(resume)
     if number is None:

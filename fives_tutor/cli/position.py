@@ -6,7 +6,7 @@ import click
 
 from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError, os_reason
-from ..i18n import _
+from ..text.i18n import _
 from ..text.output import echo
 from .batch import run_batch
 from ..engine.names import DEFAULT_LEVEL
@@ -16,16 +16,16 @@ from .common import DEFAULT_SEED, FivesCommand, argument, LevelType, common_opti
 
 
 def _board(text, rules):
-    """The board and how it was read (see :func:`fives_tutor.plays.read_board`)."""
-    from ..plays import read_board
+    """The board and how it was read (see :func:`fives_tutor.core.plays.read_board`)."""
+    from ..core.plays import read_board
 
     return read_board(text, rules)
 
 
 def do_score(position_text: str, play_text: str | None, rules_name: str):
     """Score a position, and a play on it when ``play_text`` is given."""
-    from ..plays import board_position, parse_play
-    from ..report import score_report
+    from ..core.plays import board_position, parse_play
+    from ..render.report import score_report
 
     rules = load_pack(rules_name)
     board, reading = _board(position_text, rules)
@@ -37,9 +37,9 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
 def do_moves(position_text: str, hand_text: str, rules_name: str, lead: str = "first"):
     """Every legal play of a hand on a position, best first (on the empty table, the
     leads the pack allows for the ``lead`` hand of the match)."""
-    from ..plays import board_position, forced_lead, legal_plays
-    from ..report import moves_report
-    from ..tiles import parse_hand
+    from ..core.plays import board_position, forced_lead, legal_plays
+    from ..render.report import moves_report
+    from ..core.tiles import parse_hand
 
     rules = load_pack(rules_name)
     board, reading = _board(position_text, rules)
@@ -88,11 +88,11 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     in the line format, instead of the position and the counts; ``show_progress``: a
     progress bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
     from ..engine import Situation, rank, resolve_level
-    from ..plays import board_position
-    from ..report import best_report
-    from ..tiles import ascii_digits, parse_hand
+    from ..core.plays import board_position
+    from ..render.report import best_report
+    from ..core.tiles import ascii_digits, parse_hand
 
-    from ..plays import check_known_tiles
+    from ..core.plays import check_known_tiles
 
     rules = load_pack(rules_name)
     seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
@@ -184,7 +184,7 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
-    from ..tiles import ascii_digits, split_tokens
+    from ..core.tiles import ascii_digits, split_tokens
 
     values = []
     for token, column in split_tokens(text):
@@ -198,7 +198,7 @@ def _numbers(text: str, option_name: str) -> list[int]:
 
 def _voids(specs: tuple, counts, rules) -> tuple:
     """``--void 1:6,2`` (opponent 1, the next player, holds no 6 and no 2) as sets per opponent."""
-    from ..tiles import ascii_digits
+    from ..core.tiles import ascii_digits
 
     opponents = len(counts) if counts else 1
     voids = [set() for _ in range(opponents)]
@@ -216,7 +216,7 @@ def _voids(specs: tuple, counts, rules) -> tuple:
 
 
 def _opponent_tiles(text: str) -> list[int]:
-    from ..tiles import ascii_digits, split_tokens
+    from ..core.tiles import ascii_digits, split_tokens
 
     counts = []
     for token, column in split_tokens(text):
@@ -234,10 +234,10 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
-    from ..scoring import check_remaining
-    from ..report import count_report
-    from ..scoring import collect
-    from ..tiles import format_hand
+    from ..core.scoring import check_remaining
+    from ..render.report import count_report
+    from ..core.scoring import collect
+    from ..core.tiles import format_hand
 
     rules = load_pack(rules_name)
     if len(hands) > rules.players.max - 1:
@@ -252,9 +252,9 @@ def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
 
 
 def _remaining(text: str, rules):
-    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.scoring.Remaining`."""
-    from ..scoring import Remaining
-    from ..tiles import ascii_digits, parse_hand
+    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.core.scoring.Remaining`."""
+    from ..core.scoring import Remaining
+    from ..core.tiles import ascii_digits, parse_hand
 
     clean = ascii_digits(text.strip())
     value = whole_number(clean)
@@ -272,14 +272,14 @@ def _remaining(text: str, rules):
 
 def _pips(text: str, rules) -> tuple[int, str | None]:
     """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
-    from ..tiles import format_hand
+    from ..core.tiles import format_hand
 
     hand = _remaining(text, rules)
     return hand.pips, format_hand(hand.tiles) if hand.tiles is not None else None
 
 
 def _render(name, *args):
-    from .. import render
+    from ..render import sentences as render
 
     return getattr(render, name)(*args)
 
@@ -342,7 +342,7 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
 
 
 def _lead_option(function):
-    from ..plays import LEAD_HANDS
+    from ..core.plays import LEAD_HANDS
 
     return option("--lead", "lead", type=click.Choice(LEAD_HANDS), default="first", show_default=True,
                   help=N_("On the empty table, which hand of the match it is: the first hand's lead follows the "

@@ -9,8 +9,8 @@ import sys
 import click
 
 from ..errors import N_, FivesError, os_reason
-from ..i18n import _, current
-from ..skill import DEFAULT_LEVEL
+from ..text.i18n import _, current
+from ..study.skill import DEFAULT_LEVEL
 from ..text.output import echo
 from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, argument,
                      complete_level, complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option,
@@ -42,7 +42,7 @@ def rules() -> None:
 @_lang_json
 def list_command(files, lang, as_json):
     from ..bounds import safe
-    from ..packs import PackInfo, check_user_file, list_packs, user_dir
+    from ..packs.loader import PackInfo, check_user_file, list_packs, user_dir
 
     found = []
     failed = False
@@ -53,7 +53,7 @@ def list_command(files, lang, as_json):
             check_user_file(info)  # named like a built-in pack: reported, never silently ignored
             found.append((pack_id, load_pack_quietly(info.path), kind, None))
         except FivesError as error:
-            from ..i18n import localize_error
+            from ..text.i18n import localize_error
 
             found.append((pack_id, None, kind, localize_error(error)))
             failed = True
@@ -62,7 +62,7 @@ def list_command(files, lang, as_json):
                               "from": kind, "path": rules.path if rules else str(pack_id), "error": error}
                              for pack_id, rules, kind, error in found], "user_folder": user_dir()})
     else:
-        from ..render_rules import render_list
+        from ..render.rules import render_list
 
         echo(render_list(found))
         echo(_("Your packs folder: {folder}").format(folder=user_dir()))
@@ -71,13 +71,13 @@ def list_command(files, lang, as_json):
 
 
 def load_pack_quietly(name):
-    from ..packs import load_rules
+    from ..packs.loader import load_rules
 
     return load_rules(str(name))
 
 
 def _code():
-    from ..i18n import current
+    from ..text.i18n import current
 
     return current().code
 
@@ -91,13 +91,13 @@ def _code():
 def show_command(pack, rules_name, lang, as_json):
     rules_set = load_pack(rules_from(pack, rules_name))
     if as_json:
-        from ..describe import describe
+        from ..render.describe import describe
 
         echo_json({"id": rules_set.id, "name": rules_set.name(_code()), "summary": rules_set.summary(_code()),
                    "source": rules_set.source, "citation": rules_set.citation, "extends": rules_set.extends, "path": rules_set.path,
                    "rules": [{"key": row.key, "label": row.label, "value": row.value} for row in describe(rules_set)]})
         return
-    from ..render_rules import render_show
+    from ..render.rules import render_show
 
     echo(render_show(rules_set))
 
@@ -110,7 +110,7 @@ def _skill_level(ctx, param, text):
     """``--skill``: a stronger engine level for the skill duel, or ``none``."""
     if text is None or text == "none":
         return None
-    from ..skill import check_level, levels
+    from ..study.skill import check_level, levels
 
     try:
         return check_level(text)
@@ -120,7 +120,7 @@ def _skill_level(ctx, param, text):
 
 
 def _complete_skill(ctx, param, incomplete):
-    from ..skill import levels
+    from ..study.skill import levels
 
     return [level for level in levels() + ("none",) if level.startswith(incomplete)]
 
@@ -136,7 +136,7 @@ def _simulation_options(skill_default):
 
 
 def _add_simulation_options(function, skill_default):
-    from ..compare import SECONDS_PER_PLAY
+    from ..study.compare import SECONDS_PER_PLAY
 
     function = option("--seconds-per-play", "seconds_per_play", type=click.FloatRange(1, 600),
                       default=SECONDS_PER_PLAY, show_default=True, metavar="SECONDS",
@@ -168,7 +168,7 @@ def _strategy(level: str, strategy: str | None) -> str:
     if level not in _level_names():
         raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
             level=level, choices=current().comma.join(_level_names())))
-    from ..simulate import LEVELS
+    from ..study.simulate import LEVELS
 
     if level not in LEVELS:
         raise CliError(_("simulation plays every level but {level}, which needs every tile known: use it in fives "
@@ -201,7 +201,7 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
     loaded = [load_pack(name) for name in packs]
-    from ..render_rules import differences
+    from ..render.rules import differences
 
     found = differences(loaded)
     result = None
@@ -214,11 +214,11 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
             data["simulation"] = _simulation_json(result, simulate, players, seed, strategy)
         echo_json(data)
         return
-    from ..render_rules import render_compare
+    from ..render.rules import render_compare
 
     echo(render_compare(loaded))
     if result is not None:
-        from ..render_study import render_study
+        from ..render.study import render_study
 
         echo("")
         echo(render_study(result, simulate, players, seed, strategy))
@@ -255,7 +255,7 @@ def simulate(packs, rules_names, matches, records_file, players, seed, workers, 
     if as_json:
         echo_json(_simulation_json(result, matches, players, seed, strategy))
         return
-    from ..render_study import render_study
+    from ..render.study import render_study
 
     if records_file != "-":
         echo(render_study(result, matches, players, seed, strategy))
@@ -264,7 +264,7 @@ def simulate(packs, rules_names, matches, records_file, players, seed, workers, 
 def _seed(text: str) -> str:
     """A seed as typed, its digits read as ASCII (a seed shown in Persian digits and
     typed back is the same seed)."""
-    from ..tiles import ascii_digits
+    from ..core.tiles import ascii_digits
 
     return ascii_digits(text)
 
@@ -289,17 +289,17 @@ def _names(loaded) -> list[str]:
 
 def _simulate_all(loaded, matches, players, seed, workers, strategy, level, seconds_per_play, as_json, keep=None):
     """Every pack's run on the same deals and, with a ``level``, every pack's skill duel;
-    returns the :class:`~fives_tutor.compare.Study`."""
-    from .. import skill
-    from ..compare import study
-    from ..simulate import run
+    returns the :class:`~fives_tutor.study.compare.Study`."""
+    from ..study import skill
+    from ..study.compare import study
+    from ..study.simulate import run
 
     for rules_set in loaded:
         _check_players(rules_set, players)
     show_bar = not as_json and sys.stderr.isatty()
     runs, duels = [], []
     # a duel plays every deal once for each seating (two with two players)
-    from ..duel import seatings
+    from ..study.duel import seatings
 
     length = matches * sum(1 + (len(seatings(rules_set, players)) if level else 0) for rules_set in loaded)
     bar = click.progressbar(length=length, label=_("Simulating"), file=sys.stderr) if show_bar else None

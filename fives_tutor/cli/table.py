@@ -7,9 +7,9 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, current
+from ..text.i18n import _, current
 from ..text.output import echo, prompt_text
-from ..tiles import split_list
+from ..core.tiles import split_list
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
 from ..table.replies import prose, run_lines
 
@@ -69,8 +69,8 @@ def check_players_answer(names: list[str], rules) -> str | None:
 
 def check_pack_answer(text: str) -> str | None:
     """Why ``text`` does not name a rule pack, or None."""
-    from ..i18n import localize_error
-    from ..packs import load_rules
+    from ..text.i18n import localize_error
+    from ..packs.loader import load_rules
 
     try:
         load_rules(text.strip() or "dominos-cc")
@@ -81,7 +81,7 @@ def check_pack_answer(text: str) -> str | None:
 
 def check_language_answer(text: str) -> str | None:
     """Why ``text`` is not a language fives-tutor speaks, or None (empty keeps the current one)."""
-    from ..i18n import LANGUAGES, match_language
+    from ..text.i18n import LANGUAGES, match_language
 
     if text.strip() and match_language(text.strip()) is None:
         return _("unknown language '{language}': choose one of {choices}").format(
@@ -137,8 +137,8 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
 def _ask_setup(names, teams, rules_name, lang, full: bool = True):
     """Ask for what the options did not give (a terminal only): the language once (then
     remembered), and when ``full`` (no players given) the rule pack, the players, the teams."""
-    from .. import settings
-    from ..i18n import LANGUAGES, activate, match_language
+    from ..store import settings
+    from ..text.i18n import LANGUAGES, activate, match_language
 
     import os
 
@@ -155,11 +155,11 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
     if not full:
         return names, teams, rules_name
     if rules_name is None:
-        from ..packs import list_packs
+        from ..packs.loader import list_packs
 
         rules_name = _ask(_("Rule pack (Enter for dominos-cc): "), check_pack_answer,
                           [info.id for info in list_packs()], "dominos-cc")
-    from ..packs import load_rules
+    from ..packs.loader import load_rules
 
     rules = load_rules(rules_name)
     if names is None:
@@ -198,8 +198,8 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
 def table(players, teams, rules_name, lang, db, resume, tiles):
-    from ..journal import Journal, JournalError
-    from ..packs import load_pack_data, rules_from_data
+    from ..store.journal import Journal, JournalError
+    from ..packs.loader import load_pack_data, rules_from_data
     from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -220,7 +220,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if info is None:
                     raise CliError(_("there is no unfinished match to resume"))
             else:
-                from ..journal import match_number
+                from ..store.journal import match_number
 
                 number = match_number(resume)
                 if number is None:
@@ -271,9 +271,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
 
 def _keep(journal, match_id):
     """This shell's hold on its match (another shell keeping it is named in the error)."""
-    from ..journal import JournalError
-    from ..match_lock import keep
-    from ..storage import reason
+    from ..store.journal import JournalError
+    from ..store.match_lock import keep
+    from ..store.sqlite import reason
 
     try:
         return keep(journal.path, match_id)
@@ -289,6 +289,6 @@ def _complete_match(ctx, param, incomplete: str):
 
 
 def _unicode_ok() -> bool:
-    from ..board_art import unicode_tiles_supported
+    from ..render.board_art import unicode_tiles_supported
 
     return unicode_tiles_supported()

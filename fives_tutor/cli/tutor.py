@@ -8,7 +8,7 @@ import sys
 import click
 
 from ..errors import N_, FivesError
-from ..i18n import _, current, ngettext
+from ..text.i18n import _, current, ngettext
 from ..text.output import echo, prompt_text
 from .common import (CliError, FivesCommand, argument, complete_language, complete_pack, echo_json, fail, load_pack,
                      option, set_bidi)
@@ -67,7 +67,7 @@ def _answer_words(value) -> str:
 
 def _picture(step, rules) -> str:
     """The position of a step: the layout drawn to the terminal's width, or the ends as written."""
-    from ..plays import is_layout_form
+    from ..core.plays import is_layout_form
 
     t = current()
     if step.hands:
@@ -76,8 +76,8 @@ def _picture(step, rules) -> str:
     if not step.position:
         return ""
     if is_layout_form(step.position):
-        from ..board_art import draw
-        from ..layout import Layout
+        from ..render.board_art import draw
+        from ..core.layout import Layout
         from ..text.wrap import terminal_width
 
         return draw(Layout.parse(step.position, rules), "plain", terminal_width())
@@ -89,15 +89,15 @@ HINT_WORDS = ("?", "؟", "hint")
 
 def _stops(reply: str | None) -> bool:
     """Whether ``reply`` ends the lesson or quiz: the end of the input, or a word of
-    :func:`fives_tutor.lessons.quit_words` (``q``; a Persian keyboard's ``ض``; the language's own)."""
-    from ..lessons import quit_words
+    :func:`fives_tutor.tutor.lessons.quit_words` (``q``; a Persian keyboard's ``ض``; the language's own)."""
+    from ..tutor.lessons import quit_words
 
     return reply is None or reply.strip().casefold() in quit_words()
 
 
 def _quit_word() -> str:
     """The word the prompts show for stopping, in the active language."""
-    from ..lessons import quit_words
+    from ..tutor.lessons import quit_words
 
     return quit_words()[0]
 
@@ -106,8 +106,8 @@ def _ask_answer(console, prompt: str, step, rules, hint: str) -> str | None:
     """Ask until the reply is an answer (right or wrong): an empty reply, or one that is
     not a number (a tile, an end, where those are asked), gets a short note and is
     asked again, as ``?`` gets the hint. Returns the answer, or None to stop."""
-    from ..i18n import localize_error
-    from ..lessons import reply_problem
+    from ..text.i18n import localize_error
+    from ..tutor.lessons import reply_problem
 
     while True:
         reply = console.ask(prompt)
@@ -137,7 +137,7 @@ def _common(function):
 
 
 def _progress():
-    from ..progress import Progress
+    from ..store.progress import Progress
 
     try:
         return Progress()
@@ -152,8 +152,8 @@ def _complete_lesson(ctx, param, incomplete):
     """Shell completion of a lesson: the ids of the pack's lessons."""
     from click.shell_completion import CompletionItem
 
-    from ..lessons import load_lessons
-    from ..packs import load_rules
+    from ..tutor.lessons import load_lessons
+    from ..packs.loader import load_rules
 
     try:
         rules = load_rules(ctx.params.get("rules_name") or "dominos-cc")
@@ -172,7 +172,7 @@ def _complete_lesson(ctx, param, incomplete):
 @_bidi_option
 @_common
 def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
-    from ..lessons import LessonError, load_lessons
+    from ..tutor.lessons import LessonError, load_lessons
 
     rules = load_pack(rules_name)
     try:
@@ -237,7 +237,7 @@ def _start(lessons, name, done) -> int:
                 return index
         return 0
     from ..bounds import whole_number
-    from ..tiles import ascii_digits
+    from ..core.tiles import ascii_digits
 
     number = whole_number(ascii_digits(name))
     if number is not None and 1 <= number <= len(lessons):
@@ -250,7 +250,7 @@ def _start(lessons, name, done) -> int:
 
 def _teach(lesson, rules, console) -> bool:
     """Walk through one lesson; False when the learner stops."""
-    from ..lessons import check_reply, engine_answer
+    from ..tutor.lessons import check_reply, engine_answer
 
     t = current()
     console.show("")
@@ -359,8 +359,8 @@ def _missed_exercises(progress, rules, kinds, only):
     """The exercises missed before and not yet answered right (most missed first)."""
     import json
 
-    from ..lessons import Step
-    from ..quiz import Exercise
+    from ..tutor.lessons import Step
+    from ..tutor.quiz import Exercise
 
     found = []
     for kind, _item, text, _misses in progress.missed(rules.id, [k for k in kinds if only is None or k == only]):
@@ -398,9 +398,9 @@ def _complete_kind(ctx, param, incomplete):
 @_bidi_option
 @_common
 def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang):
-    from ..lessons import check_reply, engine_answer
-    from ..progress import weights
-    from ..quiz import kinds_for, pick, pool
+    from ..tutor.lessons import check_reply, engine_answer
+    from ..store.progress import weights
+    from ..tutor.quiz import kinds_for, pick, pool
 
     rules = load_pack(rules_name)
     kinds = kinds_for(rules)
@@ -421,7 +421,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         else:
             _show_stats(console, found_stats, missed)
         return
-    from ..tiles import ascii_digits
+    from ..core.tiles import ascii_digits
 
     # a seed shown in Persian digits and typed back is the same seed
     seed = ascii_digits(seed) if seed is not None else str(random.SystemRandom().randrange(10 ** 9))

@@ -6,7 +6,7 @@ The public names most callers need are importable from here (they load on first 
 ``from fives_tutor.engine import Situation, rank, RankedPlay``.
 """
 
-import importlib
+from ..lazy import exports
 
 _EXPORTS = {
     "DEFAULT_LEVEL": "names", "DEFAULT_SAMPLES": "names", "LEVEL_NAMES": "names", "PLAYING_LEVELS": "names",
@@ -18,17 +18,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'fives_tutor.engine' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(list(globals()) + list(_EXPORTS))
+__getattr__, __dir__ = exports(__name__, _EXPORTS)
 
 
 __all__ = sorted(_EXPORTS)

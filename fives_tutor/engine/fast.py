@@ -1,25 +1,25 @@
 """The fast hand loop: whole hands played with integer tiles and precomputed tables
 (pure, seeded). It gives exactly the plays, draws, passes and scores of the game state
-machine (:mod:`fives_tutor.game`) on the same seeds, several times faster; the
+machine (:mod:`fives_tutor.core.game`) on the same seeds, several times faster; the
 simulator, the duels and the engine's playouts run on it.
 
 Representation (built once per pack by :func:`tables`):
 
-* a tile is its index in :func:`fives_tutor.tiles.domino_set` (0 is the heaviest
+* a tile is its index in :func:`fives_tutor.core.tiles.domino_set` (0 is the heaviest
   double); a hand is a list of indexes in the order the tiles came (the order the game
   lists its options in) and a bit mask (bit ``t`` set when tile ``t`` is held);
-* an open end is the integer ``pips * 4 + kind`` (:class:`fives_tutor.position.EndKind`);
-  the ends are a list in the order of :class:`~fives_tutor.position.Position`, and
+* an open end is the integer ``pips * 4 + kind`` (:class:`fives_tutor.core.position.EndKind`);
+  the ends are a list in the order of :class:`~fives_tutor.core.position.Position`, and
   the open-end total is kept up to date by adding each play's change;
 * ``fit[end][tile]`` is the change of the total when ``tile`` goes on ``end``, or None
   when it does not fit; ``points[total]`` the points of a total.
 
 Every rule decision reads the same pack parameters as the game (``rules.spinner.*``,
 ``rules.turn.*``, ``rules.lead.*``, ``rules.hand_end.*`` through
-:func:`fives_tutor.game.hand_result`, ``rules.match.*``).
+:func:`fives_tutor.core.game.hand_result`, ``rules.match.*``).
 
 >>> from fives_tutor import load_rules
->>> from fives_tutor.simulate import play_match
+>>> from fives_tutor.study.simulate import play_match
 >>> rules = load_rules("dominos-cc")
 >>> play_match(rules, 2, 1, 0) == play_match(rules, 2, 1, 0, fast=False)
 True
@@ -30,9 +30,9 @@ from __future__ import annotations
 import random
 from typing import Callable, NamedTuple, Sequence
 
-from ..game import hand_result, sides_for
-from ..rules import RuleSet
-from ..tiles import domino_set
+from ..core.game import hand_result, sides_for
+from ..core.rules import RuleSet
+from ..core.tiles import domino_set
 from .history import Step
 
 PLAIN, DOUBLE, SPINNER, ARM = 0, 1, 2, 3
@@ -129,7 +129,7 @@ def _build(rules: RuleSet) -> Tables:
 
 def _lead_order(tiles) -> tuple[int, ...]:
     """Tile indexes from the one that leads first under ``highest_double`` (the highest
-    double; with no double, the heaviest tile: :func:`fives_tutor.game.heaviest_double_or_tile`)."""
+    double; with no double, the heaviest tile: :func:`fives_tutor.core.game.heaviest_double_or_tile`)."""
     def lead_key(t):
         tile = tiles[t]
         return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
@@ -139,7 +139,7 @@ def _lead_order(tiles) -> tuple[int, ...]:
 
 def _low_order(tiles) -> tuple[int, ...]:
     """Tile indexes from the one that leads first under ``lowest_double`` (the lowest
-    double; with no double, the lightest tile: :func:`fives_tutor.game.lowest_double_or_tile`)."""
+    double; with no double, the lightest tile: :func:`fives_tutor.core.game.lowest_double_or_tile`)."""
     def low_key(t):
         tile = tiles[t]
         return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
@@ -148,13 +148,13 @@ def _low_order(tiles) -> tuple[int, ...]:
 
 
 def position_codes(position) -> list[int]:
-    """The ends of a :class:`~fives_tutor.position.Position` as end codes."""
+    """The ends of a :class:`~fives_tutor.core.position.Position` as end codes."""
     return [e.pips * 4 + int(e.kind) for e in position.ends]
 
 
 def codes_position(ends: Sequence[int], lone: bool):
-    """The :class:`~fives_tutor.position.Position` of end codes (for showing and checking)."""
-    from ..position import EndKind, Position, end
+    """The :class:`~fives_tutor.core.position.Position` of end codes (for showing and checking)."""
+    from ..core.position import EndKind, Position, end
 
     return Position(tuple(end(EndKind(c & 3), c >> 2) for c in ends), lone)
 
@@ -178,7 +178,7 @@ class Board:
     def change(self, score: int, points: int) -> int:
         """How a side's ``score`` would change if it made ``points`` (0 when refused,
         negative when it bounces back below where it was), as
-        :meth:`fives_tutor.game.Scoreboard.take` scores it; nothing is taken."""
+        :meth:`fives_tutor.core.game.Scoreboard.take` scores it; nothing is taken."""
         if points <= 0:
             return 0
         after = score + points
@@ -187,7 +187,7 @@ class Board:
         return points
 
     def take(self, side: int, points: int) -> int:
-        """Add ``points`` to ``side`` as :meth:`fives_tutor.game.Scoreboard.take` does;
+        """Add ``points`` to ``side`` as :meth:`fives_tutor.core.game.Scoreboard.take` does;
         returns the change of its score."""
         if points <= 0 or self.winner is not None:
             return 0
@@ -199,7 +199,7 @@ class Board:
 
     def take_together(self, side: int, play_points: int, award: int) -> tuple[int, int]:
         """The play that went out and its side's award as one score, split into
-        ``(play part, end part)`` as :meth:`fives_tutor.game.Scoreboard.take_together` does."""
+        ``(play part, end part)`` as :meth:`fives_tutor.core.game.Scoreboard.take_together` does."""
         whole = play_points + award
         change = self.take(side, whole)
         if change == whole:
@@ -336,7 +336,7 @@ class FastHand:
         return options(self, self.turn if player is None else player)
 
     def position(self):
-        """The :class:`~fives_tutor.position.Position` on the table."""
+        """The :class:`~fives_tutor.core.position.Position` on the table."""
         return codes_position(self.ends, self.lone)
 
 
@@ -348,7 +348,7 @@ def _total(tb: Tables, ends: Sequence[int], lone: bool) -> int:
 
 def options(hand: FastHand, player: int) -> list[tuple[int, int, int, int]]:
     """The legal plays of ``player`` as ``(tile, end index, points, total after)`` in the
-    order of :meth:`fives_tutor.game.Hand.options` (tiles in hand order, ends in order,
+    order of :meth:`fives_tutor.core.game.Hand.options` (tiles in hand order, ends in order,
     one play per kind of end)."""
     tb = hand.tb
     tiles = hand.hands[player]
@@ -415,7 +415,7 @@ def _distinct(ends: list) -> list[int]:
 def place_codes(tb: Tables, ends: list, lone: bool, total: int, t: int, index: int,
                 double_played: bool) -> tuple[list, int]:
     """The ends (a new list) and the open-end total after tile ``t`` goes on end ``index``
-    (-1: the lead) of ``ends``, as :func:`fives_tutor.position.place` places it (pack keys
+    (-1: the lead) of ``ends``, as :func:`fives_tutor.core.position.place` places it (pack keys
     ``rules.spinner.*``); ``total`` is the total before. The new position is lone only
     after the lead."""
     h, l = tb.high[t], tb.low[t]
@@ -485,7 +485,7 @@ def play(hand: FastHand, t: int, index: int) -> int:
 
 def greedy_choice(hand: FastHand, player: int) -> tuple[int, int, int] | None:
     """The greedy player's play ``(tile, end index, points)`` (most points, then the
-    heavier tile: :func:`fives_tutor.simulate.greedy`), or None when no tile fits."""
+    heavier tile: :func:`fives_tutor.study.simulate.greedy`), or None when no tile fits."""
     ends = hand.ends
     tb = hand.tb
     if not ends or hand.lone:
@@ -534,9 +534,9 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
     there is a choice. Each player who cannot play draws until a tile fits
     (``rules.turn.draw``: ``until_playable``; ``one``: a single tile; ``none``: never),
     or passes. With a ``board`` every play's points (and the hand-end award) are taken
-    as :class:`fives_tutor.game.Match` takes them. Sets ``hand.kind`` (``domino``,
+    as :class:`fives_tutor.core.game.Match` takes them. Sets ``hand.kind`` (``domino``,
     ``blocked`` or None when the match was won before the hand ended), ``hand.result``
-    (:class:`fives_tutor.game.HandResult`, None when the hand did not end) and
+    (:class:`fives_tutor.core.game.HandResult`, None when the hand did not end) and
     ``hand.at_end`` (what each winning side took at the end of the hand).
     """
     tb = hand.tb
@@ -696,7 +696,7 @@ def settle(hand: FastHand, board: Board | None) -> None:
     """A hand that has ended (``hand.kind`` set): its result, and with a ``board`` the
     winners' award taken (``hand.at_end``). Under an exact target the play that went
     out and the award of its side are one score, refused together if it would pass the
-    target (pagat's Fives and Threes; :class:`fives_tutor.game.Match`)."""
+    target (pagat's Fives and Threes; :class:`fives_tutor.core.game.Match`)."""
     _finish(hand)
     if board is not None:
         result = hand.result
@@ -754,7 +754,7 @@ def _finish(hand: FastHand) -> None:
 
 
 def _result(tb: Tables, kind, sides, pips, counts, domino_player):
-    """:func:`fives_tutor.game.hand_result`, remembered per pack (hands end alike often)."""
+    """:func:`fives_tutor.core.game.hand_result`, remembered per pack (hands end alike often)."""
     key = (kind, sides, pips, counts, domino_player)
     cache = tb.results
     found = cache.get(key)
@@ -769,7 +769,7 @@ def _result(tb: Tables, kind, sides, pips, counts, domino_player):
 
 
 def random_policy(hand: FastHand, found: list, rng: random.Random) -> tuple:
-    """Any legal play, uniformly (:func:`fives_tutor.simulate.random_legal`)."""
+    """Any legal play, uniformly (:func:`fives_tutor.study.simulate.random_legal`)."""
     return found[rng.randrange(len(found))]
 
 
@@ -786,7 +786,7 @@ def greedy_policy(hand: FastHand, found: list, rng: random.Random) -> tuple:
 
 
 def deal(tb: Tables, players: int, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-    """Shuffle and deal as :func:`fives_tutor.game.deal` does (the same tiles from the same
+    """Shuffle and deal as :func:`fives_tutor.core.game.deal` does (the same tiles from the same
     ``rng``), as tile indexes."""
     tiles = list(range(tb.size))
     rng.shuffle(tiles)
@@ -795,7 +795,7 @@ def deal(tb: Tables, players: int, rng: random.Random) -> tuple[list[list[int]],
 
 
 def leader(tb: Tables, hands: list, previous: FastHand | None, rng: random.Random) -> tuple[int, int]:
-    """Who leads and the tile they must lead (-1: any), as :meth:`fives_tutor.game.Match._leader`
+    """Who leads and the tile they must lead (-1: any), as :meth:`fives_tutor.core.game.Match._leader`
     decides (pack keys ``rules.lead.first_hand`` and ``later_hands``)."""
     lead = tb.rules.lead
     rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
@@ -829,7 +829,7 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
                     max_hands: int = 1000, record: bool = False, steps: bool = False) -> FastMatch:
     """A whole match dealt from ``random.Random(seed)``, every seat playing ``policy``
     (None: greedy) with ``random.Random(seed + ":players")``, as
-    :func:`fives_tutor.simulate.play_match` plays it on the game state machine
+    :func:`fives_tutor.study.simulate.play_match` plays it on the game state machine
     (``record``: keep every play; ``steps``: keep each hand's steps, for players that
     read the history). Raises RuntimeError when no side has won after ``max_hands`` hands."""
     tb = tables(rules)

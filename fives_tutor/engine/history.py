@@ -41,8 +41,8 @@ import re
 from typing import NamedTuple, Sequence
 
 from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError, span
-from ..rules import RuleSet
-from ..tiles import Tile, ascii_digits, domino_set, parse_tile
+from ..core.rules import RuleSet
+from ..core.tiles import Tile, ascii_digits, domino_set, parse_tile
 from .knowledge import Knowledge, Played, Record, Slot
 
 #: the longest history read (lines), far beyond any hand
@@ -240,10 +240,10 @@ class Table(NamedTuple):
 
 
 def replay(history: History, rules: RuleSet) -> Table:
-    """Play ``history`` out on the scorekeeper's table (:class:`fives_tutor.keeper.TableState`,
+    """Play ``history`` out on the scorekeeper's table (:class:`fives_tutor.core.keeper.TableState`,
     the same checks as ``fives table``). Raises :class:`HistoryError` for an event that
     does not fit."""
-    from ..keeper import TableState
+    from ..core.keeper import TableState
 
     names = [str(p + 1) for p in range(history.players)]
     try:
@@ -285,7 +285,7 @@ def from_keeper(rules: RuleSet, names: Sequence[str], teams, events: Sequence[di
     """The history of the hand under way in a scorekeeper's journal (``fives table``'s
     events, undo and redo applied): the events since the last hand ended. Raises
     :class:`~fives_tutor.errors.IllegalPlayError` for a journal that does not replay."""
-    from ..keeper import replay as keeper_replay
+    from ..core.keeper import replay as keeper_replay
 
     state = keeper_replay(rules, names, teams, events)
     result = []
@@ -333,7 +333,7 @@ def lead_rank(tile: Tile) -> tuple:
 def low_lead_rank(tile: Tile) -> tuple:
     """How tiles rank for the lead under ``lowest_double`` (the lowest ranks first):
     doubles by their pips, then the other tiles by pips and the higher half
-    (:func:`fives_tutor.game.lowest_double_or_tile`)."""
+    (:func:`fives_tutor.core.game.lowest_double_or_tile`)."""
     return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
 
 
@@ -348,7 +348,7 @@ def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: 
     (``rules.turn.draw_while_able``); the first lead (``led`` by ``leader``) shows that
     nobody was dealt a tile ranking above it under ``highest_double`` (below it under
     ``lowest_double``) for the hand of the match it is (``lead``: ``first`` or ``later``)."""
-    from ..plays import lead_rule
+    from ..core.plays import lead_rule
 
     draws_show = not rules.turn.draw_while_able
     size = rules.players.hand_size[players]

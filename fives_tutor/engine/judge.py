@@ -13,7 +13,7 @@ budget and seed always give the same answer.
 
 >>> from fives_tutor import load_rules, Position, parse_hand
 >>> from fives_tutor.engine.levels import Situation
->>> from fives_tutor.plays import parse_play
+>>> from fives_tutor.core.plays import parse_play
 >>> rules = load_rules("dominos-cc")
 >>> situation = Situation.build(Position.parse("5 3"), parse_hand("3|0 5|1"), rules, opponents=(6,))
 >>> judged = compare(situation, parse_play("5|1", Position.parse("5 3"), rules), samples=40, seed=1)
@@ -27,7 +27,7 @@ import random
 from typing import NamedTuple
 
 from ..errors import N_, IllegalPlayError
-from ..plays import Play
+from ..core.plays import Play
 from .levels import RankedPlay, Situation, _problem, _with_reasons, rank, resolve_level, style_model
 from .names import DEFAULT_SAMPLES
 

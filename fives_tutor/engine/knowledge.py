@@ -18,7 +18,7 @@ possible places are interchangeable; an opponent's groups are nested, so a held
 tile's places are "from group i on") and draws opponent by opponent with those
 weights: no rejection loop, however tight the constraints.
 
->>> from fives_tutor.tiles import parse_hand
+>>> from fives_tutor.core.tiles import parse_hand
 >>> known = Knowledge(unseen=parse_hand("6|6 6|1 5|0 2|2"), counts=(2,), voids=(frozenset({6}),))
 >>> sorted(map(str, known.sample(__import__("random").Random(1))[0][0]))
 ['2|2', '5|0']
@@ -33,7 +33,7 @@ from math import comb
 from typing import NamedTuple, Sequence
 
 from ..errors import N_, IllegalPlayError
-from ..tiles import Tile
+from ..core.tiles import Tile
 
 #: the most steps the counting may take before a situation is refused as too involved
 WORK_LIMIT = 2_000_000

@@ -16,7 +16,7 @@ table, their hand, the hidden tiles, what the history showed, the scores) and re
 * ``auto``: ``exact`` where it applies, else ``monte-carlo``.
 
 On the empty table only the leads the pack allows are ranked (``Situation.lead``:
-the ``first`` hand of a match or a ``later`` one; :func:`fives_tutor.plays.forced_lead`).
+the ``first`` hand of a match or a ``later`` one; :func:`fives_tutor.core.plays.forced_lead`).
 
 >>> from fives_tutor import load_rules, Position, parse_hand
 >>> rules = load_rules("dominos-cc")
@@ -32,9 +32,9 @@ from math import comb
 from typing import Callable, NamedTuple, Sequence
 
 from ..errors import N_, IllegalPlayError, span
-from ..plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
-from ..rules import RuleSet
-from ..tiles import Tile, domino_set
+from ..core.plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
+from ..core.rules import RuleSet
+from ..core.tiles import Tile, domino_set
 
 from .names import DEFAULT_LEVEL, LEVEL_NAMES, PLAYING_LEVELS
 
@@ -214,7 +214,7 @@ class Situation(NamedTuple):
 
     def double_played(self) -> bool:
         """Whether a double is on the table (for the rule that only the first double spins)."""
-        from ..position import Position, new_double_spins
+        from ..core.position import Position, new_double_spins
 
         if isinstance(self.board, Position):
             return not self.board.is_empty and not new_double_spins(self.board, self.rules)
@@ -275,7 +275,7 @@ def _check_scores(rules: RuleSet, players: int, scores) -> None:
     target = rules.match.target.get(players)
     if target is not None and any(score >= target for score in scores):
         raise IllegalPlayError(N_("a score of {target} or more has already won the match"), target=target)
-    from ..game import sides_for
+    from ..core.game import sides_for
 
     sides = len(set(sides_for(rules, players)))
     if len(scores) != sides:
@@ -402,7 +402,7 @@ def _view(situation: Situation):
     """The situation as the expert sees it (:func:`fives_tutor.engine.expert.view`)."""
     from .expert import view
     from .fast import Board, tables
-    from ..game import sides_for
+    from ..core.game import sides_for
 
     rules = situation.rules
     tb = tables(rules)

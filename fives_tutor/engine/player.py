@@ -5,7 +5,7 @@ A player is any object with a ``choose(view)`` method (subclassing :class:`Playe
 optional). At each of its turns it is shown a :class:`View`, what a player at the
 table may see, and returns an :class:`Action`: play one of ``view.legal``, draw one
 tile (``view.may_draw``) or pass (``view.may_pass``). It may also return one of the
-:class:`~fives_tutor.plays.Play` values of ``view.legal`` itself, or the strings
+:class:`~fives_tutor.core.plays.Play` values of ``view.legal`` itself, or the strings
 ``"draw"`` and ``"pass"``. Anything else is illegal: in a duel the player forfeits
 that match, and the duel reports it.
 
@@ -27,10 +27,10 @@ from abc import ABC, abstractmethod
 import random
 from typing import NamedTuple
 
-from ..plays import Play
-from ..position import Position
-from ..rules import RuleSet
-from ..tiles import Tile
+from ..core.plays import Play
+from ..core.position import Position
+from ..core.rules import RuleSet
+from ..core.tiles import Tile
 
 
 class Action(NamedTuple):
@@ -157,8 +157,8 @@ def example_view(rules: RuleSet) -> View:
     """A small view for examples and tests: two players; seat 0 led 6|6, seat 1 played
     6|1 on it, seat 0 played 6|2 on an arm; seat 1 to play, holding 2|5, 6|4, 3|3, 1|0,
     0|0 and 4|4."""
-    from ..plays import legal_plays
-    from ..tiles import parse_hand
+    from ..core.plays import legal_plays
+    from ..core.tiles import parse_hand
     from .history import parse_history, replay
 
     history = parse_history("1 leads 6|6\n2 plays 6|1\n1 plays 6|2@6*\n", rules, 2)

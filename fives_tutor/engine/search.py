@@ -23,10 +23,10 @@ import time
 from math import sqrt
 from typing import NamedTuple, Sequence
 
-from ..game import hand_result, sides_for
-from ..position import _COUNT_FACTOR, Position, place
-from ..rules import RuleSet
-from ..tiles import Tile
+from ..core.game import hand_result, sides_for
+from ..core.position import _COUNT_FACTOR, Position, place
+from ..core.rules import RuleSet
+from ..core.tiles import Tile
 from .fast import (SPINNER, Board, FastHand, Tables, _result, _take, _total, greedy_policy, place_codes, position_codes, run,
                    tables)
 from .knowledge import Knowledge
@@ -808,7 +808,7 @@ def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], t
 
 
 class _PositionSolver:
-    """Moves and hand-end values on :class:`~fives_tutor.position.Position` objects (the
+    """Moves and hand-end values on :class:`~fives_tutor.core.position.Position` objects (the
     reference :func:`minimax` uses; shares nothing with :class:`Solver`)."""
 
     def __init__(self, rules: RuleSet, sides: Sequence[int]) -> None:

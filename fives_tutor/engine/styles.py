@@ -172,7 +172,7 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
     """Every play of ``steps`` (seats relative to the reader) as a :class:`Decision`, except
     a lead the rule forces (``lead``: which hand of the match; the first lead under
     ``highest_double``). ``scores`` by side at the start of the hand (None: unknown)."""
-    from ..plays import lead_rule
+    from ..core.plays import lead_rule
 
     rules = tb.rules
     size = rules.players.hand_size[players]
@@ -243,7 +243,7 @@ def evidence(tb: Tables, players: int, steps: Sequence, held_now: Sequence[int],
     under way, with ``scores`` by side now (the reader's side first; None: unknown).
     ``past``: the earlier hands as ``(steps, held, scores, lead)`` (:class:`PastHand`
     with its history replayed into steps)."""
-    from ..game import sides_for
+    from ..core.game import sides_for
 
     sides = sides_for(tb.rules, players)
     found = []
@@ -273,7 +273,7 @@ def evidence(tb: Tables, players: int, steps: Sequence, held_now: Sequence[int],
 def start_scores(tb: Tables, steps: Sequence, players: int, scores: Sequence[int]) -> list[int]:
     """The scores by side when the hand of ``steps`` began, from ``scores`` now (the
     points of its plays taken back; seats and sides as in ``steps``)."""
-    from ..game import sides_for
+    from ..core.game import sides_for
 
     made = _points_made(tb, steps, sides_for(tb.rules, players), len(scores))
     return [max(0, s - m) for s, m in zip(scores, made)]
@@ -468,7 +468,7 @@ def read(tb: Tables, found: Evidence, prior: Sequence[float] = PRIOR, skip_curre
     the averaged likelihood (:func:`marginal`) of each play. With ``skip_current_since_draw``
     the plays of the hand under way since the player last drew are left out (the search
     weighs those deal by deal)."""
-    from ..game import sides_for
+    from ..core.game import sides_for
 
     players = found.players
     sides = sides_for(tb.rules, players)
@@ -509,7 +509,7 @@ class Model(NamedTuple):
 
 def model(tb: Tables, found: Evidence, prior: Sequence[float] = PRIOR) -> Model:
     """The search's :class:`Model` from the :class:`Evidence` of the reader."""
-    from ..game import sides_for
+    from ..core.game import sides_for
 
     reading = read(tb, found, prior, skip_current_since_draw=True)
     observed = [[] for _ in range(found.players - 1)]

@@ -1,15 +1,15 @@
 """What the coach says, in the active language: one line about a play that gave points
 away, the summaries at the end of a hand and of the match, a lesson for each kind of
 mistake (with the ``fives learn`` lesson that covers it), and ``fives games review``'s
-list of moves. Every figure comes from a :class:`~fives_tutor.table.coach.Judgement`."""
+list of moves. Every figure comes from a :class:`~fives_tutor.tutor.coach.Judgement`."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..i18n import _, current, ngettext
-from ..render import points_phrase
-from .coach import LESSONS, Judgement, Summary
+from ..text.i18n import _, current, ngettext
+from ..render.sentences import points_phrase
+from ..tutor.coach import LESSONS, Judgement, Summary
 
 
 def verdict_word(verdict: str) -> str:
@@ -82,13 +82,13 @@ def lesson_text(kind: str) -> str:
 def lesson_line(kind: str, rules, lesson_ids: Sequence[str]) -> str:
     """The lesson of a kind of mistake, and the ``fives learn`` command for the lesson of
     the pack that covers it, where one does."""
-    from .coach import lesson_for
+    from ..tutor.coach import lesson_for
 
     text = lesson_text(kind)
     lesson = lesson_for(kind, lesson_ids)
     if lesson is None:
         return text
-    from ..packs import command_name
+    from ..packs.loader import command_name
 
     command = f"fives learn {lesson}" + ("" if rules.id == "dominos-cc" else f" --rules {command_name(rules)}")
     return _("{lesson} See {command}.").format(lesson=text, command=command)
@@ -158,7 +158,7 @@ def lesson_ids(rules) -> list[str]:
     """The ids of the ``fives learn`` lessons of ``rules`` in the active language (none
     when they cannot be read)."""
     from ..errors import FivesError
-    from ..lessons import load_lessons
+    from ..tutor.lessons import load_lessons
 
     try:
         return [lesson.id for lesson in load_lessons(rules, current().code)]

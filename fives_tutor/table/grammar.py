@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 
 from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError
-from ..tiles import ascii_digits, parse_tile
+from ..core.tiles import ascii_digits, parse_tile
 
 #: command words, the same in every language
 WORDS = ("draw", "pass", "muggins", "undo", "redo", "hand", "hint", "board", "sheet", "history", "rules", "help",
@@ -241,7 +241,7 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
 def _tiles(argument: Piece, line: str) -> tuple:
     """The tiles written in ``argument`` (``5|2 6|1``); raises :class:`NotationError`
     pointing into ``line``."""
-    from ..tiles import parse_hand
+    from ..core.tiles import parse_hand
 
     try:
         return parse_hand(argument.text, 12)

@@ -3,7 +3,7 @@ others, the tiles dealt from a seed, every move journaled like a real table's.
 
 A practice match is a scorekeeper's match (:class:`~fives_tutor.table.session.Session`:
 the same events, checks, journal, sheet and board) with a dealer that knows the hidden
-tiles: the game state machine (:class:`fives_tutor.game.Match`, dealt from the match's
+tiles: the game state machine (:class:`fives_tutor.core.game.Match`, dealt from the match's
 seed) is replayed from the journal's events beside the scorekeeper's state, so a match
 survives a killed terminal and resumes exactly, and ``undo`` simply replays fewer
 events. Your hand is given to the scorekeeper at each deal (a ``hand`` event) and your
@@ -26,12 +26,12 @@ from typing import NamedTuple, Sequence
 
 from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, IllegalPlayError, Msg
-from ..game import Match
-from ..journal import Journal, JournalError
-from ..keeper import TableState, effective_actions
-from ..plays import legal_plays, parse_play
-from ..rules import RuleSet
-from ..tiles import Tile, format_hand, parse_hand
+from ..core.game import Match
+from ..store.journal import Journal, JournalError
+from ..core.keeper import TableState, effective_actions
+from ..core.plays import legal_plays, parse_play
+from ..core.rules import RuleSet
+from ..core.tiles import Tile, format_hand, parse_hand
 from .grammar import parse_command
 from .session import Reply, Refusal, Session
 
@@ -239,7 +239,7 @@ class Practice:
         """The computer's move at ``seat``, as the scorekeeper's event."""
         from ..engine.history import History
         from ..engine.player import LevelPlayer, View
-        from .coach import history_of
+        from ..tutor.coach import history_of
 
         state = self.state
         hand = tuple(self.match.hand.hands[seat])
@@ -252,7 +252,7 @@ class Practice:
                     tuple(state.counts), state.boneyard, state.drawable, tuple(state.scores), state.board.target,
                     History(history.players, history.events), legal, may_draw, may_pass, state.hand_number,
                     self.lead())
-        from .coach import ply_of
+        from ..tutor.coach import ply_of
 
         player = LevelPlayer(self.levels[seat], seed=f"{self.seed}:{state.hand_number}:{ply_of(state)}:{seat}")
         action = player.choose(view)
@@ -379,7 +379,7 @@ class Practice:
 
     def _judge(self, event: dict):
         """The coach's judgement of your play (None when it cannot be made)."""
-        from .coach import judge
+        from ..tutor.coach import judge
 
         end = event.get("end") or ""
         try:
@@ -418,7 +418,7 @@ class Practice:
 
     def judgements(self, hand: int | None = None) -> list:
         """The coach's judgements of your plays that stand (of hand ``hand``, or all)."""
-        from .coach import Judgement
+        from ..tutor.coach import Judgement
 
         found = []
         for event in effective_actions(self.events):

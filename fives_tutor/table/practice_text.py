@@ -8,8 +8,8 @@ count at the end of a hand shows them."""
 
 from __future__ import annotations
 
-from ..i18n import _, current, ngettext
-from ..render import count_expression, no_play_advice, points_phrase
+from ..text.i18n import _, current, ngettext
+from ..render.sentences import count_expression, no_play_advice, points_phrase
 from .replies import answer as table_answer
 from .replies import hint_lines, prose, tiles_line
 
@@ -40,7 +40,7 @@ class PracticeFace:
         practice = self.session
         if not practice.saved:
             return _("Nothing was played, so no match was saved.")
-        from ..journal import command_for
+        from ..store.journal import command_for
 
         path = practice.keeper.journal.path
         if practice.state.over:
@@ -300,7 +300,7 @@ class PracticeFace:
         return _("You collect {points}.").format(points=points_phrase(points))
 
     def _hand_summary(self, number: int) -> list[str]:
-        from .coach import summarise
+        from ..tutor.coach import summarise
         from .coach_text import lesson_ids, summary_lines
 
         practice = self.session
@@ -311,7 +311,7 @@ class PracticeFace:
         return summary_lines(summarise(judged), practice.rules, lesson_ids(practice.rules), number, remarks)
 
     def _match_over(self) -> list[str]:
-        from .coach import summarise
+        from ..tutor.coach import summarise
         from .coach_text import lesson_ids, summary_lines
         from .render import winner_line
 
@@ -339,7 +339,7 @@ class PracticeFace:
 
     def _your_turn(self, style: str, width: int | None) -> list[str]:
         """The board and your tiles, before each of your turns."""
-        from ..board_art import draw, draw_hand
+        from ..render.board_art import draw, draw_hand
 
         practice = self.session
         state = practice.state

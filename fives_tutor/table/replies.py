@@ -15,13 +15,13 @@ from __future__ import annotations
 import os
 
 
-from ..i18n import _, current
+from ..text.i18n import _, current
 from ..text.output import echo
 
 
 def opening(session, style: str = "plain", width: int | None = None) -> list[str]:
     """The first lines a session shows; a resumed match also shows where it stands."""
-    from ..board_art import draw
+    from ..render.board_art import draw
     from .render import scores_line, turn_line
 
     state = session.state
@@ -68,7 +68,7 @@ def prose(lines: list[str], width: int | None = None) -> list[str]:
 
 def tiles_line(state) -> str:
     """How many tiles each player holds, and the boneyard."""
-    from ..i18n import ngettext
+    from ..text.i18n import ngettext
 
     t = current()
     held = t.comma.join(ngettext("{name} {count} tile", "{name} {count} tiles", count).format(
@@ -81,8 +81,8 @@ def tiles_line(state) -> str:
 def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     """The text lines for a reply of the session."""
     from . import render as words
-    from ..board_art import draw
-    from ..render_rules import render_show
+    from ..render.board_art import draw
+    from ..render.rules import render_show
 
     state = session.state
     kind, data = reply
@@ -111,9 +111,9 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
 def hint_lines(session, width: int | None = None) -> list[str]:
     """``fives best``'s answer for the player whose hand is followed, or why there is none."""
     from ..errors import FivesError
-    from ..i18n import localize_error
-    from ..plays import board_position
-    from ..render import render_best
+    from ..text.i18n import localize_error
+    from ..core.plays import board_position
+    from ..render.sentences import render_best
 
     try:
         situation, ranked, level = session.hint()
@@ -128,7 +128,7 @@ def closing(session) -> str:
     """The last line: how to continue, or that nothing was saved."""
     if not session.saved:
         return _("Nothing was played, so no match was saved.")
-    from ..journal import command_for
+    from ..store.journal import command_for
 
     return _("The match is saved: {command} continues it.").format(
         command=command_for(f"fives table --resume {session.match_id}", session.journal.path))

@@ -17,11 +17,11 @@ from typing import Callable, NamedTuple, Sequence
 
 from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
-from ..journal import Journal, JournalError
-from ..keeper import can_redo, can_undo, effective_actions, replay, replay_saved
-from ..rules import RuleSet
+from ..store.journal import Journal, JournalError
+from ..core.keeper import can_redo, can_undo, effective_actions, replay, replay_saved
+from ..core.rules import RuleSet
 from .grammar import WORDS, Command, parse_command, pieces
-from ..tiles import ascii_digits, parse_hand
+from ..core.tiles import ascii_digits, parse_hand
 
 __all__ = ["WORDS", "Command", "Refusal", "Reply", "Session", "hint", "parse_command"]
 
@@ -294,13 +294,13 @@ class Session:
 
 def hint(state, samples: int | None = None, seed: str = "1"):
     """The engine's ranking of the followed player's plays on ``state`` (a
-    :class:`~fives_tutor.keeper.TableState`) at their turn, as ``fives best`` gives it
+    :class:`~fives_tutor.core.keeper.TableState`) at their turn, as ``fives best`` gives it
     (level ``auto``, the default budget and seed, the scores weighed): ``(situation,
     ranked, level)``; ``fives best --history`` with the same hand, history and scores
     gives the same answer. Raises :class:`FivesError`: no hand followed, tiles drawn without naming
     them, not their turn, the hand over, or no deal of the hidden tiles that fits."""
     from ..engine.levels import rank, resolve_level
-    from .coach import situation_of
+    from ..tutor.coach import situation_of
 
     if state.over or state.awaiting:
         raise IllegalPlayError(N_("the hand is over"))
@@ -312,7 +312,7 @@ def hint(state, samples: int | None = None, seed: str = "1"):
         raise IllegalPlayError(Nn_("{name} drew {count} tile without naming it: give the hand again (hand and the "
                                    "tiles)", "{name} drew {count} tiles without naming them: give the hand again "
                                    "(hand and the tiles)"), name=name, count=state.known_missing)
-    from ..game import sides_for
+    from ..core.game import sides_for
 
     if tuple(state.sides) != tuple(sides_for(state.rules, state.players)):
         raise IllegalPlayError(N_("the engine plays the pack's own partnerships: it cannot advise a table that "

@@ -15,7 +15,7 @@ Unicode Bidirectional Algorithm (UAX #9). Two things decide what a reader sees:
   number that follows from joining it.
 
 :func:`mark_line` does both, and is idempotent: text already between two LRMs (marked
-by :meth:`fives_tutor.i18n.Translator.notation`, or typed by a translator) is kept as
+by :meth:`fives_tutor.text.i18n.Translator.notation`, or typed by a translator) is kept as
 it is. Marks, not isolates: python-bidi's legacy API fails on isolates (U+2066..2069).
 
 >>> shown = mark_line("گزینهٔ --void را با 1:6,2 بدهید")

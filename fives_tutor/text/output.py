@@ -62,7 +62,7 @@ def visual() -> bool:
 
 
 def _rtl() -> bool:
-    from ..i18n import current
+    from .i18n import current
 
     return current().rtl
 

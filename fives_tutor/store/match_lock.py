@@ -1,0 +1,155 @@
+"""Which process keeps a saved match: one table shell per match, any number of readers.
+
+A shell that keeps match N of ``games.sqlite3`` holds an operating-system lock on
+``games.sqlite3-match-N.lock`` for as long as it runs; the file says who holds it
+(process, machine, since when). The system releases the lock when the process ends,
+however it ends, so a killed shell never leaves its match locked. Reading the saved
+games needs no lock (SQLite's WAL lets readers see every committed entry while a
+shell writes); deleting a match, or keeping it in a second shell, waits a moment for
+the lock and then names the holder.
+
+>>> import os, tempfile
+>>> db = os.path.join(tempfile.mkdtemp(), "games.sqlite3")
+>>> with keep(db, 1):
+...     try:
+...         keep(db, 1, wait=0)
+...     except MatchKeptError as error:
+...         print(str(error).split(" (")[0])
+match 1 is being kept by another fives table
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import socket
+import time
+
+from ..errors import N_, FivesError
+
+#: seconds a writing command waits for a match that another shell keeps
+WAIT = 1.0
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
+    import msvcrt
+
+
+class MatchKeptError(FivesError):
+    """A match kept by another process: ``holder`` says which (process, machine, since when)."""
+
+
+def lock_path(db_path: str, match_id: int) -> str:
+    """The lock file of match ``match_id`` of the saved games at ``db_path``."""
+    return f"{db_path}-match-{match_id}.lock"
+
+
+class Keeper:
+    """This process's hold on one match; :meth:`release` (or leaving the ``with``) lets it go."""
+
+    def __init__(self, path: str, descriptor: int) -> None:
+        self.path = path
+        self._descriptor: int | None = descriptor
+
+    def release(self) -> None:
+        """Let the match go and remove the lock file (the system also does it if the process dies)."""
+        if self._descriptor is None:
+            return
+        try:
+            os.unlink(self.path)  # while still held, so that nobody locks a file that is going away
+        except OSError:
+            pass
+        _unlock(self._descriptor)
+        os.close(self._descriptor)
+        self._descriptor = None
+
+    def __enter__(self) -> "Keeper":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.release()
+
+
+def keep(db_path: str, match_id: int, wait: float = WAIT, what: str = "fives table") -> Keeper:
+    """Hold match ``match_id`` of the saved games at ``db_path`` for this process,
+    waiting up to ``wait`` seconds for another holder to let it go.
+
+    Raises :class:`MatchKeptError` naming the holder, or ``OSError`` when the lock
+    file cannot be made (a read-only folder).
+    """
+    path = lock_path(db_path, match_id)
+    deadline = time.monotonic() + wait
+    while True:
+        descriptor = _try(path)
+        if descriptor is not None:
+            record = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "what": what,
+                                 "since": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")})
+            os.ftruncate(descriptor, 0)
+            os.lseek(descriptor, 0, os.SEEK_SET)
+            os.write(descriptor, record.encode("utf-8"))
+            return Keeper(path, descriptor)
+        if time.monotonic() >= deadline:
+            who = holder(db_path, match_id)
+            if who is None:
+                raise MatchKeptError(N_("match {id} is being kept by another fives table; close it there first"),
+                                     id=match_id)
+            raise MatchKeptError(N_("match {id} is being kept by another fives table (process {pid} on {host}, "
+                                    "since {since}); close it there first"), id=match_id, **who)
+        time.sleep(0.05)
+
+
+def holder(db_path: str, match_id: int) -> dict | None:
+    """Who keeps the match: ``pid``, ``host`` and ``since`` (text), or None when the
+    lock file says nothing readable."""
+    try:
+        with open(lock_path(db_path, match_id), "rb") as handle:
+            record = json.loads(handle.read(4096).decode("utf-8"))
+        return {"pid": str(int(record["pid"])), "host": str(record["host"]), "since": str(record["since"])}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _try(path: str) -> int | None:
+    """A descriptor of ``path`` locked by us, or None when another holds it."""
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    if not _lock(descriptor):
+        os.close(descriptor)
+        return None
+    try:
+        same = os.stat(path).st_ino == os.fstat(descriptor).st_ino
+    except FileNotFoundError:
+        same = False
+    if not same:  # the previous holder removed the file between our open and our lock: again
+        _unlock(descriptor)
+        os.close(descriptor)
+        return None
+    return descriptor
+
+
+_WINDOWS_OFFSET = 1 << 20  # Windows locks are mandatory: lock a byte past the record, so it stays readable
+
+
+def _lock(descriptor: int) -> bool:
+    try:
+        if fcntl is not None:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:  # pragma: no cover - Windows
+            os.lseek(descriptor, _WINDOWS_OFFSET, os.SEEK_SET)
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+    except OSError:
+        return False
+    return True
+
+
+def _unlock(descriptor: int) -> None:
+    try:
+        if fcntl is not None:
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
+        else:  # pragma: no cover - Windows
+            os.lseek(descriptor, _WINDOWS_OFFSET, os.SEEK_SET)
+            msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
+    except OSError:
+        pass

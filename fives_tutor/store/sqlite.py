@@ -1,0 +1,57 @@
+"""What went wrong with a file on disk, in words a player understands.
+
+SQLite and the operating system report a full disk, a read-only file or folder, a
+file that is not a database, or a lock held elsewhere in their own terms; the
+saved games and the learner's progress turn those into one reason (a message of
+its own, translated with the sentence it is part of).
+
+>>> import sqlite3
+>>> reason(sqlite3.OperationalError("database or disk is full"))
+'the disk is full'
+>>> reason(OSError(30, "Read-only file system"))
+'the file or its folder is read-only'
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from ..errors import N_, Msg, os_reason
+
+# SQLite's primary result codes (sqlite3.h) and the words of its messages, for
+# Python versions whose exceptions do not carry the code
+_BY_CODE = {
+    8: N_("the file or its folder is read-only"),  # SQLITE_READONLY
+    13: N_("the disk is full"),  # SQLITE_FULL
+    10: N_("the disk could not be read or written"),  # SQLITE_IOERR
+    5: N_("another program is writing to it; try again"),  # SQLITE_BUSY
+    6: N_("another program is writing to it; try again"),  # SQLITE_LOCKED
+    11: N_("the file is damaged"),  # SQLITE_CORRUPT
+    26: N_("it is not a fives-tutor file"),  # SQLITE_NOTADB
+    14: N_("the file or its folder cannot be opened"),  # SQLITE_CANTOPEN
+    3: N_("permission denied"),  # SQLITE_PERM
+    23: N_("permission denied"),  # SQLITE_AUTH
+    18: N_("the data is too large"),  # SQLITE_TOOBIG
+}
+#: the reasons that mean "nothing can be written here"
+WRITE_REASONS = frozenset({_BY_CODE[8], _BY_CODE[13], _BY_CODE[10], _BY_CODE[3], _BY_CODE[14]})
+_BY_WORDS = (
+    ("readonly", 8), ("read-only", 8), ("disk is full", 13), ("disk i/o", 10), ("locked", 5), ("busy", 5),
+    ("malformed", 11), ("not a database", 26), ("not a fives-tutor", 26), ("unable to open", 14), ("too big", 18),
+)
+
+
+def reason(error: BaseException) -> Msg | str:
+    """The reason behind ``error`` (an ``sqlite3.Error`` or an ``OSError``): a
+    :class:`~fives_tutor.errors.Msg` translated with its sentence, or the system's own
+    words when there is no better one."""
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is None:
+            text = str(error).lower()
+            code = next((number for words, number in _BY_WORDS if words in text), None)
+        found = _BY_CODE.get(code & 0xFF) if code is not None else None
+        return Msg(found) if found else str(error)
+    if isinstance(error, OSError):
+        return os_reason(error)
+    return str(error)

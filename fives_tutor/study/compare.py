@@ -1,0 +1,152 @@
+"""Packs compared on the same deals: every figure of a simulated run as a paired
+difference with its 95% interval, and a verdict (pure, no I/O, no language).
+
+Match ``i`` of seed ``S`` is dealt from ``random.Random("S:i")`` under every pack
+(:mod:`fives_tutor.study.simulate`), so match ``i`` of pack A and match ``i`` of pack B
+start from the same shuffle: they are a pair. The difference B − A of a figure is
+estimated from the pairs, clustered by match as each pack's own figure is:
+
+* a figure per match (hands per match, plays per match, the first leader's side
+  winning) by the mean of the per-match differences
+  (:func:`~fives_tutor.study.stats.paired_mean_difference`);
+* a figure per hand, a ratio of totals over matches (points per hand, plays per
+  hand, share of hands blocked), by the paired delta method
+  (:func:`~fives_tutor.study.stats.paired_ratio_difference`, which gives the derivation);
+* the role of skill, the stronger level's share of wins on each deal, by the mean
+  of the per-deal differences (:mod:`fives_tutor.study.skill`).
+
+Common deals cancel much of the luck of the deal, so a paired interval is far
+narrower than the two packs' separate intervals would suggest.
+
+>>> from fives_tutor.study.stats import Estimate
+>>> verdict(Estimate(-0.2, -0.5, 0.1, 40)), verdict(Estimate(1.2, 0.9, 1.5, 40))
+('none', 'more')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .stats import Estimate, paired_mean_difference, paired_ratio_difference
+
+# simulate (and the game it imports) load on first use: the command line reads this
+# module's defaults when it builds its options
+
+
+#: seconds one play takes at a real table, its share of shuffling, drawing and counting
+#: included (``--seconds-per-play``). nathan-long.com's All Fives page (pagat's rules)
+#: gives a game 30 minutes; simulated pagat-all-fives matches take about 97 plays with
+#: two players and 78 with four (greedy players, 400 matches, seed 1): 1800 s / 97 is
+#: about 19 s and 1800 s / 78 about 23 s, so 20 s a play.
+SECONDS_PER_PLAY = 20.0
+
+
+class Difference(NamedTuple):
+    """One figure compared: ``name`` (a name of :data:`~fives_tutor.study.simulate.FIGURES`,
+    or ``skill``), the ``estimate`` of B − A in the figure's own unit (points, hands,
+    plays, or a share from 0 to 1) and the ``verdict``: ``none`` (the interval holds
+    zero: no detectable difference), ``more`` or ``less`` (B's figure is higher or lower)."""
+
+    name: str
+    estimate: Estimate
+    verdict: str
+
+
+def verdict(estimate: Estimate) -> str:
+    """``none`` when the 95% interval holds zero, else ``more`` or ``less`` by its sign."""
+    if estimate.low <= 0.0 <= estimate.high:
+        return "none"
+    return "more" if estimate.mean > 0 else "less"
+
+
+def check_paired(first: Sequence, second: Sequence, key=lambda item: item.index) -> None:
+    """Raise ValueError unless the two runs hold the same units (matches or deals) in the same order."""
+    if [key(item) for item in first] != [key(item) for item in second]:
+        raise ValueError("the runs are not of the same deals")
+
+
+def paired_differences(first: Sequence, second: Sequence) -> list[Difference]:
+    """B − A for every figure of :data:`~fives_tutor.study.simulate.FIGURES`, where ``first``
+    (A) and ``second`` (B) are the records of the same matches (same seed and indices)
+    under two packs. Raises ValueError when they are not."""
+    from .simulate import FIGURES, columns
+
+    check_paired(first, second, key=lambda record: (record.index, record.seed))
+    a, b = columns(first), columns(second)
+    found = []
+    for name, kind, fields in FIGURES:
+        if kind == "ratio":
+            numerator, denominator = fields
+            estimate = paired_ratio_difference(a[numerator], a[denominator], b[numerator], b[denominator])
+        else:
+            estimate = paired_mean_difference(a[fields[0]], b[fields[0]])
+        found.append(Difference(name, estimate, verdict(estimate)))
+    return found
+
+
+#: the rows of a study, in the order they are shown: the figures of a simulated run
+#: (:data:`~fives_tutor.study.simulate.FIGURES`), the match length in minutes, and skill
+ROWS = ("play_points", "end_points", "blocked", "plays", "hands", "plays_per_match", "minutes_per_match",
+        "first_leader_wins", "skill")
+
+
+class Study(NamedTuple):
+    """Packs played on the same deals, side by side.
+
+    ``names`` of the packs; ``summaries`` their runs' statistics; ``skill`` the
+    stronger level's win rate under each pack (None when no duel was played);
+    ``differences[k]`` the :class:`Difference` of every row of :data:`ROWS` between
+    pack ``k + 1`` and the first pack; ``level`` the stronger level and
+    ``seconds_per_play`` the pace that turns plays into minutes.
+    """
+
+    names: tuple[str, ...]
+    summaries: tuple
+    skill: tuple[Estimate, ...] | None
+    differences: tuple[tuple[Difference, ...], ...]
+    level: str | None
+    seconds_per_play: float
+
+    def estimate(self, row: str, pack: int) -> Estimate | None:
+        """Pack number ``pack``'s figure for ``row`` (None for skill without a duel)."""
+        if row == "skill":
+            return self.skill[pack] if self.skill is not None else None
+        if row == "minutes_per_match":
+            return scaled(self.summaries[pack].plays_per_match, self.seconds_per_play / 60)
+        return getattr(self.summaries[pack], row)
+
+    def rows(self) -> tuple[str, ...]:
+        """The rows this study has (skill only when a duel was played)."""
+        return tuple(row for row in ROWS if row != "skill" or self.skill is not None)
+
+
+def study(names: Sequence[str], records: Sequence[Sequence], duels: Sequence[Sequence] | None,
+          level: str | None, seconds_per_play: float = SECONDS_PER_PLAY) -> Study:
+    """A :class:`Study` of packs ``names`` from their runs' ``records`` (the same matches
+    under each) and, optionally, their skill ``duels`` (the same deals under each,
+    ``level`` against the baseline). Raises ValueError for runs of different deals."""
+    from . import skill
+    from .simulate import summarise
+
+    summaries = tuple(summarise(run) for run in records)
+    rates = tuple(skill.win_rate(duel) for duel in duels) if duels else None
+    factor = seconds_per_play / 60
+    differences = []
+    for k in range(1, len(names)):
+        found = {d.name: d for d in paired_differences(records[0], records[k])}
+        plays = found["plays_per_match"].estimate
+        minutes = scaled(plays, factor)
+        found["minutes_per_match"] = Difference("minutes_per_match", minutes, verdict(minutes))
+        if duels:
+            estimate = skill.difference(duels[0], duels[k])
+            found["skill"] = Difference("skill", estimate, verdict(estimate))
+        differences.append(tuple(found[row] for row in ROWS if row in found))
+    return Study(tuple(names), summaries, rates, tuple(differences), level if duels else None, seconds_per_play)
+
+
+def scaled(estimate: Estimate, factor: float) -> Estimate:
+    """An estimate in another unit (plays to minutes): mean and interval ends times ``factor`` (> 0)."""
+    return Estimate(estimate.mean * factor, estimate.low * factor, estimate.high * factor, estimate.n)
+
+
+__all__ = ["ROWS", "SECONDS_PER_PLAY", "Difference", "Study", "study", "check_paired", "paired_differences", "scaled", "verdict"]
