@@ -27,13 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fives_tutor import Position, load_rules, parse_hand  # noqa: E402
-from fives_tutor.engine import Situation, rank  # noqa: E402
-from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables  # noqa: E402
-from fives_tutor.engine.history import Event, History, format_history  # noqa: E402
-from fives_tutor.engine.policies import policy_for  # noqa: E402
-from fives_tutor.core.game import sides_for  # noqa: E402
-from fives_tutor.core.tiles import domino_set  # noqa: E402
+from fives_tutor import Position, load_rules, parse_hand
+from fives_tutor.core.game import sides_for
+from fives_tutor.core.tiles import domino_set
+from fives_tutor.engine import Situation, rank
+from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables
+from fives_tutor.engine.history import Event, History, format_history
+from fives_tutor.engine.policies import policy_for
 
 PACKS = ["dominos-cc", "pagat-all-fives", "five-up", "muggins", "fives-and-threes"]
 

@@ -37,8 +37,8 @@ BUDGET = 60.0
 
 
 def level_costs(levels, deals, matches):
-    from fives_tutor.study import duel
     from fives_tutor.packs.loader import load_rules
+    from fives_tutor.study import duel
 
     rules = load_rules("dominos-cc")
     print(f"Levels against greedy, dominos-cc, {deals} paired deals each, in this process:")

@@ -8,9 +8,9 @@ from __future__ import annotations
 import statistics
 from math import sqrt
 
-from fives_tutor.study.duel import seatings
-from fives_tutor.engine.fast import play_fast_match
 from fives_tutor.core.game import sides_for
+from fives_tutor.engine.fast import play_fast_match
+from fives_tutor.study.duel import seatings
 
 
 class Seats:

@@ -30,8 +30,9 @@ import random
 import statistics
 
 from clock import Clock
-from fives_tutor.engine import fast
+
 from fives_tutor.core.game import Hand, deal, heaviest_double_or_tile
+from fives_tutor.engine import fast
 from fives_tutor.packs.loader import load_rules
 from fives_tutor.study.simulate import STRATEGIES
 

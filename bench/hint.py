@@ -28,11 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
-from play_scripts import new_practice, simple_line  # noqa: E402
+from play_scripts import new_practice, simple_line
 
-from fives_tutor import load_rules  # noqa: E402
-from fives_tutor.tutor.coach import judge  # noqa: E402
-from fives_tutor.table.session import hint  # noqa: E402
+from fives_tutor import load_rules
+from fives_tutor.table.session import hint
+from fives_tutor.tutor.coach import judge
 
 PACKS = ["dominos-cc", "pagat-all-fives", "five-up", "muggins", "fives-and-threes"]
 

@@ -26,13 +26,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables  # noqa: E402
-from fives_tutor.engine.levels import Situation  # noqa: E402
-from fives_tutor.engine.policies import policy_for  # noqa: E402
-from fives_tutor.engine.search import _deal, play_weight  # noqa: E402
-from fives_tutor.engine.levels import _problem  # noqa: E402
-from fives_tutor.core.game import sides_for  # noqa: E402
-from fives_tutor.packs.loader import load_rules  # noqa: E402
+from fives_tutor.core.game import sides_for
+from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables
+from fives_tutor.engine.levels import (
+    Situation,
+    _problem,
+)
+from fives_tutor.engine.policies import policy_for
+from fives_tutor.engine.search import _deal, play_weight
+from fives_tutor.packs.loader import load_rules
 
 
 class Observer:
@@ -56,8 +58,8 @@ class Observer:
         problem, _ = _problem(situation)
         truth = set(hand.hands[1])
         unseen = [tb.index[t] for t in situation.unseen]
-        shares = {s: {u: 0.0 for u in unseen} for s in self.strengths}
-        totals = {s: 0.0 for s in self.strengths}
+        shares = {s: dict.fromkeys(unseen, 0.0) for s in self.strengths}
+        totals = dict.fromkeys(self.strengths, 0.0)
         for _ in range(self.samples):
             hands, _boneyard = _deal(problem, self.rng)
             for strength in self.strengths:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from duelfast import deal_results, summary  # noqa: E402
+from duelfast import deal_results, summary
 
-from fives_tutor.packs.loader import load_rules  # noqa: E402
+from fives_tutor.packs.loader import load_rules
 
 FIXED = ("greedy", "defensive", "expert", "random")
 

@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fives_tutor.engine import styles  # noqa: E402
-from fives_tutor.engine.fast import Board, FastHand, deal, leader, options, run, tables  # noqa: E402
-from fives_tutor.engine.policies import policy_for  # noqa: E402
-from fives_tutor.core.game import sides_for  # noqa: E402
-from fives_tutor.packs.loader import load_rules  # noqa: E402
+from fives_tutor.core.game import sides_for
+from fives_tutor.engine import styles
+from fives_tutor.engine.fast import Board, FastHand, deal, leader, run, tables
+from fives_tutor.engine.policies import policy_for
+from fives_tutor.packs.loader import load_rules
 
 BUCKETS = ((1, 2), (3, 5), (6, 10), (11, 20), (21, 10 ** 6))
 

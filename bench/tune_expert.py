@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from duelfast import duel  # noqa: E402
+from duelfast import duel
 
-from fives_tutor.engine.expert import DEFAULT, Expert, Weights  # noqa: E402
-from fives_tutor.engine.fast import greedy_policy  # noqa: E402
-from fives_tutor.engine.policies import defensive_policy  # noqa: E402
-from fives_tutor.packs.loader import load_rules  # noqa: E402
+from fives_tutor.engine.expert import DEFAULT, Expert, Weights
+from fives_tutor.engine.fast import greedy_policy
+from fives_tutor.engine.policies import defensive_policy
+from fives_tutor.packs.loader import load_rules
 
 OPPONENTS = {"greedy": lambda: greedy_policy, "defensive": lambda: defensive_policy}
 

@@ -38,16 +38,32 @@ __getattr__, __dir__ = exports(__name__, _EXPORTS)
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
-    from .errors import AmbiguousPlayError, FivesError, IllegalPlayError, NotationError, RulePackError
     from .core.layout import Layout, Placed
-    from .packs.loader import list_packs, load_rules
-    from .core.plays import (Board, Play, board_position, is_layout_form, legal_plays, parse_board, parse_play,
-                             plays_for_tile, read_board, tiles_on_table)
+    from .core.plays import (
+        Board,
+        Play,
+        board_position,
+        is_layout_form,
+        legal_plays,
+        parse_board,
+        parse_play,
+        plays_for_tile,
+        read_board,
+        tiles_on_table,
+    )
     from .core.position import End, EndKind, Position, Reading, parse_ends, place, read_position
     from .core.rules import RuleSet
     from .core.scoring import Collection, Count, collect, count_position
     from .core.tiles import Tile, domino_set, parse_hand, parse_tile
+    from .errors import AmbiguousPlayError, FivesError, IllegalPlayError, NotationError, RulePackError
+    from .packs.loader import list_packs, load_rules
 
 __version__ = "0.1.0"
 
-__all__ = sorted(_EXPORTS)
+__all__ = [  # the names of _EXPORTS (a test checks they agree)
+    "AmbiguousPlayError", "Board", "Collection", "Count", "End", "EndKind", "FivesError", "IllegalPlayError",
+    "Layout", "NotationError", "Placed", "Play", "Position", "Reading", "RulePackError", "RuleSet", "Tile",
+    "board_position", "collect", "count_position", "domino_set", "is_layout_form", "legal_plays",
+    "list_packs", "load_rules", "parse_board", "parse_ends", "parse_hand", "parse_play", "parse_tile",
+    "place", "plays_for_tile", "read_board", "read_position", "tiles_on_table",
+]

@@ -113,7 +113,7 @@ def one_line(text: str, limit: int = 600, word: int = 240) -> str:
     if len(text) > 4 * limit:
         text = text[:4 * limit]
     text = safe(text)
-    text = re.sub(r"\S{%d,}" % (word + 1), lambda m: m.group(0)[:word - 1] + "…", text)
+    text = re.sub(rf"\S{{{word + 1},}}", lambda m: m.group(0)[:word - 1] + "…", text)
     if len(text) > limit:
         text = text[:limit - 1] + "…"
     return text

@@ -15,7 +15,6 @@ bad tile '5|x': expected two pip numbers such as 5|3 (column 3)
 from __future__ import annotations
 
 import errno
-
 from typing import Any
 
 from .bounds import shown
@@ -44,14 +43,14 @@ class Msg(str):
     params: dict
     plural: str | None
 
-    def __new__(cls, template: str, **params: Any) -> "Msg":
+    def __new__(cls, template: str, **params: Any) -> Msg:
         made = super().__new__(cls, template)
         made.params = params
         made.plural = None
         return made
 
     @classmethod
-    def of(cls, error: "FivesError") -> "Msg":
+    def of(cls, error: FivesError) -> Msg:
         """An error's message as a parameter of another (its column left out)."""
         made = cls(error.template, **error.params)
         made.plural = error.plural
@@ -72,7 +71,7 @@ _BY_ERRNO = {
 }
 
 
-def os_reason(error: OSError) -> "Msg | str":
+def os_reason(error: OSError) -> Msg | str:
     """Why a file could not be read or written, as a :class:`Msg` that is translated
     with its sentence (missing, a folder, permission, a full or read-only disk), or
     the system's own words for a rarer reason."""
@@ -80,7 +79,7 @@ def os_reason(error: OSError) -> "Msg | str":
     return Msg(found) if found else (error.strerror or str(error))
 
 
-def span(low: int, high: int) -> "Msg | int":
+def span(low: int, high: int) -> Msg | int:
     """A range of whole numbers as an error parameter, in words once translated:
     the number alone (``3``), ``3 or 4`` for two values (two values are not a range),
     else ``2 to 4``; the same phrases as :meth:`fives_tutor.text.i18n.Translator.span`."""

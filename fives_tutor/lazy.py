@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 def exports(package: str, table: dict[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:

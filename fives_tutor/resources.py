@@ -9,12 +9,12 @@ pathlib would cost every command a few milliseconds at start-up.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 
 _PACKAGE = os.path.dirname(os.path.realpath(__file__))
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_dir(name: str) -> str:
     """The folder ``name`` (``rules`` or ``locales``), installed or in the checkout."""
     inside = os.path.join(_PACKAGE, name)

@@ -15,8 +15,8 @@ def clean_environment(monkeypatch, tmp_path):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("FIVES_HOME", str(tmp_path / "home"))
     yield
-    from fives_tutor.text.i18n import activate
     from fives_tutor.text import output
+    from fives_tutor.text.i18n import activate
 
     activate("en")
     output._visual = False  # --bidi visual is process-wide, as a run of fives is

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 
-from fives_tutor.store.journal import Journal
 from fives_tutor.packs.loader import load_pack_data, rules_from_data
+from fives_tutor.store.journal import Journal
 from fives_tutor.table.practice import Practice, setup
 
 NAMES = ["You", "Ana", "Ben", "Cy"]

@@ -11,7 +11,7 @@ import pytest
 from fives_tutor.packs.loader import builtin_dir, compiled_copy, list_packs
 
 
-@pytest.mark.parametrize("info", [p for p in list_packs(include_user=False)], ids=lambda p: p.id)
+@pytest.mark.parametrize("info", list(list_packs(include_user=False)), ids=lambda p: p.id)
 def test_json_copy_matches_its_yaml(info):
     compiled = os.path.splitext(info.path)[0] + ".json"
     if not os.path.isfile(compiled):

@@ -10,8 +10,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 import fives_tutor
-from fives_tutor.text.i18n import LANGUAGES
 from fives_tutor.resources import data_dir
+from fives_tutor.text.i18n import LANGUAGES
 
 #: a placeholder: ``{name}`` (not an escaped ``{{`` or ``}}``, which prints a brace) or ``%(name)s``
 PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}(?!\})|%\([a-z_]+\)[sd]")

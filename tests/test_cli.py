@@ -137,8 +137,9 @@ def test_bad_pack_file_names_file_and_key(run, tmp_path):
 
 
 def test_house_rules_pack_by_path(run):
-    from fives_tutor.packs.loader import builtin_dir
     import os
+
+    from fives_tutor.packs.loader import builtin_dir
 
     path = os.path.join(builtin_dir(), "examples", "house-rules.yaml")
     result = run("score", "5 3", "--play", "3|0", "--rules", path, "--json")

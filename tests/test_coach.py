@@ -11,14 +11,14 @@ import json
 import pytest
 
 from fives_tutor import Position, load_rules
-from fives_tutor.engine.levels import Situation
-from fives_tutor.errors import FivesError
 from fives_tutor.core.keeper import replay
 from fives_tutor.core.plays import parse_play
+from fives_tutor.core.tiles import parse_hand
+from fives_tutor.engine.levels import Situation
+from fives_tutor.errors import FivesError
+from fives_tutor.table.coach_text import coach_line, lesson_line, review_line, summary_lines
 from fives_tutor.tutor import coach
 from fives_tutor.tutor.coach import Judgement, judge_situation, summarise, verdict
-from fives_tutor.table.coach_text import coach_line, lesson_line, review_line, summary_lines
-from fives_tutor.core.tiles import parse_hand
 
 DOMINOS = load_rules("dominos-cc")
 
@@ -152,7 +152,7 @@ def test_a_hint_depends_on_an_opponents_pass(run, tmp_path):
     assert "leaves 6 + 12 (double 6|6) = 18; none of the 19 tiles you cannot see lets the next player score" in told_text
     assert "leaves 6 + 12 (double 6|6) = 18; of the 19 tiles you cannot see, 1 lets the next player score" in untold_text
     # the hint names only Ana's tiles and the table's
-    mentioned = {tile for tile in __import__("re").findall(r"\d\|\d", told.stdout.split("hint")[-1])}
+    mentioned = set(__import__("re").findall(r"\d\|\d", told.stdout.split("hint")[-1]))
     allowed = {"6|6", "5|4", "4|5", "1|1", "6|0", "0|6", "0|0", "6|5", "5|6", "4|1", "1|4", "6|4", "4|0", "0|4"}
     assert mentioned <= allowed
 

@@ -15,8 +15,8 @@ from statistics import NormalDist
 
 import pytest
 
-from fives_tutor.study.compare import Difference, check_paired, paired_differences, scaled, verdict
 from fives_tutor.packs.loader import builtin_dir
+from fives_tutor.study.compare import Difference, check_paired, paired_differences, scaled, verdict
 from fives_tutor.study.simulate import HandRecord, MatchRecord
 from fives_tutor.study.stats import Estimate, paired_mean_difference, paired_ratio_difference
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from fives_tutor.study import duel
 from fives_tutor import load_rules
+from fives_tutor.study import duel
 from fives_tutor.study.duel import DuelMatch, parse_level, summarise
 
 
@@ -103,9 +103,8 @@ def test_a_search_level_may_leave_the_styles_out(run):
 
 
 def test_duel_offers_the_levels_best_offers():
-    from fives_tutor.engine.names import LEVEL_NAMES, PLAYING_LEVELS
-
     from fives_tutor.engine import LEVELS
+    from fives_tutor.engine.names import LEVEL_NAMES, PLAYING_LEVELS
 
     # the names best, duel and simulate offer are the levels the engine ranks with, and auto
     assert set(LEVEL_NAMES) == {"auto", *LEVELS}

@@ -29,10 +29,10 @@ from table_scripts import (
     write_pack,
 )
 
-from fives_tutor.store.journal import SCHEMA_VERSION, Journal
-from fives_tutor.store.match_lock import keep
 from fives_tutor.core.keeper import replay
 from fives_tutor.packs.loader import rules_from_data
+from fives_tutor.store.journal import SCHEMA_VERSION, Journal
+from fives_tutor.store.match_lock import keep
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ACK_TIMEOUT = 15  # seconds to wait for one acknowledgement (a start-up included)

@@ -15,12 +15,12 @@ import random
 import pytest
 
 from fives_tutor import load_rules
-from fives_tutor.engine import Situation, rank, resolve_level
-from fives_tutor.errors import IllegalPlayError
 from fives_tutor.core.game import Hand
 from fives_tutor.core.position import Position
-from fives_tutor.engine.search import minimax, solve
 from fives_tutor.core.tiles import Tile, domino_set, parse_hand
+from fives_tutor.engine import Situation, rank, resolve_level
+from fives_tutor.engine.search import minimax, solve
+from fives_tutor.errors import IllegalPlayError
 
 PACKS = ["dominos-cc", "pagat-all-fives", "fives-and-threes", "muggins"]
 

@@ -16,8 +16,8 @@ import random
 import pytest
 
 from fives_tutor import load_rules
-from fives_tutor.engine.fast import play_fast_match, random_policy
 from fives_tutor.core.game import Match
+from fives_tutor.engine.fast import play_fast_match, random_policy
 from fives_tutor.packs.loader import builtin_dir, list_packs
 from fives_tutor.study.simulate import greedy, random_legal
 

@@ -199,9 +199,9 @@ def test_every_command_ends_in_0_or_2_and_one_line(home, path, command, data):
 @given(pack=st.sampled_from(["dominos-cc", "muggins", "fives-and-threes", "five-up"]),
        lines=st.lists(st.one_of(st.sampled_from(SHELL_LINES), st.text(max_size=20)), max_size=25))
 def test_the_table_shell_answers_every_line(home, pack, lines):
-    from fives_tutor.table.replies import answer
-    from fives_tutor.store.journal import Journal
     from fives_tutor.packs.loader import load_pack_data, rules_from_data
+    from fives_tutor.store.journal import Journal
+    from fives_tutor.table.replies import answer
     from fives_tutor.table.session import Session
 
     db = os.path.join(home, f"shell-{pack}.sqlite3")

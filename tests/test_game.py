@@ -17,8 +17,8 @@ from collections import Counter
 import pytest
 
 from fives_tutor import EndKind, Tile, domino_set, load_rules, parse_hand
-from fives_tutor.errors import IllegalPlayError
 from fives_tutor.core.game import Hand, Match, deal, heaviest_double_or_tile
+from fives_tutor.errors import IllegalPlayError
 from fives_tutor.packs.loader import builtin_dir
 
 PLAIN, DOUBLE, SPINNER, ARM = EndKind.PLAIN, EndKind.DOUBLE, EndKind.SPINNER, EndKind.ARM

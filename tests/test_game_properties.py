@@ -37,8 +37,8 @@ from collections import Counter
 import pytest
 
 from fives_tutor import EndKind, domino_set, load_rules
-from fives_tutor.errors import IllegalPlayError
 from fives_tutor.core.game import Match
+from fives_tutor.errors import IllegalPlayError
 from fives_tutor.packs.loader import builtin_dir, list_packs
 
 BUILT_IN = [info.id for info in list_packs(include_user=False)]

@@ -3,9 +3,8 @@ The sheets are the hand-worked ones of ``table_scripts.py``."""
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 
 import pytest
 from table_scripts import (

@@ -22,14 +22,13 @@ from types import MappingProxyType
 import pytest
 
 from fives_tutor import load_rules
-from fives_tutor.engine import Situation, rank
-from fives_tutor.engine.history import (Event, History, HistoryError, format_history, from_keeper, parse_history,
-                                        replay)
-from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot, brute_weight, enumerate_deals
-from fives_tutor.errors import IllegalPlayError
 from fives_tutor.core.game import Hand, heaviest_double_or_tile
 from fives_tutor.core.rules import PlayerRules
 from fives_tutor.core.tiles import domino_set, parse_hand
+from fives_tutor.engine import Situation, rank
+from fives_tutor.engine.history import Event, History, HistoryError, format_history, from_keeper, parse_history, replay
+from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot, brute_weight, enumerate_deals
+from fives_tutor.errors import IllegalPlayError
 
 CC = load_rules("dominos-cc")
 
@@ -303,8 +302,8 @@ def posterior_by_enumeration(events, mine_now):
 
 
 def _consistent(events, hands, boneyard) -> bool:
-    from fives_tutor.core.position import Position
     from fives_tutor.core.plays import parse_play
+    from fives_tutor.core.position import Position
 
     leader, lead = heaviest_double_or_tile([sorted(h) for h in hands])
     position = Position()

@@ -12,11 +12,21 @@ import pytest
 import yaml
 
 from fives_tutor import load_rules
-from fives_tutor.errors import FivesError
-from fives_tutor.text.i18n import activate
-from fives_tutor.tutor.lessons import (LessonError, Step, check_reply, engine_answer, load_lessons, placeholders, problems, raw_lessons, written_answer)
-from fives_tutor.resources import data_dir
 from fives_tutor.core.tiles import Tile
+from fives_tutor.errors import FivesError
+from fives_tutor.resources import data_dir
+from fives_tutor.text.i18n import activate
+from fives_tutor.tutor.lessons import (
+    LessonError,
+    Step,
+    check_reply,
+    engine_answer,
+    load_lessons,
+    placeholders,
+    problems,
+    raw_lessons,
+    written_answer,
+)
 
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
 PACKS = ("dominos-cc", "pagat-all-fives", "muggins", "five-up", "fives-and-threes")

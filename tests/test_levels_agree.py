@@ -9,10 +9,10 @@ import random
 import pytest
 
 from fives_tutor import load_rules
+from fives_tutor.core.game import sides_for
 from fives_tutor.engine import Situation, rank
 from fives_tutor.engine.fast import FastHand, codes_position, deal, leader, run, tables
 from fives_tutor.engine.policies import policy_for
-from fives_tutor.core.game import sides_for
 from fives_tutor.study.simulate import play_match
 
 

@@ -12,8 +12,19 @@ from collections import Counter
 
 import pytest
 
-from fives_tutor import (AmbiguousPlayError, EndKind, IllegalPlayError, Layout, NotationError, Position, Tile,
-                         load_rules, parse_hand, parse_play, parse_tile)
+from fives_tutor import (
+    AmbiguousPlayError,
+    EndKind,
+    IllegalPlayError,
+    Layout,
+    NotationError,
+    Position,
+    Tile,
+    load_rules,
+    parse_hand,
+    parse_play,
+    parse_tile,
+)
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from fives_tutor import EndKind, Layout, Position, Tile, domino_set, load_rules
-from fives_tutor.packs.loader import list_packs
 from fives_tutor.core.plays import plays_for_tile
+from fives_tutor.packs.loader import list_packs
 
 BUILT_IN = [info.id for info in list_packs(include_user=False)]
 DOUBLE_SIX = domino_set(6)

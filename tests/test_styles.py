@@ -15,13 +15,12 @@ from math import exp
 import pytest
 
 from fives_tutor import load_rules
+from fives_tutor.core.tiles import parse_hand
 from fives_tutor.engine import styles
 from fives_tutor.engine.fast import Board, FastHand, deal, leader, run, tables
 from fives_tutor.engine.history import History, HistoryError, format_history, history_of, parse_history, replay
 from fives_tutor.engine.levels import Situation
 from fives_tutor.engine.policies import policy_for
-from fives_tutor.core.game import sides_for
-from fives_tutor.core.tiles import parse_hand
 
 CC = load_rules("dominos-cc")
 TB = tables(CC)

@@ -34,9 +34,9 @@ from table_scripts import (
     write_pack,
 )
 
-from fives_tutor.store.journal import Journal
 from fives_tutor.core.keeper import replay
 from fives_tutor.packs.loader import rules_from_data
+from fives_tutor.store.journal import Journal
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

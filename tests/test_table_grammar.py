@@ -20,12 +20,12 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError
 from table_scripts import HOUSE_CC, HOUSE_MUGGINS, TWO_PLAYERS, play, write_pack
 
-from fives_tutor.table.shell import TableCompleter, TableValidator, valid_beginning
 from fives_tutor.errors import NotationError
-from fives_tutor.store.journal import Journal
 from fives_tutor.packs.loader import load_pack_data, rules_from_data
+from fives_tutor.store.journal import Journal
 from fives_tutor.table.grammar import LINE, parse_command, pieces
 from fives_tutor.table.session import Session
+from fives_tutor.table.shell import TableCompleter, TableValidator, valid_beginning
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES = ["Ana Maria", "Ben"]
@@ -282,7 +282,7 @@ def test_the_board_is_cut_between_tiles_to_the_width(journal):
 
 def test_setup_answers_are_checked():
     from fives_tutor import load_rules
-    from fives_tutor.cli.table import (check_language_answer, check_pack_answer, check_players_answer, check_teams_answer)
+    from fives_tutor.cli.table import check_language_answer, check_pack_answer, check_players_answer, check_teams_answer
 
     rules = load_rules("dominos-cc")
     assert check_players_answer(["Ana Maria", "Ben"], rules) is None
@@ -305,7 +305,7 @@ def test_the_language_is_remembered_atomically(tmp_path):
     assert settings.save({"language": "nl"}, path)
     assert settings.save({"other": 1}, path)
     assert json.loads(open(path, encoding="utf-8").read()) == {"language": "nl", "other": 1}
-    assert [name for name in os.listdir(tmp_path / "conf")] == ["settings.json"]   # no temporary left
+    assert list(os.listdir(tmp_path / "conf")) == ["settings.json"]   # no temporary left
     open(path, "w").write("{broken")
     assert settings.load(path) == {}
 
@@ -355,8 +355,8 @@ def test_no_import_cycle_between_the_table_modules():
 def test_the_compact_two_digit_tile_is_taken_at_the_table(run, tmp_path):
     """notation.md: `53` is 5|3 (sets up to double-nine), at the table as on the command
     line. 6|6 leads (12, spinner); B's `63` is 6|3 on it: 3 + 12 = 15 for B."""
-    from fives_tutor.table.grammar import read_tile
     from fives_tutor.core.tiles import Tile
+    from fives_tutor.table.grammar import read_tile
 
     assert read_tile("63", "63", 0) == Tile(6, 3) and read_tile("[35]@3", "[35]@3", 0) == Tile(3, 5)
     result = run("table", "--players", "A,B", "--db", str(tmp_path / "g.sqlite3"), input="6|6\n63\n")

@@ -24,15 +24,15 @@ from table_scripts import (
     write_pack,
 )
 
+from fives_tutor.packs.loader import load_pack_data, rules_from_data
+from fives_tutor.store.journal import Journal
+from fives_tutor.table.session import Session
 from fives_tutor.table.shell import (
     TableCompleter,
     TableValidator,
     make_prompt_session,
     run_interactive,
 )
-from fives_tutor.store.journal import Journal
-from fives_tutor.packs.loader import load_pack_data, rules_from_data
-from fives_tutor.table.session import Session
 
 TIMEOUT = 30
 
@@ -65,7 +65,7 @@ def run_shell(db: str, match_id: int, keys: str, history: str) -> tuple[int, str
                     with contextlib.redirect_stdout(buffer):
                         outcome["code"] = run_interactive(session, "plain", prompt_session)
                     outcome["out"] = buffer.getvalue()
-        except BaseException as error:  # noqa: BLE001 - reported to the test below
+        except BaseException as error:
             outcome["error"] = error
 
     thread = threading.Thread(target=target, daemon=True)

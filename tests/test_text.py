@@ -10,8 +10,8 @@ from bidi import get_display
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fives_tutor.text.i18n import activate
 from fives_tutor.text import bidi, output
+from fives_tutor.text.i18n import activate
 from fives_tutor.text.table import table
 from fives_tutor.text.width import ljust, width
 

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from fives_tutor.cli.main import cli
-from fives_tutor.text.i18n import LANGUAGES, METAVAR_WORDS, activate, current, localize_error
+from fives_tutor.text.i18n import LANGUAGES, METAVAR_WORDS, activate, localize_error
 from fives_tutor.text.width import width
 
 MARKS = {0x200E: None, 0x200F: None, 0x061C: None}
@@ -134,9 +134,9 @@ def test_a_missing_argument_is_named_as_the_usage_line_names_it(run, language, w
 
 
 def test_two_values_are_not_a_range(monkeypatch):
-    from fives_tutor.render.describe import sentences
     from fives_tutor.errors import IllegalPlayError, span
     from fives_tutor.packs.loader import load_rules
+    from fives_tutor.render.describe import sentences
 
     activate("en")
     assert "rounded to the nearest five: 3 or 4 up, 1 or 2 down" in sentences(load_rules("dominos-cc"))[
@@ -199,8 +199,8 @@ def test_one_opponent_or_several_is_not_a_count(monkeypatch):
 
 
 def test_one_spinner_or_arm_or_several_is_not_a_count(monkeypatch):
-    from fives_tutor.packs.loader import load_rules
     from fives_tutor.core.plays import read_board
+    from fives_tutor.packs.loader import load_rules
     from fives_tutor.render.sentences import reading_line
 
     fake_catalog(monkeypatch, "en", {}, plural=tagalog_like)  # English words, Tagalog's plural rule
@@ -257,9 +257,9 @@ def test_the_shells_refusal_is_wrapped_not_cut(tmp_path):
     from prompt_toolkit.layout.containers import Window
     from prompt_toolkit.output import DummyOutput
 
-    from fives_tutor.table.shell import grow_validation_toolbar, refusal_text
     from fives_tutor.errors import FivesError
     from fives_tutor.table.grammar import parse_command
+    from fives_tutor.table.shell import grow_validation_toolbar, refusal_text
 
     activate("en")
     with pytest.raises(FivesError) as caught:
@@ -400,8 +400,8 @@ def test_never_two_parentheses_in_a_row(run, language, words):
 
 
 def test_the_column_after_parentheses():
-    from fives_tutor.errors import NotationError
     from fives_tutor.core.tiles import parse_tile
+    from fives_tutor.errors import NotationError
 
     with pytest.raises(NotationError) as caught:
         parse_tile("5|7", 6)

@@ -18,10 +18,10 @@ import pytest
 import yaml
 
 from fives_tutor import load_rules
-from fives_tutor.tutor.lessons import Step
-from fives_tutor.store.progress import Progress, weights
-from fives_tutor.tutor.quiz import kinds_for, pick, pool
 from fives_tutor.resources import data_dir
+from fives_tutor.store.progress import Progress, weights
+from fives_tutor.tutor.lessons import Step
+from fives_tutor.tutor.quiz import kinds_for, pick, pool
 
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
 LESSONS_DIR = Path(data_dir("rules")) / "lessons"
@@ -143,7 +143,7 @@ def best(position, hand):
     scored = {}
     for tile in hand.split():
         a, b = tile_halves(tile)
-        for index, (kind, pips) in enumerate(ends):
+        for index, (_kind, pips) in enumerate(ends):
             if pips in (a, b):
                 got = points(count(play_on(ends, lone, index, a, b)))
                 scored[(max(a, b), min(a, b))] = max(scored.get((max(a, b), min(a, b)), -1), got)

@@ -249,8 +249,8 @@ def test_an_explanation_keeps_its_lines_when_wrapped(run):
 def test_lead_answers_must_be_a_tile_dealt(reply, expected):
     """A lead question (the lowest-double example pack) is answered with a tile of the
     hands dealt: 3|3 is an answer (the right one), anything else is asked again."""
-    from fives_tutor.tutor.lessons import Step, reply_problem
     from fives_tutor.packs.loader import load_rules
+    from fives_tutor.tutor.lessons import Step, reply_problem
 
     rules = load_rules(os.path.join(ROOT, "rules", "examples", "lowest-double.yaml"))
     step = Step("", "", None, None, None, None, None, "lead", "3|3", hands=("6|6 4|4 2|1", "5|5 3|3 6|0"))

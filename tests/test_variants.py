@@ -14,9 +14,9 @@ import random
 import pytest
 
 from fives_tutor import Tile, load_rules, parse_hand
-from fives_tutor.errors import RulePackError
 from fives_tutor.core.game import Hand, Match, Scoreboard, forced_lead, lowest_double_or_tile
 from fives_tutor.core.keeper import TableState
+from fives_tutor.errors import RulePackError
 from fives_tutor.packs.loader import builtin_dir, rules_from_data
 
 T = Tile

@@ -12,7 +12,15 @@ import click
 
 from ..bounds import has_control, is_text
 from ..errors import N_, FivesError
-from ..text.i18n import (METAVAR_WORDS, _, activate, answer_words, choose_language, current, localize_error, translate_metavar)
+from ..text.i18n import (
+    _,
+    activate,
+    answer_words,
+    choose_language,
+    current,
+    localize_error,
+    translate_metavar,
+)
 from ..text.output import echo
 
 EXIT_BAD_INPUT = 2
@@ -296,35 +304,6 @@ def check_text_params(ctx: click.Context, params: dict | None = None) -> None:
             if not path and has_control(text, allow="\t"):
                 raise click.BadParameter(_("it has a control character (such as a terminal escape sequence)"),
                                          ctx=ctx, param=param)
-
-
-#: the longest line read from standard input by a shell or a lesson, in characters
-MAX_INPUT_LINE = 64 * 1024
-#: characters skipped looking for the end of an over-long line before reading stops
-MAX_INPUT_SKIP = 64 * 1024 * 1024
-
-
-class LineTooLong(FivesError):
-    """A line of input longer than :data:`MAX_INPUT_LINE` (its rest was skipped unread)."""
-
-
-def read_line(stream) -> str | LineTooLong | None:
-    """The next line of the text ``stream`` in bounded memory (without its line break):
-    the line, a :class:`LineTooLong` for an over-long one, or None at the end. A line
-    that does not end within :data:`MAX_INPUT_SKIP` characters (``< /dev/zero``) ends
-    the input, as None."""
-    line = stream.readline(MAX_INPUT_LINE + 1)
-    if not line:
-        return None
-    if len(line) <= MAX_INPUT_LINE or line.endswith("\n"):
-        return line.rstrip("\n")
-    skipped = len(line)
-    while not line.endswith("\n"):
-        line = stream.readline(64 * 1024)
-        skipped += len(line)
-        if not line or skipped > MAX_INPUT_SKIP:
-            return None
-    return LineTooLong(N_("the line is longer than {limit} characters"), limit=MAX_INPUT_LINE)
 
 
 def error_line(message: str) -> None:

@@ -9,8 +9,20 @@ import click
 from ..errors import N_, FivesError
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
-from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, argument, complete_language, complete_level,
-                     complete_pack, echo_json, fail, load_pack, option)
+from .common import (
+    DEFAULT_SEED,
+    CliError,
+    FivesCommand,
+    PlayersType,
+    argument,
+    complete_language,
+    complete_level,
+    complete_pack,
+    echo_json,
+    fail,
+    load_pack,
+    option,
+)
 
 
 @click.command(short_help=N_("One engine level against another"), cls=FivesCommand, help=N_(

@@ -54,10 +54,10 @@ def _open(db, create=False, readonly=False):
 
 def _state(journal, info):
     """The match rebuilt from its events; a damaged one is named with the reason."""
-    from ..errors import Msg
-    from ..store.journal import JournalError
     from ..core.keeper import replay_saved
+    from ..errors import Msg
     from ..packs.loader import rules_from_data
+    from ..store.journal import JournalError
 
     try:
         rules = rules_from_data(info.rules_data, info.rules_path)
@@ -166,7 +166,6 @@ def show_game(match_id, db, as_json):
             echo_json(_export(journal, info, state))
             return
         from ..table.render import scores_line, sheet
-
         from ..text.wrap import wrap_block
 
         echo(wrap_block(_("Match {id}: {players}, {pack}").format(
@@ -243,9 +242,9 @@ def review_game(match_id, again, db, as_json):
 
 
 def _review_text(info, state, rules, judged) -> None:
-    from ..tutor.coach import summarise
     from ..table.coach_text import lesson_ids, review_line, summary_lines
     from ..text.wrap import wrap_lines
+    from ..tutor.coach import summarise
 
     t = current()
     lessons = lesson_ids(rules)

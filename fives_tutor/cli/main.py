@@ -8,10 +8,10 @@ import sys
 
 import click
 
-from ..errors import N_
 from .. import __version__
-from ..text.i18n import _
 from ..bounds import one_line
+from ..errors import N_
+from ..text.i18n import _
 from ..text.output import echo
 from .common import SuggestingGroup, _Translated, bidi_from_args, error_line, option, set_bidi, set_language
 
@@ -88,7 +88,7 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
         except KeyboardInterrupt:
             error_line(_("Aborted!"))
             sys.exit(130)
-        except Exception as error:  # noqa: BLE001 - the last resort: one line, never a traceback
+        except Exception as error:
             if os.environ.get("FIVES_DEBUG"):
                 raise
             error_line(_("Error: fives-tutor failed ({reason}); please report it with the command you ran.").format(

@@ -92,8 +92,8 @@ def _complete_levels(ctx, param, incomplete: str):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board and your hand draw tiles."))
 def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles):
-    from ..store.journal import Journal, JournalError
     from ..packs.loader import load_pack_data, rules_from_data
+    from ..store.journal import Journal, JournalError
     from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
     from ..table.practice_text import PracticeFace
     from ..table.replies import run_lines

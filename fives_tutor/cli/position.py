@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 
 from ..bounds import TOO_LARGE, whole_number
+from ..engine.names import DEFAULT_LEVEL
 from ..errors import N_, NotationError, os_reason
 from ..text.i18n import _
 from ..text.output import echo
 from .batch import run_batch
-from ..engine.names import DEFAULT_LEVEL
-from .common import DEFAULT_SEED, FivesCommand, argument, LevelType, common_options, echo_json, load_pack, option
+from .common import DEFAULT_SEED, FivesCommand, LevelType, argument, common_options, echo_json, load_pack, option
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -38,8 +38,8 @@ def do_moves(position_text: str, hand_text: str, rules_name: str, lead: str = "f
     """Every legal play of a hand on a position, best first (on the empty table, the
     leads the pack allows for the ``lead`` hand of the match)."""
     from ..core.plays import board_position, forced_lead, legal_plays
-    from ..render.report import moves_report
     from ..core.tiles import parse_hand
+    from ..render.report import moves_report
 
     rules = load_pack(rules_name)
     board, reading = _board(position_text, rules)
@@ -87,12 +87,10 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     """The recommended play and the ranking behind it (``history_text``: the hand's history
     in the line format, instead of the position and the counts; ``show_progress``: a
     progress bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
-    from ..engine import Situation, rank, resolve_level
-    from ..core.plays import board_position
-    from ..render.report import best_report
+    from ..core.plays import board_position, check_known_tiles
     from ..core.tiles import ascii_digits, parse_hand
-
-    from ..core.plays import check_known_tiles
+    from ..engine import Situation, rank, resolve_level
+    from ..render.report import best_report
 
     rules = load_pack(rules_name)
     seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed
@@ -234,48 +232,22 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
-    from ..core.scoring import check_remaining
-    from ..render.report import count_report
-    from ..core.scoring import collect
+    from ..core.scoring import check_remaining, collect, read_remaining
     from ..core.tiles import format_hand
+    from ..render.report import count_report
 
     rules = load_pack(rules_name)
     if len(hands) > rules.players.max - 1:
         raise NotationError(N_("{count} opponents: this rule pack is for at most {players} players"),
                             text=" ".join(hands), count=len(hands), players=rules.players.max)
-    opponents = [_remaining(text, rules) for text in hands]
-    winner_hand = _remaining(winner, rules) if winner else None
+    opponents = [read_remaining(text, rules) for text in hands]
+    winner_hand = read_remaining(winner, rules) if winner else None
     check_remaining(opponents, winner_hand, rules)
     collection = collect([o.pips for o in opponents], rules, winner_hand.pips if winner_hand else 0)
     shown = [format_hand(o.tiles) if o.tiles else None for o in opponents]
     return count_report(collection, rules), lambda: _render("render_count", collection, shown, rules)
 
 
-def _remaining(text: str, rules):
-    """A hand written as tiles, or a pip number, as a :class:`~fives_tutor.core.scoring.Remaining`."""
-    from ..core.scoring import Remaining
-    from ..core.tiles import ascii_digits, parse_hand
-
-    clean = ascii_digits(text.strip())
-    value = whole_number(clean)
-    if value is not None:
-        most = rules.max_pips * (rules.max_pips + 1) * (rules.max_pips + 2) // 2  # every pip of the set
-        if value > most:
-            raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
-                                pips=value if value < TOO_LARGE else clean, most=most)
-        return Remaining(text, value, None)
-    if not clean:
-        raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
-    tiles = parse_hand(text, rules.max_pips)
-    return Remaining(text, rules.hand_end.hand_pips(tiles), tiles)
-
-
-def _pips(text: str, rules) -> tuple[int, str | None]:
-    """A hand written as tiles, or a pip number; returns (pips, canonical tiles or None)."""
-    from ..core.tiles import format_hand
-
-    hand = _remaining(text, rules)
-    return hand.pips, format_hand(hand.tiles) if hand.tiles is not None else None
 
 
 def _render(name, *args):

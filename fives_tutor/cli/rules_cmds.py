@@ -9,12 +9,27 @@ import sys
 import click
 
 from ..errors import N_, FivesError, os_reason
-from ..text.i18n import _, current
 from ..study.skill import DEFAULT_LEVEL
+from ..text.i18n import _, current
 from ..text.output import echo
-from .common import (DEFAULT_SEED, CliError, FivesCommand, PlayersType, SuggestingGroup, _Translated, argument,
-                     complete_level, complete_pack, echo_json, engine_levels, fail, load_pack, note_old_spelling, option,
-                     rules_from)
+from .common import (
+    DEFAULT_SEED,
+    CliError,
+    FivesCommand,
+    PlayersType,
+    SuggestingGroup,
+    _Translated,
+    argument,
+    complete_level,
+    complete_pack,
+    echo_json,
+    engine_levels,
+    fail,
+    load_pack,
+    note_old_spelling,
+    option,
+    rules_from,
+)
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):

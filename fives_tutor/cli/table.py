@@ -6,12 +6,12 @@ import sys
 
 import click
 
+from ..core.tiles import split_list
 from ..errors import N_, FivesError
+from ..table.replies import prose, run_lines
 from ..text.i18n import _, current
 from ..text.output import echo, prompt_text
-from ..core.tiles import split_list
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
-from ..table.replies import prose, run_lines
 
 __all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
 
@@ -58,7 +58,7 @@ def check_players_answer(names: list[str], rules) -> str | None:
         problem = name_problem(name)
         if problem:
             return _(problem).format(name=name)
-    if len(set(" ".join(n.split()).casefold() for n in names)) != len(names):
+    if len({" ".join(n.split()).casefold() for n in names}) != len(names):
         return _("each player needs a different name")
     if not rules.players.min <= len(names) <= rules.players.max:
         return _("{pack} is for {players} players, not {count}").format(
@@ -69,8 +69,8 @@ def check_players_answer(names: list[str], rules) -> str | None:
 
 def check_pack_answer(text: str) -> str | None:
     """Why ``text`` does not name a rule pack, or None."""
-    from ..text.i18n import localize_error
     from ..packs.loader import load_rules
+    from ..text.i18n import localize_error
 
     try:
         load_rules(text.strip() or "dominos-cc")
@@ -114,8 +114,8 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.validation import ValidationError, Validator
 
-    from ..text.wrap import terminal_width, wrap_lines
     from ..table.shell import grow_validation_toolbar
+    from ..text.wrap import terminal_width, wrap_lines
 
     class _Check(Validator):
         def validate(self, document):
@@ -137,10 +137,10 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
 def _ask_setup(names, teams, rules_name, lang, full: bool = True):
     """Ask for what the options did not give (a terminal only): the language once (then
     remembered), and when ``full`` (no players given) the rule pack, the players, the teams."""
+    import os
+
     from ..store import settings
     from ..text.i18n import LANGUAGES, activate, match_language
-
-    import os
 
     if not lang and not os.environ.get("FIVES_LANG"):
         remembered = match_language(str(settings.load().get("language", "")))
@@ -198,8 +198,8 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
 def table(players, teams, rules_name, lang, db, resume, tiles):
-    from ..store.journal import Journal, JournalError
     from ..packs.loader import load_pack_data, rules_from_data
+    from ..store.journal import Journal, JournalError
     from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()

@@ -10,9 +10,18 @@ import click
 from ..errors import N_, FivesError
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo, prompt_text
-from .common import (CliError, FivesCommand, argument, complete_language, complete_pack, echo_json, fail, load_pack,
-                     option, set_bidi)
-
+from .common import (
+    CliError,
+    FivesCommand,
+    argument,
+    complete_language,
+    complete_pack,
+    echo_json,
+    fail,
+    load_pack,
+    option,
+    set_bidi,
+)
 
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
 
@@ -48,7 +57,7 @@ class Console:
             except (EOFError, KeyboardInterrupt):
                 return None
         echo(prompt)
-        from .common import LineTooLong, read_line
+        from ..text.lines import LineTooLong, read_line
 
         line = read_line(sys.stdin)  # bounded: an over-long answer is simply not right
         return "" if isinstance(line, LineTooLong) else line
@@ -76,8 +85,8 @@ def _picture(step, rules) -> str:
     if not step.position:
         return ""
     if is_layout_form(step.position):
-        from ..render.board_art import draw
         from ..core.layout import Layout
+        from ..render.board_art import draw
         from ..text.wrap import terminal_width
 
         return draw(Layout.parse(step.position, rules), "plain", terminal_width())
@@ -152,8 +161,8 @@ def _complete_lesson(ctx, param, incomplete):
     """Shell completion of a lesson: the ids of the pack's lessons."""
     from click.shell_completion import CompletionItem
 
-    from ..tutor.lessons import load_lessons
     from ..packs.loader import load_rules
+    from ..tutor.lessons import load_lessons
 
     try:
         rules = load_rules(ctx.params.get("rules_name") or "dominos-cc")
@@ -398,8 +407,8 @@ def _complete_kind(ctx, param, incomplete):
 @_bidi_option
 @_common
 def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang):
-    from ..tutor.lessons import check_reply, engine_answer
     from ..store.progress import weights
+    from ..tutor.lessons import check_reply, engine_answer
     from ..tutor.quiz import kinds_for, pick, pool
 
     rules = load_pack(rules_name)

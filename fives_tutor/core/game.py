@@ -18,7 +18,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..errors import N_, IllegalPlayError, span
 from .position import _COUNT_FACTOR, Position, place
@@ -161,7 +162,7 @@ class Hand:
     @classmethod
     def resume(cls, rules: RuleSet, hands: list[list[Tile]], boneyard: list[Tile], position: Position, turn: int,
                sides: Sequence[int] | None = None, double_played: bool = False, passes: int = 0,
-               drawn: int = 0) -> "Hand":
+               drawn: int = 0) -> Hand:
         """A hand already under way: ``position`` on the table, ``turn`` to move
         (``double_played``: whether a double is on the table, for the spinner rule)."""
         hand = cls(rules, hands, boneyard, turn, None, sides)

@@ -33,7 +33,8 @@ never needs a hand to keep the score.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_
 from .game import HandResult, Scoreboard, check_players, hand_result, sides_for

@@ -16,7 +16,8 @@ parentheses, each written outward from the spinner:
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from ..errors import N_, NotationError
 from .position import End, EndKind, Position, end
@@ -32,7 +33,7 @@ class Placed(NamedTuple):
     near: int
     far: int
     spinner: bool = False
-    arms: tuple[tuple["Placed", ...], ...] = ()
+    arms: tuple[tuple[Placed, ...], ...] = ()
 
     @property
     def tile(self) -> Tile:
@@ -74,7 +75,7 @@ class Layout(NamedTuple):
         return " ".join(map(str, self.line)) if self.line else "-"
 
     @classmethod
-    def parse(cls, text: str, rules: RuleSet) -> "Layout":
+    def parse(cls, text: str, rules: RuleSet) -> Layout:
         """Read the layout form under ``rules``; raises :class:`NotationError`
         with the column and the reason for a layout that could not lie on a table."""
         return _Parser(text, rules).parse()
@@ -124,7 +125,7 @@ class Layout(NamedTuple):
         return doubles == "every" or (doubles == "first" and not self.has_double())
 
     def place(self, tile: Tile, anchor: Anchor | None, rules: RuleSet,
-              lead_order: tuple[int, int] | None = None) -> "Layout":
+              lead_order: tuple[int, int] | None = None) -> Layout:
         """The layout after ``tile`` is played at ``anchor`` (``None`` on the empty table).
 
         The tile must match the end there; see :func:`fives_tutor.core.position.place`
@@ -322,7 +323,7 @@ class _Parser:
 
     def orient(self, raw: list[_Raw], inner: int | None, seen: dict, spinners: set[int]) -> tuple[Placed, ...]:
         placed: list[Placed] = []
-        for position, node in enumerate(raw):
+        for _position, node in enumerate(raw):
             tile = Tile(node.a, node.b)
             if tile in seen:
                 self.fail(N_("{tile} is on the table twice"), node.column, tile=str(tile))

@@ -14,7 +14,8 @@ A board is either a :class:`~fives_tutor.core.position.Position` (ends form) or 
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence, TYPE_CHECKING, Union
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 from ..errors import N_, AmbiguousPlayError, IllegalPlayError, NotationError
 from .position import End, EndKind, Position, Reading, check_tiles, parse_end_token, place, read_position
@@ -44,7 +45,7 @@ class Play(NamedTuple):
     after: Position
     total: int
     points: int
-    layout: "Layout | None" = None
+    layout: Layout | None = None
     lead_order: tuple[int, int] | None = None
 
     @property

@@ -20,11 +20,11 @@ Grammar (``docs/notation.md``), ends separated by spaces or commas:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import re
+from collections.abc import Collection, Sequence
 from enum import IntEnum
-from typing import Collection, NamedTuple, Sequence
+from functools import cache
+from typing import NamedTuple
 
 from ..errors import N_, NotationError, span
 from .rules import RuleSet
@@ -137,7 +137,7 @@ class Position:
         return frozenset(tiles)
 
     @classmethod
-    def parse(cls, text: str, rules: RuleSet | None = None) -> "Position":
+    def parse(cls, text: str, rules: RuleSet | None = None) -> Position:
         """Read the ends form; with ``rules``, read it as the pack's rules require.
 
         With a pack, what a player leaves out is filled in where only one reading is
@@ -494,7 +494,7 @@ def assign_tiles(plain: Sequence[int], fixed: Sequence[Tile], hidden_doubles: in
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _by_number(max_pips: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
     """For a double-``max_pips`` set: the tiles that are not doubles showing each number
     (indexed by the number), and the doubles (built once: a batch asks for every line)."""

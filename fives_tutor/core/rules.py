@@ -15,8 +15,9 @@ each field below names the pack key it comes from.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
 # The rule classes are NamedTuples rather than dataclasses: every command builds
 # them at start-up, and a frozen dataclass costs ten times as much to define.

@@ -15,12 +15,14 @@ and what the opponents can hold at the end of a hand.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
+from ..bounds import TOO_LARGE, whole_number
 from ..errors import N_, NotationError
 from .position import End, EndKind, Position, end
 from .rules import RuleSet
-from .tiles import Tile, domino_set, parse_tile, split_tokens
+from .tiles import Tile, ascii_digits, domino_set, parse_hand, parse_tile, split_tokens
 
 
 class Term(NamedTuple):
@@ -195,5 +197,26 @@ def check_remaining(opponents: Sequence[Remaining], winner: Remaining | None, ru
                             tiles=limit, most=most)
 
 
-__all__ = ["Collection", "Count", "OpponentPips", "Remaining", "Term", "check_remaining", "collect", "count_position",
+__all__ = ["Collection", "Count", "OpponentPips", "Remaining", "Term", "check_remaining", "collect", "read_remaining", "count_position",
            "end", "EndKind", "heaviest", "opponents_tile_limit", "tile_weight"]
+
+def read_remaining(text: str, rules: RuleSet) -> Remaining:
+    """What a player has left at the end of a hand, as typed: tiles (``"5|3 4|4"``) or
+    their pips as a number (``"12"``), as a :class:`Remaining` (pips counted under the
+    pack's hand-end rule, e.g. a 0|0 worth 25 in some packs).
+
+    Raises :class:`~fives_tutor.errors.NotationError` for an empty hand, a tile that
+    is not of the set, or more pips than the whole set holds."""
+
+    clean = ascii_digits(text.strip())
+    value = whole_number(clean)
+    if value is not None:
+        most = rules.max_pips * (rules.max_pips + 1) * (rules.max_pips + 2) // 2  # every pip of the set
+        if value > most:
+            raise NotationError(N_("{pips} pips is more than the whole set holds ({most})"), text=text,
+                                pips=value if value < TOO_LARGE else clean, most=most)
+        return Remaining(text, value, None)
+    if not clean:
+        raise NotationError(N_("an empty hand: give the tiles left, or their pips as a number (0 for none)"), text=text)
+    tiles = parse_hand(text, rules.max_pips)
+    return Remaining(text, rules.hand_end.hand_pips(tiles), tiles)

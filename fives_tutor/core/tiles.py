@@ -15,8 +15,8 @@ Tile(5, 3)
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
+from functools import cache
 
 from ..errors import N_, NotationError, span
 
@@ -40,7 +40,7 @@ class Tile(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, a: int, b: int) -> "Tile":
+    def __new__(cls, a: int, b: int) -> Tile:
         if a < b:
             a, b = b, a
         return tuple.__new__(cls, (a, b))
@@ -83,7 +83,7 @@ class Tile(tuple):
         return (self[0], self[1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def domino_set(max_pips: int = 6) -> tuple[Tile, ...]:
     """Every tile of a double-``max_pips`` set, heaviest first (28 for double-six)."""
     return tuple(Tile(a, b) for a in range(max_pips, -1, -1) for b in range(a, -1, -1))

@@ -35,7 +35,8 @@ many tiles each player holds, the numbers each has shown they lack, and the scor
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from .fast import FastHand, Tables, place_codes
 

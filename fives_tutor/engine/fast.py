@@ -28,7 +28,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..core.game import hand_result, sides_for
 from ..core.rules import RuleSet
@@ -278,7 +279,7 @@ class FastHand:
     @classmethod
     def resume(cls, tb: Tables, hands: list, boneyard: list, ends: Sequence[int], lone: bool, turn: int,
                sides: Sequence[int] | None = None, double_played: bool = False, passes: int = 0,
-               voids: Sequence[int] | None = None) -> "FastHand":
+               voids: Sequence[int] | None = None) -> FastHand:
         """A hand under way: ``ends`` (codes) on the table, ``turn`` to move."""
         hand = cls(tb, hands, boneyard, turn, -1, sides)
         hand.ends = list(ends)
@@ -290,7 +291,7 @@ class FastHand:
             hand.voids = list(voids)
         return hand
 
-    def copy(self) -> "FastHand":
+    def copy(self) -> FastHand:
         """An independent copy (lists copied) to play out."""
         other = FastHand.__new__(FastHand)
         other.tb = self.tb

@@ -38,11 +38,12 @@ tile that ranks above it, and under ``lowest_double`` a tile that ranks below it
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError, span
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, ascii_digits, domino_set, parse_tile
+from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError, span
 from .knowledge import Knowledge, Played, Record, Slot
 
 #: the longest history read (lines), far beyond any hand

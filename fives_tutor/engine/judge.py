@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..errors import N_, IllegalPlayError
 from ..core.plays import Play
+from ..errors import N_, IllegalPlayError
 from .levels import RankedPlay, Situation, _problem, _with_reasons, rank, resolve_level, style_model
 from .names import DEFAULT_SAMPLES
 

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from itertools import combinations, product
 from math import comb
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
-from ..errors import N_, IllegalPlayError
 from ..core.tiles import Tile
+from ..errors import N_, IllegalPlayError
 
 #: the most steps the counting may take before a situation is refused as too involved
 WORK_LIMIT = 2_000_000
@@ -121,7 +122,7 @@ class Knowledge(NamedTuple):
             found.setdefault(key, []).append(tile)
         return sorted(found.items(), key=lambda item: tuple(-1 if k is None else k for k in item[0]))
 
-    def _counter(self) -> "_Counter":
+    def _counter(self) -> _Counter:
         counter = _COUNTERS.get(self)
         if counter is None:
             if len(_COUNTERS) > 64:

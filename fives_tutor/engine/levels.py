@@ -28,14 +28,14 @@ the ``first`` hand of a match or a ``later`` one; :func:`fives_tutor.core.plays.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from math import comb
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
 
-from ..errors import N_, IllegalPlayError, span
 from ..core.plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, domino_set
-
+from ..errors import N_, IllegalPlayError, span
 from .names import DEFAULT_LEVEL, LEVEL_NAMES, PLAYING_LEVELS
 
 
@@ -78,7 +78,7 @@ class Situation(NamedTuple):
     def build(cls, board: Board, hand: Sequence[Tile], rules: RuleSet, played: Sequence[Tile] = (),
               next_hand: int | None = None, opponents: Sequence[int] | None = None,
               voids: Sequence[frozenset] | None = None, scores: Sequence[int] | None = None,
-              boneyard: int | None = None, lead: str = "first") -> "Situation":
+              boneyard: int | None = None, lead: str = "first") -> Situation:
         """Derive the unseen tiles. ``opponents`` gives each opponent's tile count in turn
         order from the next player (default: one opponent holding as many tiles as
         ``hand``, or ``next_hand``); ``voids`` the numbers each cannot hold; ``scores``
@@ -112,7 +112,7 @@ class Situation(NamedTuple):
 
     @classmethod
     def from_history(cls, history, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
-                     lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> "Situation":
+                     lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> Situation:
         """What the player to move after ``history`` (a :class:`~fives_tutor.engine.history.History`)
         knows, holding ``hand``: the table, each opponent's tile count and what their
         draws, passes and plays showed. ``voids`` (per opponent from the next player) add
@@ -140,7 +140,7 @@ class Situation(NamedTuple):
     @classmethod
     def from_steps(cls, board: Board, steps, played: Sequence[Tile], counts: Sequence[int], leader: int | None,
                    me: int, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
-                   lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> "Situation":
+                   lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> Situation:
         """What player ``me`` holding ``hand`` knows after the ``steps`` of a hand
         (:class:`~fives_tutor.engine.history.Step`) that led to ``board``, with ``played``
         the tiles on the table (the lead first), ``counts`` each seat's tiles and
@@ -400,9 +400,9 @@ def _problem(situation: Situation):
 
 def _view(situation: Situation):
     """The situation as the expert sees it (:func:`fives_tutor.engine.expert.view`)."""
+    from ..core.game import sides_for
     from .expert import view
     from .fast import Board, tables
-    from ..core.game import sides_for
 
     rules = situation.rules
     tb = tables(rules)

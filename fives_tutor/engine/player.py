@@ -22,9 +22,8 @@ that match, and the duel reports it.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-
 import random
+from abc import ABC, abstractmethod
 from typing import NamedTuple
 
 from ..core.plays import Play
@@ -44,17 +43,17 @@ class Action(NamedTuple):
     index: int = -1
 
     @classmethod
-    def play(cls, play: Play) -> "Action":
+    def play(cls, play: Play) -> Action:
         """Play ``play`` (one of :attr:`View.legal`)."""
         return cls("play", play.tile, play.end, play.index)
 
     @classmethod
-    def draw(cls) -> "Action":
+    def draw(cls) -> Action:
         """Draw one tile from the boneyard."""
         return cls("draw")
 
     @classmethod
-    def pass_(cls) -> "Action":
+    def pass_(cls) -> Action:
         """Pass (knock)."""
         return cls("pass")
 

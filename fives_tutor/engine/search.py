@@ -20,18 +20,31 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from math import sqrt
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..core.game import hand_result, sides_for
 from ..core.position import _COUNT_FACTOR, Position, place
 from ..core.rules import RuleSet
 from ..core.tiles import Tile
-from .fast import (SPINNER, Board, FastHand, Tables, _result, _take, _total, greedy_policy, place_codes, position_codes, run,
-                   tables)
+from .fast import (
+    SPINNER,
+    Board,
+    FastHand,
+    Tables,
+    _result,
+    _take,
+    _total,
+    greedy_policy,
+    place_codes,
+    position_codes,
+    run,
+    tables,
+)
 from .knowledge import Knowledge
-from .styles import deal_styles
 from .names import DEFAULT_SAMPLES, WIN_VALUE  # the default budget; what a match win is worth
+from .styles import deal_styles
 
 #: the most tiles left in both hands for which each sampled deal is solved exactly
 SOLVE_TILES = 8

@@ -35,9 +35,10 @@ likelihood of each choice taken from the policies themselves.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from math import exp, log
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from .fast import Board, Tables, _total, options, place_codes
 
@@ -147,7 +148,7 @@ class Reading(NamedTuple):
 
 def style_totals(posterior: Sequence[float]) -> dict:
     """The probability of each style (its strengths added) in a posterior over :data:`HYPOTHESES`."""
-    totals = {style: 0.0 for style in STYLES}
+    totals = dict.fromkeys(STYLES, 0.0)
     for hypothesis, p in zip(HYPOTHESES, posterior):
         totals[hypothesis.style] += p
     return totals

@@ -92,7 +92,7 @@ def _loader_class(yaml):
             event = self.peek_event()
             return event.start_mark.line + 1 if event is not None and event.start_mark else 0
 
-        def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+        def compose_node(self, parent, index):
             if self.check_event(yaml.AliasEvent):
                 node = super().compose_node(parent, index)  # the node named before: not composed again
                 return node

@@ -16,16 +16,26 @@ with the file, the key path and what was expected.
 from __future__ import annotations
 
 import json
+import os
 import re
 import zlib
 from functools import lru_cache
-import os
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ..errors import N_, Msg, RulePackError, span
+from ..core.rules import (
+    HandEndRules,
+    LeadRules,
+    MatchRules,
+    MugginsRules,
+    PlayerRules,
+    RuleSet,
+    ScoringRules,
+    SpinnerRules,
+    TurnRules,
+)
+from ..errors import N_, Msg, RulePackError, os_reason, span
 from ..resources import data_dir, user_home
-from ..core.rules import (HandEndRules, LeadRules, MatchRules, MugginsRules, PlayerRules, RuleSet, ScoringRules, SpinnerRules, TurnRules)
 
 #: the languages every built-in pack names itself in
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
@@ -283,9 +293,8 @@ def _read(path: str) -> Any:
         raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path),
                             reason=Msg(N_("it is not UTF-8 text"))) from None
     except OSError as error:
-        from ..store.sqlite import reason
-
-        raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=reason(error)) from None
+        raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path),
+                            reason=os_reason(error)) from None
     except (ValueError, RecursionError) as error:
         raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=str(path), reason=str(error)) from None
     return parse_yaml(text, str(path))

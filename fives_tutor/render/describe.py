@@ -7,10 +7,11 @@ across languages; ``label`` and ``value`` are sentences for people.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
-from ..text.i18n import _, current, ngettext
 from ..core.rules import RuleSet
+from ..text.i18n import _, current, ngettext
 
 
 class Row(NamedTuple):

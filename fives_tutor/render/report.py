@@ -5,14 +5,15 @@ These are the shapes that ``--json`` and ``--batch`` print (``docs/notation.md``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
-    from ..engine import RankedPlay
     from ..core.plays import Play
     from ..core.position import Position, Reading
     from ..core.rules import RuleSet
     from ..core.scoring import Collection
+    from ..engine import RankedPlay
 
 
 def position_summary(position: Position, rules: RuleSet) -> dict:
@@ -65,7 +66,7 @@ def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet, read
             "rules": rules.id, "lead": lead}
 
 
-def ranked_report(ranked: "RankedPlay") -> dict:
+def ranked_report(ranked: RankedPlay) -> dict:
     """A ranked play: the play's keys plus ``value``, ``reply`` and ``scoring_replies``."""
     result = play_report(ranked.play)
     result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
@@ -93,7 +94,7 @@ def shown_report(shown) -> list[dict]:
     return result
 
 
-def best_report(position: Position, ranked: Sequence["RankedPlay"], level: str, rules: RuleSet,
+def best_report(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
                 reading: Reading | None = None, lead: str = "first", shown=()) -> dict:
     """What ``fives best`` prints: ``best`` (or null when no tile fits), ``moves`` ranked,
     how the position was read, the ``level`` used, which hand of the match a lead is for

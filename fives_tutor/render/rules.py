@@ -5,14 +5,14 @@ pack, and the rules that differ between packs side by side (simulated comparison
 from __future__ import annotations
 
 import shutil
-from typing import Sequence
+from collections.abc import Sequence
 
-from .describe import describe
-from ..text.i18n import _, current
 from ..core.rules import RuleSet
 from ..study.stats import Estimate
+from ..text.i18n import _, current
 from ..text.table import table
 from ..text.width import wrap
+from .describe import describe
 
 
 def render_list(packs: Sequence[tuple[str, RuleSet | None, str, str | None]]) -> str:

@@ -5,17 +5,18 @@ Nothing here computes a rule: every number comes from the engine's results.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..text.i18n import _, current, ngettext
 from ..core.position import EndKind, Position
 from ..core.scoring import Collection, count_position
+from ..text.i18n import _, current, ngettext
 
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
-    from ..engine import RankedPlay
     from ..core.plays import Play
     from ..core.position import Reading
     from ..core.rules import RuleSet
+    from ..engine import RankedPlay
 
 
 def points_phrase(points: int) -> str:

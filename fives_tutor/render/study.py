@@ -11,11 +11,11 @@ every language; the bars of one pack's histogram run the way the language reads.
 from __future__ import annotations
 
 import shutil
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..study.compare import Difference, Study
-from ..text.i18n import LRM, RLM, _, current, ngettext
 from ..study.stats import Estimate
+from ..text.i18n import LRM, RLM, _, current, ngettext
 from ..text.table import table
 from ..text.width import ljust, rjust
 from ..text.width import width as display_width

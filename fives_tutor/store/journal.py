@@ -216,7 +216,7 @@ class Journal:
             self.connection.close()
             self.connection = None
 
-    def __enter__(self) -> "Journal":
+    def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *_exc) -> None:

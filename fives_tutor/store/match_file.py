@@ -182,7 +182,7 @@ def _number(value: Any, low: int, high: int) -> bool:
 
 
 def _names(names: Any, file: str) -> list:
-    from ..table.grammar import WORDS
+    from ..core.names import WORDS
 
     if (not isinstance(names, list) or not 2 <= len(names) <= 10
             or not all(_short_text(name, 40) and name.strip() == name and name for name in names)

@@ -66,7 +66,7 @@ class Keeper:
         os.close(self._descriptor)
         self._descriptor = None
 
-    def __enter__(self) -> "Keeper":
+    def __enter__(self) -> Keeper:
         return self
 
     def __exit__(self, *_exc) -> None:

@@ -18,7 +18,8 @@ import contextlib
 import datetime as _dt
 import os
 import sqlite3
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..errors import N_, FivesError
 from .schema import TooNew, upgrade

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 
 class TooNew(Exception):

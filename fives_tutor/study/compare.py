@@ -25,9 +25,10 @@ narrower than the two packs' separate intervals would suggest.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from .stats import Estimate, paired_mean_difference, paired_ratio_difference
+from .stats import Estimate, check_paired, paired_mean_difference, paired_ratio_difference
 
 # simulate (and the game it imports) load on first use: the command line reads this
 # module's defaults when it builds its options
@@ -58,11 +59,6 @@ def verdict(estimate: Estimate) -> str:
         return "none"
     return "more" if estimate.mean > 0 else "less"
 
-
-def check_paired(first: Sequence, second: Sequence, key=lambda item: item.index) -> None:
-    """Raise ValueError unless the two runs hold the same units (matches or deals) in the same order."""
-    if [key(item) for item in first] != [key(item) for item in second]:
-        raise ValueError("the runs are not of the same deals")
 
 
 def paired_differences(first: Sequence, second: Sequence) -> list[Difference]:
@@ -149,4 +145,4 @@ def scaled(estimate: Estimate, factor: float) -> Estimate:
     return Estimate(estimate.mean * factor, estimate.low * factor, estimate.high * factor, estimate.n)
 
 
-__all__ = ["ROWS", "SECONDS_PER_PLAY", "Difference", "Study", "study", "check_paired", "paired_differences", "scaled", "verdict"]
+__all__ = ["ROWS", "SECONDS_PER_PLAY", "Difference", "Study", "study", "paired_differences", "scaled", "verdict"]

@@ -23,14 +23,16 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
-from ..engine.fast import (Board, FastHand, codes_position, deal, end_label, leader, options, play as fast_play, settle, tables, take)
+from ..core.game import sides_for
+from ..core.rules import RuleSet
+from ..engine.fast import Board, FastHand, codes_position, deal, end_label, leader, options, settle, tables, take
+from ..engine.fast import play as fast_play
 from ..engine.history import Event, Step
 from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError
-from ..core.game import sides_for
-from ..core.rules import RuleSet
 
 #: the levels a duel accepts (exact needs every tile known: ``auto`` uses it where it applies)
 LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
@@ -319,9 +321,9 @@ class _Bot:
         self.bot = bot
 
     def act(self, game: _Game, found: list):
+        from ..core.plays import Play, plays_for_tile
         from ..engine.history import History
         from ..engine.player import Action, View
-        from ..core.plays import Play, plays_for_tile
 
         hand = game.hand
         tb = game.tb

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 
 def run_jobs(worker: Callable[[tuple], list], jobs: Sequence[tuple], workers: int = 1,
@@ -18,11 +18,10 @@ def run_jobs(worker: Callable[[tuple], list], jobs: Sequence[tuple], workers: in
             if progress:
                 progress(len(done))
         return results
+    import gc
     import signal
     import threading
     from concurrent.futures import ProcessPoolExecutor
-
-    import gc
 
     # forked workers inherit the caller's objects; freezing them keeps every worker's
     # garbage collector from scanning them again (about 10% of a worker's time when

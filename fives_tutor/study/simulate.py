@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Callable, Iterable, NamedTuple, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from ..core.game import Hand, Match
 from ..core.rules import RuleSet
@@ -269,7 +270,6 @@ def run(rules_name: str, players: int, seed: int | str, matches: int, strategy: 
     many processes; the records are the same as with one. ``progress`` is called
     with the number of matches finished since its last call."""
     from ..packs.loader import load_rules
-
     from .parallel import run_jobs
 
     load_rules(rules_name)  # a bad pack fails here, not in a worker

@@ -16,9 +16,13 @@ which the win rate drifts towards a half leaves more to the luck of the deal.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from .stats import Estimate, mean_interval, paired_mean_difference
+from .stats import Estimate, check_paired, mean_interval, paired_mean_difference
+
+if TYPE_CHECKING:  # the duel loads on first use (below)
+    from .duel import DuelMatch
 
 # the duel (and the engine it imports) loads on first use: the command line reads this
 # module's defaults when it builds its options
@@ -39,8 +43,8 @@ def levels() -> tuple[str, ...]:
     levels (:data:`fives_tutor.engine.LEVELS`, as ``fives best`` offers them) less the
     baseline and any level a duel cannot play a whole match with (``exact`` solves
     endgames only)."""
-    from .duel import LEVELS as PLAYABLE
     from ..engine import LEVELS
+    from .duel import LEVELS as PLAYABLE
 
     return tuple(level for level in LEVELS if level in PLAYABLE and level != BASELINE)
 
@@ -57,7 +61,7 @@ def check_level(text: str) -> str:
 
 
 def run(rules_name: str, level: str, deals: int, players: int, seed, workers: int = 1,
-        progress: Callable[[int], None] | None = None) -> list["DuelMatch"]:
+        progress: Callable[[int], None] | None = None) -> list[DuelMatch]:
     """``deals`` deals of pack ``rules_name``, each played twice (``level`` against the
     baseline, then seats swapped), in deal order; the same with any number of ``workers``."""
     from .duel import run as duel_run
@@ -65,7 +69,7 @@ def run(rules_name: str, level: str, deals: int, players: int, seed, workers: in
     return duel_run(rules_name, level, BASELINE, deals, players, seed, workers, progress)
 
 
-def deal_shares(results: Sequence["DuelMatch"]) -> list[float]:
+def deal_shares(results: Sequence[DuelMatch]) -> list[float]:
     """Per deal, in deal order, the share of its matches the stronger level (side A) won."""
     wins: dict[int, list[int]] = {}
     for result in results:
@@ -73,18 +77,16 @@ def deal_shares(results: Sequence["DuelMatch"]) -> list[float]:
     return [sum(won) / len(won) for _index, won in sorted(wins.items())]
 
 
-def win_rate(results: Sequence["DuelMatch"]) -> Estimate:
+def win_rate(results: Sequence[DuelMatch]) -> Estimate:
     """The stronger level's share of wins, with its 95% interval clustered by deal
     (``n``: the number of deals)."""
     estimate = mean_interval(deal_shares(results))
     return estimate._replace(low=max(0.0, estimate.low), high=min(1.0, estimate.high))
 
 
-def difference(first: Sequence["DuelMatch"], second: Sequence["DuelMatch"]) -> Estimate:
+def difference(first: Sequence[DuelMatch], second: Sequence[DuelMatch]) -> Estimate:
     """The stronger level's win rate under the second pack less under the first, paired
     by deal. Raises ValueError when the duels are not of the same deals."""
-    from .compare import check_paired
-
     check_paired(first, second, key=lambda result: result.index)  # the seatings of a deal come in one order
     return paired_mean_difference(deal_shares(first), deal_shares(second))
 

@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import sqrt
 from statistics import NormalDist
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 #: the confidence level of every interval fives-tutor shows
 CONFIDENCE = 0.95
@@ -124,3 +125,8 @@ def paired_ratio_difference(first_y: Sequence[float], first_x: Sequence[float], 
         squares += e * e
     half = Z95 * sqrt(squares / (m * (m - 1)))
     return Estimate(difference, difference - half, difference + half, m)
+
+def check_paired(first: Sequence, second: Sequence, key=lambda item: item.index) -> None:
+    """Raise ValueError unless the two runs hold the same units (matches or deals) in the same order."""
+    if [key(item) for item in first] != [key(item) for item in second]:
+        raise ValueError("the runs are not of the same deals")

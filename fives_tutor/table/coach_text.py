@@ -5,10 +5,10 @@ list of moves. Every figure comes from a :class:`~fives_tutor.tutor.coach.Judgem
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from ..text.i18n import _, current, ngettext
 from ..render.sentences import points_phrase
+from ..text.i18n import _, current, ngettext
 from ..tutor.coach import LESSONS, Judgement, Summary
 
 

@@ -27,18 +27,14 @@ words may be a command word.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..bounds import TOO_LARGE, whole_number
-from ..errors import N_, NotationError
+from ..core.names import WORDS
 from ..core.tiles import ascii_digits, parse_tile
-
-#: command words, the same in every language
-WORDS = ("draw", "pass", "muggins", "undo", "redo", "hand", "hint", "board", "sheet", "history", "rules", "help",
-         "quit")
-#: the pieces of a line, in the order they may come
-VARIABLES = ("player", "play", "announced", "command", "argument", "hand")
+from ..errors import N_, NotationError
 
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"  # ASCII, Persian and Arabic-Indic digits
 
@@ -49,35 +45,35 @@ def _any_case(word: str) -> str:
 
 _NAME_WORD = r"(?!({words})\b)[^\s\"'|@=\[{digits}][^\s|@=]*".format(
     words="|".join(_any_case(w) for w in WORDS), digits=_DIGITS)
-_PLAYER = r"""(?P<player> "[^"]*"? | '[^']*'? | {word}(\ +{word})* )""".format(word=_NAME_WORD)
-_COMMAND = r"""
-    (?P<command>[^\s\[{digits}="'][^\s]*)
+_PLAYER = rf"""(?P<player> "[^"]*"? | '[^']*'? | {_NAME_WORD}(\ +{_NAME_WORD})* )"""
+_COMMAND = rf"""
+    (?P<command>[^\s\[{_DIGITS}="'][^\s]*)
     (\s+(?P<argument>[^\s]([^\n]*[^\s])?))?
-""".format(digits=_DIGITS)
+"""
 
 #: a line at the table: [PLAYER] PLAY [=POINTS], or [PLAYER] COMMAND [ARGUMENT]
-LINE = r"""
+LINE = rf"""
 \s*
-({player}\s+)?
+({_PLAYER}\s+)?
 (
-    (?P<play>[\[{digits}][^\s=]*)
+    (?P<play>[\[{_DIGITS}][^\s=]*)
     (\s*=\s*(?P<announced>[^\s=]*))?
   |
-    {command}
+    {_COMMAND}
 )
 \s*
-""".format(player=_PLAYER, digits=_DIGITS, command=_COMMAND)
+"""
 
 #: an answer to "the remaining tiles or pips of X": tiles or a number, or a command
-ANSWER = r"""
+ANSWER = rf"""
 \s*
 (
-    (?P<hand>[\[{digits}]([^\n]*[^\s])?)
+    (?P<hand>[\[{_DIGITS}]([^\n]*[^\s])?)
   |
-    {command}
+    {_COMMAND}
 )
 \s*
-""".format(digits=_DIGITS, command=_COMMAND)
+"""
 
 
 def grammar(asking: bool = False) -> str:
@@ -155,7 +151,7 @@ def read_tile(text: str, line: str, start: int):
     tile_text = text.partition("@")[0]
     # the grammar knows no pack: the highest set's numbers, or for two bare digits (53) the
     # compact form every set up to double-nine takes (the session reads it with the pack)
-    compact = re.fullmatch(r"\[?[{digits}]{{2}}\]?".format(digits=_DIGITS), tile_text.strip()) is not None
+    compact = re.fullmatch(rf"\[?[{_DIGITS}]{{2}}\]?", tile_text.strip()) is not None
     return parse_tile(tile_text, 9 if compact else 12, column=start + 1, whole=line)
 
 

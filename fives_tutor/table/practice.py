@@ -22,18 +22,19 @@ the same match plays the same way however often it is resumed or undone.
 from __future__ import annotations
 
 import copy
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from ..engine.names import PLAYING_LEVELS
-from ..errors import N_, FivesError, IllegalPlayError, Msg
 from ..core.game import Match
-from ..store.journal import Journal, JournalError
 from ..core.keeper import TableState, effective_actions
 from ..core.plays import legal_plays, parse_play
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, format_hand, parse_hand
+from ..engine.names import PLAYING_LEVELS
+from ..errors import N_, FivesError, IllegalPlayError, Msg
+from ..store.journal import Journal, JournalError
 from .grammar import parse_command
-from .session import Reply, Refusal, Session
+from .session import Refusal, Reply, Session
 
 #: the levels the computer can play at (``exact`` needs every tile known: ``auto`` uses it)
 LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")

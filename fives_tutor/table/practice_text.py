@@ -8,8 +8,8 @@ count at the end of a hand shows them."""
 
 from __future__ import annotations
 
-from ..text.i18n import _, current, ngettext
 from ..render.sentences import count_expression, no_play_advice, points_phrase
+from ..text.i18n import _, current, ngettext
 from .replies import answer as table_answer
 from .replies import hint_lines, prose, tiles_line
 
@@ -109,7 +109,7 @@ class PracticeFace:
         ``you and Cy (greedy) against Ana (greedy) and Ben (greedy)``."""
         practice = self.session
         state = practice.state
-        t = current()
+        current()
         you = practice.you
 
         def named(seat):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from ..text.i18n import _, current, localize_error, ngettext, translate_metavar
 from ..core.keeper import TableState
 from ..render.sentences import count_expression, points_phrase
+from ..text.i18n import _, current, localize_error, ngettext, translate_metavar
 
 
 def scores_line(state: TableState) -> str:
@@ -179,8 +179,8 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
 def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
     """The count at the end of a hand, as ``fives count`` shows it: each losing
     player's tiles and pips, what they count as, and how the points were counted."""
-    from ..render.sentences import collection_how, opponent_line, together_line
     from ..core.scoring import collect
+    from ..render.sentences import collection_how, opponent_line, together_line
 
     if result is None or not result.winners:
         return []
@@ -264,8 +264,8 @@ def event_words(event: dict, names: Sequence[str]) -> str:
 def _tile_words(text: str) -> str:
     """A tile as the journal kept it (as typed: ``6-3``, ``[6|3]``, ``63``) in the one
     notation every reply uses (``6|3``); text that is no tile stays as it is."""
-    from ..errors import NotationError
     from ..core.tiles import parse_tile
+    from ..errors import NotationError
 
     try:
         return str(parse_tile(str(text)))

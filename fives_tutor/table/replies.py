@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 
-
 from ..text.i18n import _, current
 from ..text.output import echo
 
@@ -80,9 +79,9 @@ def tiles_line(state) -> str:
 
 def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     """The text lines for a reply of the session."""
-    from . import render as words
     from ..render.board_art import draw
     from ..render.rules import render_show
+    from . import render as words
 
     state = session.state
     kind, data = reply
@@ -110,10 +109,10 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
 
 def hint_lines(session, width: int | None = None) -> list[str]:
     """``fives best``'s answer for the player whose hand is followed, or why there is none."""
-    from ..errors import FivesError
-    from ..text.i18n import localize_error
     from ..core.plays import board_position
+    from ..errors import FivesError
     from ..render.sentences import render_best
+    from ..text.i18n import localize_error
 
     try:
         situation, ranked, level = session.hint()
@@ -193,7 +192,7 @@ def run_lines(session, stream, style: str) -> int:
         for line in lines:
             echo(line)
     refused = False
-    from ..cli.common import LineTooLong, read_line
+    from ..text.lines import LineTooLong, read_line
 
     while True:
         raw = read_line(stream)  # bounded: a 20 MB line is refused, not read

@@ -13,15 +13,16 @@ before anything was played leaves nothing to resume.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..bounds import TOO_LARGE, whole_number
-from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
-from ..store.journal import Journal, JournalError
 from ..core.keeper import can_redo, can_undo, effective_actions, replay, replay_saved
 from ..core.rules import RuleSet
-from .grammar import WORDS, Command, parse_command, pieces
 from ..core.tiles import ascii_digits, parse_hand
+from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
+from ..store.journal import Journal, JournalError
+from .grammar import WORDS, Command, parse_command, pieces
 
 __all__ = ["WORDS", "Command", "Refusal", "Reply", "Session", "hint", "parse_command"]
 

@@ -24,11 +24,11 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.selection import SelectionType
 from prompt_toolkit.validation import ValidationError, Validator
 
-from ..text.i18n import _, current, localize_error
-from ..render.sentences import points_phrase
-from .grammar import candidates, command_word, find_player, grammar, read_tile
 from ..core.tiles import ascii_digits
+from ..render.sentences import points_phrase
+from ..text.i18n import _, current, localize_error
 from ..text.output import echo, menu_meta, menu_text, prompt_text
+from .grammar import candidates, command_word, find_player, grammar, read_tile
 from .replies import face_of, history_path, prose
 
 

@@ -357,6 +357,7 @@ def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
     if not has_rtl(line):
         return [line]
     import arabic_reshaper
+
     # python-bidi's pure-Python UAX #9 (marks, no isolates): unlike its Rust get_display
     # (bidi.get_display in 0.6) it mirrors brackets (rule L4), so "(" still opens on screen
     from bidi.algorithm import get_display

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import N_, FivesError
 from ..resources import data_dir

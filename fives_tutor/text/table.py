@@ -11,7 +11,7 @@ muggins     Muggins
 from __future__ import annotations
 
 import shutil
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import bidi
 from .width import ljust, width, wrap

@@ -28,7 +28,8 @@ match, and the expert's other factors.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..core.keeper import TableState
 from ..core.plays import parse_play, plays_for_tile
@@ -99,7 +100,7 @@ class Judgement(NamedTuple):
         return self._asdict()
 
     @classmethod
-    def from_dict(cls, data) -> "Judgement | None":
+    def from_dict(cls, data) -> Judgement | None:
         """A judgement read back from the journal; None for data that is not one
         (a damaged or foreign entry is judged again instead)."""
         if not isinstance(data, dict) or set(data) != set(cls._fields):
@@ -165,8 +166,8 @@ def steps_of(state: TableState):
     (:class:`~fives_tutor.engine.history.Step`, each with the table just before it), the
     tiles played in order and who led: ``(steps, played, leader)``. Read from the keeper's
     log, so a turn the table corrected is taken as it was recorded."""
-    from ..engine.history import Step
     from ..core.position import Position
+    from ..engine.history import Step
 
     steps, played, leader = [], [], None
     position = Position()
@@ -327,7 +328,7 @@ class Summary(NamedTuple):
 
 def summarise(judgements: Sequence[Judgement]) -> Summary:
     """The :class:`Summary` of ``judgements``."""
-    counts = {name: 0 for name in VERDICTS}
+    counts = dict.fromkeys(VERDICTS, 0)
     for judged in judgements:
         counts[judged.verdict] += 1
     wrong = [j for j in judgements if j.speaks]
@@ -347,8 +348,8 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
     that one when ``stored``, the others are judged now. ``progress(done, total)`` is
     called as they are judged. Plays whose situation cannot be built (a hand given late,
     tiles drawn without naming them) are left out."""
-    from ..errors import FivesError
     from ..core.keeper import effective_actions
+    from ..errors import FivesError
 
     actions = effective_actions(events)
     state = TableState(rules, names, teams)

@@ -28,11 +28,12 @@ from __future__ import annotations
 import os
 import re
 import string
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
-from ..errors import N_, FivesError, NotationError
 from ..core.rules import RuleSet
 from ..core.tiles import parse_hand
+from ..errors import N_, FivesError, NotationError
 
 #: what a step may ask, and what each needs besides the answer
 QUESTIONS = {
@@ -383,10 +384,10 @@ class Answer(NamedTuple):
 def engine_answer(step: Step, rules: RuleSet) -> Answer:
     """The engine's answer to a question step. Raises :class:`FivesError` for a step
     whose position, play or tiles are not valid notation under the pack."""
-    from ..text.i18n import _, current
     from ..core.plays import board_position, legal_plays, parse_board, parse_play
-    from ..render.sentences import count_expression, points_phrase
     from ..core.tiles import parse_hand
+    from ..render.sentences import count_expression, points_phrase
+    from ..text.i18n import _, current
 
     t = current()
     kind = step.question
@@ -403,14 +404,15 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
         parts = " + ".join(t.number(rules.hand_end.hand_pips([tile])) for tile in tiles)
         return Answer(pips, f"{parts} = {t.number(pips)}" if len(tiles) > 1 else t.number(pips))
     if kind == "collect":
-        from ..cli.position import _pips
+        from ..core.scoring import collect, read_remaining
+        from ..core.tiles import format_hand
         from ..render.sentences import render_count
-        from ..core.scoring import collect
 
-        given = [_pips(text, rules) for text in step.opponents]
-        winner = _pips(step.winner, rules)[0] if step.winner is not None else 0
-        collection = collect([p for p, _ in given], rules, winner_pips=winner)
-        return Answer(collection.points, render_count(collection, [shown for _, shown in given], rules))
+        given = [read_remaining(text, rules) for text in step.opponents]
+        winner = read_remaining(step.winner, rules).pips if step.winner is not None else 0
+        collection = collect([hand.pips for hand in given], rules, winner_pips=winner)
+        shown = [format_hand(hand.tiles) if hand.tiles is not None else None for hand in given]
+        return Answer(collection.points, render_count(collection, shown, rules))
     if kind == "lead":
         return _lead_answer(step, rules)
     if kind == "score_after":
@@ -437,8 +439,8 @@ def _lead_answer(step: Step, rules: RuleSet) -> Answer:
     """The tile that must lead the first hand with ``step.hands`` dealt
     (``rules.lead.first_hand``); raises :class:`LessonError` where a lot decides."""
     from ..core.game import forced_lead
-    from ..text.i18n import _, current
     from ..core.tiles import parse_hand
+    from ..text.i18n import _, current
 
     hands = [parse_hand(text, rules.max_pips) for text in step.hands]
     forced = forced_lead(rules.lead.first_hand, hands)
@@ -496,7 +498,7 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
     tile of the hand or of the hands dealt, not an end as the position writes it), or None when it is one,
     right or wrong. A reply with a problem is asked again: it is not a wrong answer."""
     from ..core.plays import board_position, parse_board
-    from ..core.tiles import ascii_digits, parse_tile
+    from ..core.tiles import ascii_digits
 
     text = ascii_digits(reply.strip())
     if not text:

@@ -20,10 +20,10 @@ import random
 from typing import NamedTuple
 
 from ..core.game import Match
-from .lessons import Step
 from ..core.position import EndKind
 from ..core.rules import RuleSet
 from ..study.simulate import greedy, random_legal
+from .lessons import Step
 
 BASE_KINDS = ("total", "play_points", "best", "where", "collect")
 
