@@ -38,6 +38,15 @@ def template() -> Catalog:
     return catalog
 
 
+def drop_false_formats(catalog: Catalog) -> None:
+    """Babel flags "95% confidence" as python-format; only real %-fields deserve the flag."""
+    for message in catalog:
+        if "python-format" in message.flags and not any(
+                re.search(r"%\(\w+\)[sd]|%[sd]", part) for part in
+                (message.id if isinstance(message.id, tuple) else (message.id,))):
+            message.flags.discard("python-format")
+
+
 def main() -> int:
     import copy
 
@@ -55,12 +64,7 @@ def main() -> int:
             catalog = Catalog(locale=language if language != "tl" else "fil", project="fives-tutor")
         catalog.update(copy.deepcopy(pot), no_fuzzy_matching=True)
         catalog.fuzzy = False
-        for message in catalog:
-            # Babel flags "95% confidence" as python-format; only real %-fields deserve the flag
-            if "python-format" in message.flags and not any(
-                    re.search(r"%\(\w+\)[sd]|%[sd]", part) for part in
-                    (message.id if isinstance(message.id, tuple) else (message.id,))):
-                message.flags.discard("python-format")
+        drop_false_formats(catalog)
         catalog.obsolete.clear()
         if language == "en":
             # English is the source: every message says its msgid (a message that became a
