@@ -10,7 +10,6 @@ every language; the bars of one pack's histogram run the way the language reads.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
 
 from ..study.compare import Difference, Study
@@ -19,7 +18,7 @@ from ..text.i18n import LRM, RLM, _, current, ngettext
 from ..text.table import table
 from ..text.width import ljust, rjust
 from ..text.width import width as display_width
-from ..text.wrap import wrap_lines
+from ..text.wrap import terminal_width, wrap_lines
 
 #: how each row is shown: (decimals, shown as a percentage)
 FORMATS = {
@@ -32,7 +31,7 @@ GLYPHS = ("█", "▓", "▒", "░")
 
 
 def _terminal_width() -> int:
-    return shutil.get_terminal_size((100, 24)).columns
+    return terminal_width(100)
 
 
 def _pad(text: str, width: int, right: bool = False) -> str:

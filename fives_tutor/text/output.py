@@ -5,8 +5,12 @@ Every text line written to standard output or standard error goes through
 :func:`prompt_text`, :func:`menu_text` and :func:`menu_meta`). In a right-to-left
 language each line gets its right-to-left mark and its left-to-right runs marked
 (:func:`fives_tutor.text.bidi.mark_line`, idempotent, so text the code marked already
-is left alone); with ``--bidi visual`` each line is put in visual order instead. JSON
-never comes here.
+is left alone), and the rest of the line a right-to-left embedding, so that it reads
+right where the terminal forces lines left to right too
+(:func:`fives_tutor.text.bidi.embed_line`); with ``--bidi visual`` each line is put
+in visual order instead. A line wider than the terminal is wrapped at spaces here
+(an error naming ``fives-and-threes``), never left to the terminal, which would cut a
+word. JSON never comes here.
 
 Terminals. VTE (GNOME Terminal, Tilix, ...) detects the direction of a line only while
 its private mode 2501 is set, and it is off by default; so when Persian is written to
@@ -15,7 +19,9 @@ the first line and restored (``CSI ? 2501 r``) at exit, only on a terminal, neve
 a pipe or file. VTE, Konsole and prompt_toolkit all drop a zero-width character written
 in a line's first column (there is no cell before it to attach it to), which would lose
 the line's RLM; so on a terminal a Persian line is written with one space before its
-RLM, which carries it.
+RLM, which carries it. That space is a column of the line: text for a terminal is
+wrapped one column narrower there (:func:`carrier_columns`, which
+:func:`fives_tutor.text.wrap.terminal_width` counts).
 
 Output that the stream's encoding cannot show is written with marks removed and the
 rest replaced, never with a traceback.
@@ -28,6 +34,8 @@ import os
 import sys
 
 import click
+
+from . import wrap
 
 RLM = "\u200f"
 
@@ -85,6 +93,9 @@ def render(text: str, markdown: bool = False, block: bool = False, columns: int 
         if block:
             lines = [RLM + line if line.strip() and not line.startswith(RLM) else line for line in lines]
         lines = [mark(line) for line in lines]
+        if not _visual:
+            embed = bidi.embed_markdown_line if markdown else bidi.embed_line
+            lines = [embed(line) for line in lines]
     else:
         lines = [bidi.guard_ltr_line(line) for line in lines]
     if _visual:
@@ -94,9 +105,38 @@ def render(text: str, markdown: bool = False, block: bool = False, columns: int 
 
 
 def _columns() -> int:
-    import shutil
+    return wrap.terminal_width()
 
-    return shutil.get_terminal_size((80, 24)).columns
+
+def carrier_columns() -> int:
+    """Columns a line of text gives up at its start on standard output: 1 where a
+    right-to-left line is written to a terminal in logical order (the space that
+    carries its RLM, :func:`for_terminal`), else 0."""
+    if _visual or not _rtl():
+        return 0
+    return 1 if _isatty(sys.stdout) else 0
+
+
+wrap.set_lead(carrier_columns)
+
+
+def fit(lines: list[str], columns: int | None = None) -> list[str]:
+    """``lines`` with every line wider than ``columns`` (default: the terminal's width,
+    less the carrier's column; where no width is known, as a pipe without ``COLUMNS``,
+    the lines as they are) wrapped at spaces, its continuation rows hanging two
+    columns under its text: a word is never cut by the terminal. Lines that fit (the
+    rows of a table, a picture) are left as they are."""
+    if columns is None and wrap.known_width() is None:
+        return lines
+    columns = columns or wrap.terminal_width()
+    fitted = []
+    for line in lines:
+        if 2 * len(line) <= columns or wrap.display_width(line) <= columns:  # a cell is at most two columns
+            fitted.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        fitted += wrap.wrap_lines(line.lstrip(), columns, indent=indent, hanging=indent + "  ")
+    return fitted
 
 
 def _isatty(stream) -> bool:
@@ -139,7 +179,10 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
     ``err``: the single exit of text for people (see the module's notes; ``markdown``
     and ``block`` as in :func:`render`)."""
     stream = sys.stderr if err else sys.stdout
-    out = "\n".join(for_terminal(render(str(text), markdown=markdown, block=block), stream))
+    text = str(text)
+    if not _visual and not markdown:  # visual order wraps itself; a Markdown file keeps its lines
+        text = "\n".join(fit(text.split("\n")))
+    out = "\n".join(for_terminal(render(text, markdown=markdown, block=block), stream))
     try:
         click.echo(out, err=err, nl=nl)
     except UnicodeEncodeError:
