@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from statistics import NormalDist
 
 import pytest
@@ -278,7 +279,7 @@ def test_every_language_answers_row_by_row(run, code):
     english = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "10", env={"COLUMNS": "100"}).stdout
     assert result.stdout != english
     # one verdict line per row, in every language
-    plain = [line.replace("\u200e", "").replace("\u200f", "") for line in result.stdout.splitlines()]
+    plain = [re.sub("[\u200e\u200f\u202a-\u202e]", "", line) for line in result.stdout.splitlines()]
     assert len([line for line in plain if line.startswith("  ") and ":" in line]) >= 9
 
 

@@ -351,7 +351,9 @@ class PracticeFace:
             lines.append(draw(state.layout, style, width))
         else:
             lines += prose([_("The table is empty: you lead.")], width)
-        lines += prose([_("Your tiles: {tiles}").format(tiles=draw_hand(practice.hand, style))], width)
+        # the hand is one left-to-right run in the reader's digits, as the plays are
+        lines += prose([_("Your tiles: {tiles}").format(tiles=current().notation(draw_hand(practice.hand, style)))],
+                       width)
         if not practice.legal():
             lines += prose([no_play_advice(practice.rules)], width)
         return lines

@@ -92,6 +92,7 @@ def render(text: str, markdown: bool = False, block: bool = False, columns: int 
         mark = bidi.mark_markdown_line if markdown else bidi.mark_line
         if block:
             lines = [RLM + line if line.strip() and not line.startswith(RLM) else line for line in lines]
+        lines = [RLM + line if bidi.neutral_rtl_line(line) else line for line in lines]
         lines = [mark(line) for line in lines]
         if not _visual:
             embed = bidi.embed_markdown_line if markdown else bidi.embed_line
