@@ -313,7 +313,7 @@ class PracticeFace:
     def _match_over(self) -> list[str]:
         from ..tutor.coach import summarise
         from .coach_text import lesson_ids, summary_lines
-        from .render import winner_line
+        from .render import match_over_note, winner_line
 
         practice = self.session
         state = practice.state
@@ -333,8 +333,7 @@ class PracticeFace:
             lines.append(winner_line(state))
         if practice.coach != "off":
             lines += summary_lines(summarise(practice.judgements()), practice.rules, lesson_ids(practice.rules))
-        lines.append(_("The match is over: sheet and history show it again, quit leaves, and fives games review "
-                       "{id} goes through your moves.").format(id=practice.match_id))
+        lines.append(match_over_note(practice.match_id, reviewable=True))
         return lines
 
     def _your_turn(self, style: str, width: int | None) -> list[str]:

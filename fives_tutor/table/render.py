@@ -49,6 +49,19 @@ def winner_line(state: TableState) -> str:
             n=current().number(state.scores[state.winner])))
 
 
+def match_over_note(match_id: int | None, reviewable: bool) -> str:
+    """What a finished match still offers at its prompt (both shells say it when the
+    match ends): ``sheet`` and ``history`` show it again, ``quit`` leaves, and
+    ``fives games review`` goes through the moves of a hand that was followed (a
+    practice match, or a table where ``hand`` was typed); else ``fives games show``
+    shows the sheet later."""
+    if reviewable:
+        return _("The match is over: sheet and history show it again, quit leaves, and fives games review "
+                 "{id} goes through your moves.").format(id=match_id)
+    return _("The match is over: sheet and history show it again, quit leaves, and fives games show {id} "
+             "shows its sheet later.").format(id=match_id)
+
+
 def toolbar(state: TableState, width: int | None = None) -> str:
     """The bottom toolbar: whose turn, the ends and their total, the boneyard; the
     scores; how many tiles each player holds; wrapped to ``width`` (the terminal's)."""
