@@ -367,11 +367,12 @@ def localize_error(error: FivesError) -> str:
     return error.render(translator.gettext, wrap, translator.ngettext)
 
 
-#: error parameters that hold notation or numbers typed as text (shown with the
-#: language's digits); others (file paths, key paths, player names, reasons from the
-#: system) are shown as they are
-_NOTATION = {"tile", "end", "position", "choices", "pips", "token", "count", "low", "high", "players", "tiles",
-             "size", "unseen", "example", "example2", "play", "given", "answer", "seq", "id", "numbers"}
+#: error parameters that hold notation or numbers the program writes (shown with the
+#: language's digits); others (what the user typed, quoted as typed: ``answer``,
+#: ``given``, ``token``; file paths, key paths, player names, reasons from the system) are shown
+#: as they are
+_NOTATION = {"tile", "end", "position", "choices", "pips", "count", "low", "high", "players", "tiles",
+             "size", "unseen", "example", "example2", "play", "seq", "id", "numbers"}
 _LATIN = re.compile("[A-Za-z]")
 
 
