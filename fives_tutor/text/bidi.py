@@ -353,22 +353,36 @@ def neutral_rtl_line(line: str) -> bool:
 
 def embed_line(line: str) -> str:
     """A marked right-to-left line (RLM first, :func:`mark_line`) that reads right
-    whatever the paragraph direction: its text after the RLM inside a right-to-left
-    embedding (``RLM RLE ... PDF``). Where the terminal takes the direction from the
-    first strong character, the RLM makes the line right to left and the embedding
-    changes nothing; where the paragraph is forced left to right (VTE without mode
-    2501: a pipe, ``less``, tmux, screen), the embedding still lays out the line right
-    to left inside it, so its phrases keep their order (the line sits at the left
-    margin). An embedding, not an isolate: python-bidi's pure-Python algorithm, which
-    ``--bidi visual`` uses, and older terminals' bidi know no isolates. Idempotent; any
-    other line is returned as it is.
+    whatever the paragraph direction: its text inside a right-to-left embedding (RLE
+    ... PDF). Where the terminal takes the direction from the first strong character,
+    the RLM makes the line right to left and the embedding changes nothing; where the
+    paragraph is forced left to right (VTE without mode 2501: a pipe, ``less``, tmux,
+    screen), the embedding still lays out the line right to left inside it, so its
+    phrases keep their order (the line sits at the left margin).
 
-    >>> embed_line(RLM + "مهره " + LRM + "5|3" + LRM + RLM) == RLM + RLE + "مهره " + LRM + "5|3" + LRM + RLM + PDF
+    The embedding opens after the line's leading spaces (an indent stays at the margin
+    either way), or else after its first letter when that is a right-to-left one:
+    terminals drop a zero-width character written in a line's first column (VTE, tmux),
+    so through a pipe, where no space carries the RLM, the embedding holds only when a
+    character of the line comes before it. A right-to-left letter just before the
+    embedding joins its run, so the line reads the same. An embedding, not an isolate:
+    python-bidi's pure-Python algorithm, which ``--bidi visual`` uses, and older
+    terminals' bidi know no isolates. Idempotent; any other line is returned as it is.
+
+    >>> embed_line(RLM + "مهره " + LRM + "5|3" + LRM + RLM) == RLM + "م" + RLE + "هره " + LRM + "5|3" + LRM + RLM + PDF
+    True
+    >>> embed_line(RLM + "  " + LRM + "5|3" + LRM + RLM) == RLM + "  " + RLE + LRM + "5|3" + LRM + RLM + PDF
     True
     """
-    if not line.startswith(RLM) or line.startswith(RLM + RLE):
+    if not line.startswith(RLM) or line.endswith(PDF) and RLE in line:
         return line
-    return RLM + RLE + line[1:] + PDF
+    body = line[1:]
+    outside = len(body) - len(body.lstrip(" "))
+    if not outside and body and unicodedata.bidirectional(body[0]) in ("R", "AL"):
+        outside = 1
+    if outside == len(body):
+        return line  # nothing but spaces
+    return RLM + body[:outside] + RLE + body[outside:] + PDF
 
 
 def ltr_line(text: str) -> str:
