@@ -15,7 +15,7 @@ Both of python-bidi's implementations are asked: its pure-Python reference algor
 (``bidi.get_display``). A line is *mixed* when it holds a left-to-right run or a number
 besides its Persian words (the lines whose phrase order can go wrong).
 
-    .venv/bin/python tools/bidi_forced_ltr.py            # the shares
+    .venv/bin/python tools/bidi_forced_ltr.py            # the shares (also as a pipe into VTE delivers the lines)
     .venv/bin/python tools/bidi_forced_ltr.py --wrong 5  # and five lines that do not read right
 
 Only the reference algorithm is run here; what real terminals do is in the README
@@ -109,6 +109,12 @@ def reads_right_forced(line: str, implementation) -> bool:
     return shown(body, "L", implementation) == shown(body, "R", implementation)
 
 
+def through_a_pipe(line: str) -> str:
+    """``line`` as a pipe into VTE or tmux delivers it: the zero-width marks written in
+    its first column dropped (no cell before them to hold them)."""
+    return line.lstrip("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wrong", type=int, default=0, help="show this many lines that do not read right")
@@ -124,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: read right forced left to right: {right_mixed} of {len(mixed)} mixed Persian lines "
               f"({100 * right_mixed / max(1, len(mixed)):.1f}%), {right_all} of {len(lines)} Persian lines "
               f"({100 * right_all / max(1, len(lines)):.1f}%)")
+    piped = sum(reads_right_forced(through_a_pipe(line), reference) for line in mixed)
+    print(f"through a pipe into VTE (first-column marks dropped), reference: {piped} of {len(mixed)} mixed Persian "
+          f"lines ({100 * piped / max(1, len(mixed)):.1f}%)")
     wrong = [line for line in mixed if not reads_right_forced(line, reference)]
     for line in wrong[:args.wrong]:
         print(repr(line))
