@@ -339,18 +339,6 @@ def mark_line(line: str) -> str:
     return marked if marked.startswith(RLM) else RLM + marked
 
 
-#: Persian and Arabic digits and punctuation: a line of these and no letter is a piece
-#: of right-to-left text (a wrapped sentence's last row, ``(۱۳٫۹–۳۵٫۳).``)
-_RTL_NEUTRALS = re.compile("[\u0660-\u0669\u06f0-\u06f9\u060c\u061b\u061f\u066a-\u066c]")
-
-
-def neutral_rtl_line(line: str) -> bool:
-    """Whether ``line`` has no letter of either direction but Persian digits or
-    punctuation (the last row of a wrapped Persian sentence): right to left in a
-    right-to-left language, though :func:`mark_line` finds no right-to-left letter in it."""
-    return not line.startswith(LRM) and first_strong(line) is None and bool(_RTL_NEUTRALS.search(line))
-
-
 def embed_line(line: str) -> str:
     """A marked right-to-left line (RLM first, :func:`mark_line`) that reads right
     whatever the paragraph direction: its text inside a right-to-left embedding (RLE

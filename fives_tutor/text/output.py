@@ -78,10 +78,11 @@ def _rtl() -> bool:
 def render(text: str, markdown: bool = False, block: bool = False, columns: int | None = None,
            align: bool = True) -> list[str]:
     """The lines of ``text`` as they are to be written: marked in a right-to-left
-    language (``markdown``: the mark after a Markdown block marker; ``block``: every
-    line that is not blank is right to left, as in help where Click breaks a sentence
-    over lines), a left-to-right line that starts with right-to-left letters kept left
-    to right, and in visual order with ``--bidi visual`` (wrapped to ``columns``,
+    language, every line that is not blank right to left but those drawn left to right
+    on purpose (:func:`fives_tutor.text.bidi.ltr_line`; ``markdown``: the mark after a
+    Markdown block marker, on lines with right-to-left text; ``block``: kept for help,
+    where Click breaks a sentence over lines), a left-to-right line that starts with
+    right-to-left letters kept left to right, and in visual order with ``--bidi visual`` (wrapped to ``columns``,
     default the terminal's, and right-aligned unless not ``align``)."""
     lines = text.split("\n")
     if not _rtl_hint(text):
@@ -90,9 +91,12 @@ def render(text: str, markdown: bool = False, block: bool = False, columns: int 
 
     if _rtl():
         mark = bidi.mark_markdown_line if markdown else bidi.mark_line
-        if block:
-            lines = [RLM + line if line.strip() and not line.startswith(RLM) else line for line in lines]
-        lines = [RLM + line if bidi.neutral_rtl_line(line) else line for line in lines]
+        if not markdown:
+            # every line of a right-to-left language reads right to left (a row of a wrapped
+            # sentence that holds only a tile, a pack id or a number too), but a line drawn left
+            # to right on purpose (a chart, the board: bidi.ltr_line)
+            lines = [RLM + line if line.strip() and not line.startswith(RLM) and not bidi.is_ltr_line(line) else line
+                     for line in lines]
         lines = [mark(line) for line in lines]
         if not _visual:
             embed = bidi.embed_markdown_line if markdown else bidi.embed_line
