@@ -329,3 +329,44 @@ def test_visual_order_mirrors_brackets_and_keeps_a_tables_spacing():
     assert row.index("(") < row.index("5|3") < row.index(")"), row
     (table_row,) = visual_rows("\u200fنام      بسته", 40, align=False)
     assert "      " in table_row, table_row
+
+
+# --- Persian: one digit system for tiles, and what was typed quoted as typed (issue 18, item 4) ----
+
+
+def test_the_hand_and_the_board_show_persian_digits_as_the_plays_do(run):
+    # seed 31: you lead 6|6 from [6|5] [0|0] [6|0] [5|2] [3|3] [6|6] [3|1] (README); Ana answers 6|4
+    result = fa(run, "play", "--seed", "31", "--tiles", "plain", input="6|6\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    assert_reads_right(result)
+    out = plain(result.stdout)
+    assert "[۶|۵] [۰|۰] [۶|۰] [۵|۲] [۳|۳] [۶|۶] [۳|۱]" in out  # the hand, in Persian digits
+    assert "[۴|۶] [۶]*" in out  # the board: 6|4 across, the spinner standing
+    assert not re.search(r"\[[0-9]", out)  # no tile in ASCII digits
+    hand = next(line for line in result.stdout.split("\n") if "[۶|۵]" in line)
+    # the hand is one marked left-to-right run inside the Persian sentence
+    assert f"{LRM}[۶|۵] [۰|۰] [۶|۰] [۵|۲] [۳|۳] [۶|۶] [۳|۱]{LRM}" in hand
+    board = next(line for line in result.stdout.split("\n") if "[۴|۶]" in line)
+    assert board.startswith("\u200e\u202a")  # a picture: a left-to-right line
+
+
+def test_an_error_quotes_the_answer_as_it_was_typed(run):
+    # 12x is no number: the error quotes 12x, in the digits typed, ASCII or Persian
+    result = fa(run, "quiz", "--count", "1", "--seed", "3", "--kind", "total", input="12x\n۱۲x\nq\n")
+    assert result.exit_code == 0, result.stderr
+    out = plain(result.stdout)
+    assert "«12x»" in out and "«۱۲x»" in out, out
+    assert_reads_right(result)
+
+
+def test_the_seed_is_called_as_a_persian_reader_says_it(run):
+    result = fa(run, "quiz", "--print", "2", "--seed", "7")
+    assert "عدد آغازین ۷" in plain(result.stdout)
+    assert "بذر" not in result.stdout and "دانه" not in result.stdout
+
+
+def test_a_practice_match_reads_right(run):
+    result = fa(run, "play", "--seed", "4", "--players", "3", "--tiles", "plain",
+                input="hint\nhistory\nsheet\nboard\nrules\nhelp\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    assert_reads_right(result)

@@ -774,3 +774,23 @@ def test_print_with_a_kind(run):
     _lines, _key_at, questions, answers = worksheet_parts(result.stdout)
     assert len(questions) == 5 and len(answers) == 5
     assert all("The hand is over" in q for q in questions)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_answer_key_joins_whole_sentences_at_any_width(run, language):
+    # the explanation of a collect question is the count's sentences, never wrapped where it is
+    # made: at 40 columns the key holds the rounding sentence whole (Dutch "afgerond op het
+    # dichtstbijzijnde vijftal" was cut as "afgerond op het.   dichtstbijzijnde")
+    result = run("quiz", "--print", "5", "--seed", "1", "--kind", "collect", "--lang", language,
+                 env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.stderr
+    _lines, _key_at, _questions, answers = worksheet_parts(re.sub(BIDI_CONTROLS, "", result.stdout))
+    assert len(answers) == 5
+    from fives_tutor.text.i18n import Translator
+
+    rounding = Translator(language).gettext("A remainder of 3 or 4 rounds up, 1 or 2 down.")
+    for answer in answers:
+        assert "  " not in answer and ". ." not in answer, answer
+        assert digits(rounding, language) in answer, answer
+    data = quiz_json(run, "--print", "5", "--seed", "1", "--kind", "collect", "--lang", language)
+    assert all("\n " not in question["explanation"] for question in data["questions"])

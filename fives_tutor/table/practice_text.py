@@ -9,6 +9,7 @@ count at the end of a hand shows them."""
 from __future__ import annotations
 
 from ..render.sentences import count_expression, no_play_advice, points_phrase
+from ..text.bidi import has_rtl, ltr, strip_marks
 from ..text.i18n import _, current, ngettext
 from .replies import answer as table_answer
 from .replies import hint_lines, prose, tiles_line
@@ -109,11 +110,16 @@ class PracticeFace:
         ``you and Cy (greedy) against Ana (greedy) and Ben (greedy)``."""
         practice = self.session
         state = practice.state
-        current()
+        t = current()
         you = practice.you
 
         def named(seat):
-            return _("{name} ({level})").format(name=state.names[seat], level=practice.levels[seat])
+            text = _("{name} ({level})").format(name=state.names[seat], level=practice.levels[seat])
+            if t.rtl and not has_rtl(state.names[seat]):
+                # a Latin name and its level read as one left-to-right phrase, as a Persian writer types
+                # "Ana (greedy)" (two runs would show "(greedy) Ana")
+                return ltr(strip_marks(text))
+            return text
 
         partners = [named(p) for p in range(state.players) if p != you and state.sides[p] == state.sides[you]]
         opponents = [named(p) for p in range(state.players) if state.sides[p] != state.sides[you]]
