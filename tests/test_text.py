@@ -281,8 +281,14 @@ def test_on_a_terminal_a_persian_line_with_its_carrier_fits_the_width(monkeypatc
     assert terminal_width() == 30  # a left-to-right language gives up no column
 
 
-def test_an_error_wider_than_the_terminal_is_wrapped_at_spaces(run):
+def test_an_error_wider_than_the_terminal_is_wrapped_at_spaces(run, monkeypatch):
     for code in ("en", "fa"):
+        # into a pipe: one line, as every error
+        result = run("count", "5|3", "--rules", "mugins", "--lang", code, env={"COLUMNS": "50"})
+        assert result.exit_code == 2 and len(result.stderr.strip().split("\n")) == 1
+    monkeypatch.setattr(output, "_isatty", lambda stream: True)
+    for code in ("en", "fa"):
+        # on a terminal of 50 columns: wrapped at spaces, the pack ids whole
         result = run("count", "5|3", "--rules", "mugins", "--lang", code, env={"COLUMNS": "50"})
         assert result.exit_code == 2
         rows = result.stderr.rstrip("\n").split("\n")
@@ -322,3 +328,23 @@ def test_signed_numbers_are_one_left_to_right_run():
     # in a right-to-left sentence the sign stays before the digits
     shown = get_display(f"{RLM}اختلاف {fa.signed(17.56, 1)} امتیاز", base_dir="R")
     assert "+۱۷٫۶" in bidi.strip_marks(shown)
+
+
+@pytest.mark.parametrize("args, typed", [
+    (("rules", "compare", "dominos-cc", "five-up", "--matches", "10"), None),
+    (("rules", "show", "muggins"), None),
+    (("count", "5|3", "--rules", "mugins"), None),
+    (("best", "6 2", "--hand", "2|5 6|4 3|3", "--samples", "20"), None),
+    (("table", "--players", "Ana Maria,علی", "--tiles", "plain"), "6|6\n6|4\nhelp\nboard\nsheet\nhistory\n2|1\n"),
+    (("play", "--seed", "31", "--tiles", "plain"), "hint\n6|6\nhistory\nquit\n"),
+    (("learn", "counting"), "\n" * 3 + "7\n?\n8\n" + "\n" * 20),
+], ids=lambda value: " ".join(value) if isinstance(value, tuple) else "")
+@pytest.mark.parametrize("code", ["fa", "en"])
+def test_no_line_is_wider_than_an_80_column_terminal(run, monkeypatch, args, typed, code):
+    # written to a terminal: a Persian line gets the space that carries its RLM, which the
+    # wrapping leaves room for (81 columns at 80 before)
+    monkeypatch.setattr(output, "_isatty", lambda stream: True)
+    monkeypatch.delenv("VTE_VERSION", raising=False)
+    result = run(*args, "--lang", code, input=typed, env={"COLUMNS": "80"})
+    for line in (result.stdout + result.stderr).split("\n"):
+        assert width(line) <= 80, (width(line), line)

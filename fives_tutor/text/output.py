@@ -8,9 +8,9 @@ language each line gets its right-to-left mark and its left-to-right runs marked
 is left alone), and the rest of the line a right-to-left embedding, so that it reads
 right where the terminal forces lines left to right too
 (:func:`fives_tutor.text.bidi.embed_line`); with ``--bidi visual`` each line is put
-in visual order instead. A line wider than the terminal is wrapped at spaces here
+in visual order instead. On a terminal a line wider than it is wrapped at spaces here
 (an error naming ``fives-and-threes``), never left to the terminal, which would cut a
-word. JSON never comes here.
+word; into a pipe or a file a message stays one line. JSON never comes here.
 
 Terminals. VTE (GNOME Terminal, Tilix, ...) detects the direction of a line only while
 its private mode 2501 is set, and it is off by default; so when Persian is written to
@@ -185,7 +185,10 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
     and ``block`` as in :func:`render`)."""
     stream = sys.stderr if err else sys.stdout
     text = str(text)
-    if not _visual and not markdown:  # visual order wraps itself; a Markdown file keeps its lines
+    # on a terminal a line too wide is wrapped at spaces, not cut by the terminal; into a pipe or
+    # a file a message stays one line (an error is one line). Visual order wraps itself; a
+    # Markdown file keeps its lines.
+    if not _visual and not markdown and _isatty(stream):
         text = "\n".join(fit(text.split("\n")))
     out = "\n".join(for_terminal(render(text, markdown=markdown, block=block), stream))
     try:
