@@ -75,15 +75,15 @@ def _rtl() -> bool:
     return current().rtl
 
 
-def render(text: str, markdown: bool = False, block: bool = False, columns: int | None = None,
-           align: bool = True) -> list[str]:
-    """The lines of ``text`` as they are to be written: marked in a right-to-left
-    language, every line that is not blank right to left but those drawn left to right
-    on purpose (:func:`fives_tutor.text.bidi.ltr_line`; ``markdown``: the mark after a
-    Markdown block marker, on lines with right-to-left text; ``block``: kept for help,
-    where Click breaks a sentence over lines), a left-to-right line that starts with
-    right-to-left letters kept left to right, and in visual order with ``--bidi visual`` (wrapped to ``columns``,
-    default the terminal's, and right-aligned unless not ``align``)."""
+def render(text: str, markdown: bool = False, columns: int | None = None, align: bool = True) -> list[str]:
+    """The lines of ``text`` as they are to be written: in a right-to-left language
+    every line that is not blank right to left (a row of a wrapped sentence, a line of
+    help that Click broke off a sentence) and marked, but those drawn left to right on
+    purpose (:func:`fives_tutor.text.bidi.ltr_line`); ``markdown``: the mark after a
+    Markdown block marker, on lines with right-to-left text. In a left-to-right language
+    a line that starts with right-to-left letters is kept left to right. With ``--bidi
+    visual``, in visual order (wrapped to ``columns``, default the terminal's, and
+    right-aligned unless not ``align``)."""
     lines = text.split("\n")
     if not _rtl_hint(text):
         return lines
@@ -179,10 +179,10 @@ def for_terminal(lines: list[str], stream) -> list[str]:
     return [" " + line if line.startswith(RLM) else line for line in lines]
 
 
-def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = False, block: bool = False) -> None:
+def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = False) -> None:
     """Write ``text`` (any number of lines) to standard output, or standard error with
     ``err``: the single exit of text for people (see the module's notes; ``markdown``
-    and ``block`` as in :func:`render`)."""
+    as in :func:`render`)."""
     stream = sys.stderr if err else sys.stdout
     text = str(text)
     # on a terminal a line too wide is wrapped at spaces, not cut by the terminal; into a pipe or
@@ -190,7 +190,7 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
     # Markdown file keeps its lines.
     if not _visual and not markdown and _isatty(stream):
         text = "\n".join(fit(text.split("\n")))
-    out = "\n".join(for_terminal(render(text, markdown=markdown, block=block), stream))
+    out = "\n".join(for_terminal(render(text, markdown=markdown), stream))
     try:
         click.echo(out, err=err, nl=nl)
     except UnicodeEncodeError:

@@ -33,8 +33,8 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, co
     zero-width non-joiner or a mark takes no column); when the table is wider than the
     terminal (``columns``, default its width), the widest columns are narrowed and
     their cells wrapped at spaces, a column never narrower than its longest word (a
-    pack id, a name) while the others can still give way. ``rtl`` (default: the active language's direction)
-    starts every row, header and rule included, with a right-to-left mark and marks
+    pack id, a name) while the others can still give way. ``rtl`` (default: the active
+    language's direction) starts every row, header and rule included, with a right-to-left mark and marks
     the left-to-right runs of each cell, so all rows read in one direction."""
     if rtl is None:
         from .i18n import current
