@@ -196,6 +196,7 @@ ONE_SHOT = [
     ("rules", "show", "five-up"),
     ("rules", "compare", "dominos-cc", "pagat-all-fives", "five-up"),
     ("rules", "compare", "dominos-cc", "muggins", "--simulate", "3"),
+    ("rules", "compare", "dominos-cc", "five-up", "--matches", "10"),   # signed differences, bars
     ("simulate", "dominos-cc", "--matches", "4"),
     ("duel", "greedy", "random", "--matches", "2"),
     ("learn", "--list"),

@@ -133,3 +133,48 @@ def test_in_persian_the_picture_has_persian_digits_and_stays_left_to_right():
     rows = picture.split("\n")
     assert all(row.startswith("\u200e\u202a") and row.endswith("\u202c") for row in rows), rows
     assert "[۳|۶]" in picture and not re.search("[0-9]", picture)
+
+
+def random_layout(rules, rng, tiles: int) -> Layout:
+    """A layout of up to ``tiles`` tiles played at random on open ends, as the rules allow."""
+    from fives_tutor import domino_set
+
+    layout = Layout()
+    unplayed = set(domino_set(rules.max_pips))
+    for _ in range(tiles):
+        if not layout.line:
+            tile = rng.choice(sorted(unplayed))
+            layout, _ = layout.place(tile, None, rules), unplayed.discard(tile)
+            continue
+        options = [(tile, found.anchor) for found in layout.open_ends(rules) for tile in sorted(unplayed)
+                   if found.end.pips in (tile.high, tile.low)]
+        if not options:
+            break
+        tile, anchor = rng.choice(options)
+        layout = layout.place(tile, anchor, rules)
+        unplayed.discard(tile)
+    return layout
+
+
+@pytest.mark.parametrize("pack", ["dominos-cc", "pagat-all-fives", "five-up", "muggins"])
+def test_random_layouts_fit_every_width_and_show_every_tile(pack):
+    import random
+
+    rules = load_rules(pack)
+    rng = random.Random(pack)
+    for _ in range(60):
+        layout = random_layout(rules, rng, rng.randint(1, 28))
+        for columns in (40, 57, 80, 120):
+            for style in ("plain", "unicode"):
+                picture = draw(layout, style, columns)
+                assert all(width(row) <= columns for row in picture.split("\n")), (str(layout), picture)
+                found = read_plain(picture) if style == "plain" else read_unicode(picture)
+                # drawn: the line of play and the first spinner's arms; the branches of other
+                # spinners are written below in the layout form
+                first = next((node for node in layout.line if node.spinner), None)
+                drawn = list(layout.line) + ([tile for arm in first.arms for tile in arm] if first else [])
+                assert sorted(tuple(sorted((a, b))) for a, b, _how in found) == sorted(
+                    tuple(sorted((node.near, node.far))) for node in drawn), (str(layout), columns, picture)
+                branches = [node for node in drawn if node.arms and node is not first]
+                assert all(str(node) in picture.replace("\n", " ") or str(node).split("(")[0] in picture
+                           for node in branches)

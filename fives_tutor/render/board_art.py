@@ -2,7 +2,8 @@
 
 The line of play runs across; the first spinner's arms run up and down from it, so a
 spinner with four arms is a cross. A double stands crosswise to the line it is in:
-upright in the line across, lying in an arm. A line longer than the terminal is wide
+upright in the line across (in plain style two rows high: its top half on the line's
+row, or its bottom half left of the spinner, where the line turns up), lying in an arm. A line longer than the terminal is wide
 turns at the edge as on a table: the part right of the spinner turns down at the right
 edge and runs back below everything drawn (and on, snaking, as long as it is); the
 part left of it turns up at the left edge and runs back above. Every row fits
@@ -114,17 +115,16 @@ class _Canvas:
         return range(min(found), max(found) + 1)
 
     def lines(self) -> list[str]:
+        """The rows of text, top to bottom, from the leftmost column drawn."""
+        if not self.cells:
+            return []
+        first = min(column for _row, column in self.cells)
         out = []
         for row in self.rows():
             columns = [column for (r, column) in self.cells if r == row]
-            if not columns:
-                out.append("")
-                continue
-            text = "".join(self.cells.get((row, c), " ") for c in range(max(columns) + 1))
-            out.append(text.rstrip())
-        # the picture starts at its leftmost column
-        margin = min((len(line) - len(line.lstrip()) for line in out if line.strip()), default=0)
-        return [line[margin:] for line in out]
+            last = max(columns, default=first - 1)
+            out.append("".join(self.cells.get((row, c), " ") for c in range(first, last + 1)).rstrip())
+        return out
 
 
 class _Run:
@@ -160,7 +160,10 @@ class _Run:
         the turn where the row ends: upright tiles along ``turn``, past everything drawn
         on that side. Returns where the chain goes on: the next tile's index, row,
         column and heading (back the other way)."""
-        lowest = row  # the row past which the turn starts: the bottom of a double standing in the row
+        # the row past which the turn starts: past a double standing in the row, which stands
+        # on the side the line turns to (its top half on the row where the line turns down,
+        # its bottom half where it turns up), so that it never reaches into rows drawn before
+        outer = row
         # the outer side of the last tile laid (before any: of what the row starts from)
         edge = column - self.gap - 1 if heading == RIGHT else column + self.gap + 1
         while index < len(tiles):
@@ -169,8 +172,9 @@ class _Run:
             left = column if heading == RIGHT else column - face.width + 1
             if left < 0 or left + face.width > self.width:
                 break
-            self.canvas.put(row, left, face)  # a double stands with its top half on the line's row
-            lowest = max(lowest, row + face.height - 1)
+            top = row - face.height + 1 if turn == UP else row
+            self.canvas.put(top, left, face)
+            outer = min(outer, top) if turn == UP else max(outer, top + face.height - 1)
             edge = left + face.width - 1 if heading == RIGHT else left
             column = left + face.width + self.gap if heading == RIGHT else left - 1 - self.gap
             index += 1
@@ -179,7 +183,7 @@ class _Run:
         edge = min(max(edge, 0), self.width - 1)
         rows = self.canvas.rows()
         past = rows.stop if turn == DOWN else rows.start - 1
-        current = lowest + 1 if turn == DOWN else row - 1
+        current = outer + 1 if turn == DOWN else outer - 1
         while index < len(tiles):
             start, end = tiles[index]
             face = _face(start, end, turn, self.style)
@@ -200,9 +204,9 @@ def _pips_above_six(layout: Layout) -> bool:
 def draw(layout: Layout, style: str = "plain", width: int | None = None) -> str:
     """The picture of ``layout`` (``style``: ``plain`` or ``unicode``), every row at
     most ``width`` columns (``None``: as wide as the line needs; below
-    :data:`NARROWEST`, that), each tile whole; a terminal is at least 40 columns. The line of play runs across, the first
-    spinner's arms up (its first) and down (its second) from it; a line too long turns
-    at the edges (see the module's notes). Branches of other spinners are listed after
+    :data:`NARROWEST`, that), each tile whole; a terminal is at least 40 columns. The
+    line of play runs across, the first spinner's arms up (its first) and down (its
+    second) from it; a line too long turns at the edges (see the module's notes). Branches of other spinners are listed after
     the picture in the layout form. Returns ``-`` for the empty table."""
     if not layout.line:
         return "-"
@@ -216,27 +220,31 @@ def draw(layout: Layout, style: str = "plain", width: int | None = None) -> str:
     right = [(node.near, node.far) for node in line[anchor + 1:]]
     first = line[anchor]
     centre_face = _face(first.near, first.far, RIGHT, style, spinner=first.spinner)
+    arms = [[(node.near, node.far) for node in arm] for arm in first.arms] if first.spinner else []
+    # the arms stand centred on the spinner's body (its star aside) in plain style, on its
+    # glyph in Unicode: a tile lying across an arm reaches past the spinner on both sides
+    offset = (centre_face.width - first.spinner) // 2 if style == "plain" else 0
+    arm_faces = [_face(s, e, UP, style) for arm in arms for s, e in arm]
+    reach_left = max((face.width // 2 - offset for face in arm_faces), default=0)
+    reach_right = max((face.width - face.width // 2 - (centre_face.width - offset) for face in arm_faces), default=0)
     left_width = sum(_face(s, e, LEFT, style).width + gap for s, e in left)
     right_width = sum(_face(s, e, RIGHT, style).width + gap for s, e in right)
-    natural = left_width + centre_face.width + right_width
+    natural = max(left_width, reach_left) + centre_face.width + max(right_width, reach_right)
     width = natural if width is None else max(width, NARROWEST)
     room = width - centre_face.width
     if natural <= width:
-        start = left_width
+        start = max(left_width, reach_left)
     else:  # each side as much as it needs of the row, the other side the rest
         start = min(left_width, max(room - right_width, room // 2))
-        start = max(0, start)
+        start = max(reach_left, min(start, room - max(0, reach_right)))
     canvas = _Canvas()
     canvas.put(0, start, centre_face)
     run = _Run(canvas, style, width, gap)
-    if first.spinner and first.arms:
-        # the centre of the spinner's body (its star aside) in plain style; its glyph in Unicode
-        middle = start + (centre_face.width - first.spinner) // 2 if style == "plain" else start
-        arms = list(first.arms)
-        up = [(node.near, node.far) for node in arms[0]]
-        run.chain(up, -1, middle, UP, None)
+    if arms:
+        middle = start + offset
+        run.chain(arms[0], -1, middle, UP, None)
         if len(arms) > 1:
-            run.chain([(node.near, node.far) for node in arms[1]], centre_face.height, middle, DOWN, None)
+            run.chain(arms[1], centre_face.height, middle, DOWN, None)
     run.chain(right, 0, start + centre_face.width + gap, RIGHT, DOWN)
     run.chain(left, 0, start - 1 - gap, LEFT, UP)
     lines = canvas.lines()
