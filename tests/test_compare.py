@@ -338,7 +338,6 @@ def test_persian_signed_differences_are_marked_and_the_bars_are_left_to_right_li
 
 
 def test_persian_comparison_in_visual_order_keeps_each_sign_before_its_number(run):
-    pytest.importorskip("arabic_reshaper")
     result = run("rules", "compare", "dominos-cc", "five-up", "--matches", "10", "--lang", "fa", "--bidi", "visual",
                  env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.stderr
