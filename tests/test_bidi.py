@@ -3,10 +3,14 @@
 Each text line a command prints in Persian is put in visual order by python-bidi
 (a reference implementation of the Unicode Bidirectional Algorithm, UAX #9) under
 paragraph direction right to left and under automatic detection, as terminals that do
-bidi show it. Every left-to-right phrase of the logical line (a tile, position, play,
-option, command, example, Latin name or path: found in the line itself by the regex
-below, not taken from the output under test) must read in the visual line exactly as
-written, and every line with Persian letters must start with a right-to-left mark
+bidi show it, and under a paragraph direction forced left to right, as VTE shows it
+without mode 2501 (a pipe, ``less``, tmux, screen). Every left-to-right phrase of the
+logical line (a tile, position, play, option, command, example, Latin name or path:
+found in the line itself by the regex below, not taken from the output under test)
+must read in the visual line exactly as written; forced left to right, the line must
+show the same visual line as right to left (python-bidi's pure-Python reference
+algorithm, marks removed, edges trimmed: only the margin differs), so its phrases keep
+their order; and every line with Persian letters must start with a right-to-left mark
 (after the block marker in the Markdown worksheet).
 """
 
@@ -17,11 +21,14 @@ import re
 
 import pytest
 from bidi import get_display
+from bidi.algorithm import get_display as reference_display
 from table_scripts import HOUSE_CC, TWO_PLAYERS, script_input, write_pack
 
 from fives_tutor.cli.main import COMMANDS
 
 LRM, RLM, ALM = "\u200e", "\u200f", "\u061c"
+#: marks, embeddings, overrides and isolates: what a display never shows
+CONTROLS = re.compile("[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
 PERSIAN_LETTER = re.compile("[\u0621-\u064a\u0671-\u06d3\u06fa-\u06ff]")
 #: a token: ASCII letters and digits, Persian digits and the punctuation notation,
 #: options, commands and paths are written with; no spaces, no Persian letters
@@ -35,7 +42,16 @@ MARKDOWN_BLOCK = re.compile(r"^(#{1,6} |\d+\. )")
 
 
 def plain(text: str) -> str:
-    return text.replace(LRM, "").replace(RLM, "").replace(ALM, "")
+    return CONTROLS.sub("", text)
+
+
+def forced_ltr_differs(line: str) -> str | None:
+    """How ``line`` (a right-to-left line, block marker removed) looks forced left to
+    right, when that differs from how it looks right to left; None when it reads the
+    same (the reference algorithm, marks removed, edges trimmed)."""
+    forced = plain(reference_display(line, base_dir="L")).strip()
+    own = plain(reference_display(line, base_dir="R")).strip()
+    return None if forced == own else forced
 
 
 def _strip(token: str) -> str:
@@ -104,11 +120,14 @@ def problems(text: str, markdown: bool = False) -> list[str]:
         if not body.startswith(RLM):
             found.append(f"no RLM first: {line!r}")
             continue
-        for base in ("R", None):
+        for base in ("R", None, "L"):
             shown = plain(get_display(line, base_dir=base) if base else get_display(line))
             for phrase in phrases(body):
                 if phrase not in shown:
                     found.append(f"{phrase!r} reads {shown!r} (direction {base or 'auto'}) in {line!r}")
+        forced = forced_ltr_differs(body)
+        if forced is not None:
+            found.append(f"forced left to right it reads {forced!r} in {line!r}")
     return found
 
 
@@ -120,11 +139,21 @@ def test_the_checker_finds_a_scrambled_tile_and_a_missing_mark():
     assert problems("حرکت: \u200e۵|۳\u200e\u200f را")  # no RLM first
     assert problems("\u200fگزینهٔ --void")  # shows void--
     assert problems("\u200f\u200efives\u200e\u200f \u200etable\u200e\u200f")  # each word marked: order flips
-    assert not problems("\u200fحرکت: \u200e۵|۳\u200e\u200f را بازی کنید")
+    assert not problems("\u200f\u202bحرکت: \u200e۵|۳\u200e\u200f را بازی کنید\u202c")
     assert phrases("\u200fبرای راهنما 'fives best -h' را ببینید، ۱۵ امتیاز") == ["fives best -h"]
     assert phrases("۶ + ۵ = ۱۱ و (Dominos.cc)") == ["Dominos.cc"]
     assert phrases("\u200fسرها ۶ ۵ هستند و Ana ۱۵") == ["۶ ۵", "Ana"]
     assert problems("\u200fسرهای باز: ۶ ۵")  # bare ends: show ۵ ۶
+
+
+def test_the_checker_finds_a_line_that_reads_out_of_order_forced_left_to_right():
+    # marked but not embedded: right to left it reads «حرکت: 5|3 را», forced left to right
+    # the phrases come out in the wrong order
+    line = "\u200fحرکت: \u200e۵|۳\u200e\u200f را بازی کنید"
+    assert forced_ltr_differs(line)
+    assert any("forced left to right" in problem for problem in problems(line))
+    embedded = "\u200f\u202bحرکت: \u200e۵|۳\u200e\u200f را بازی کنید\u202c"
+    assert forced_ltr_differs(embedded) is None and not problems(embedded)
 
 
 # --- a broad sample of output -----------------------------------------------------------------
@@ -167,6 +196,7 @@ ONE_SHOT = [
     ("rules", "show", "five-up"),
     ("rules", "compare", "dominos-cc", "pagat-all-fives", "five-up"),
     ("rules", "compare", "dominos-cc", "muggins", "--simulate", "3"),
+    ("rules", "compare", "dominos-cc", "five-up", "--matches", "10"),   # signed differences, bars
     ("simulate", "dominos-cc", "--matches", "4"),
     ("duel", "greedy", "random", "--matches", "2"),
     ("learn", "--list"),
@@ -300,3 +330,44 @@ def test_visual_order_mirrors_brackets_and_keeps_a_tables_spacing():
     assert row.index("(") < row.index("5|3") < row.index(")"), row
     (table_row,) = visual_rows("\u200fنام      بسته", 40, align=False)
     assert "      " in table_row, table_row
+
+
+# --- Persian: one digit system for tiles, and what was typed quoted as typed (issue 18, item 4) ----
+
+
+def test_the_hand_and_the_board_show_persian_digits_as_the_plays_do(run):
+    # seed 31: you lead 6|6 from [6|5] [0|0] [6|0] [5|2] [3|3] [6|6] [3|1] (README); Ana answers 6|4
+    result = fa(run, "play", "--seed", "31", "--tiles", "plain", input="6|6\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    assert_reads_right(result)
+    out = plain(result.stdout)
+    assert "[۶|۵] [۰|۰] [۶|۰] [۵|۲] [۳|۳] [۶|۶] [۳|۱]" in out  # the hand, in Persian digits
+    assert "[۴|۶] [۶]*" in out  # the board: 6|4 across, the spinner standing
+    assert not re.search(r"\[[0-9]", out)  # no tile in ASCII digits
+    hand = next(line for line in result.stdout.split("\n") if "[۶|۵]" in line)
+    # the hand is one marked left-to-right run inside the Persian sentence
+    assert f"{LRM}[۶|۵] [۰|۰] [۶|۰] [۵|۲] [۳|۳] [۶|۶] [۳|۱]{LRM}" in hand
+    board = next(line for line in result.stdout.split("\n") if "[۴|۶]" in line)
+    assert board.startswith("\u200e\u202a")  # a picture: a left-to-right line
+
+
+def test_an_error_quotes_the_answer_as_it_was_typed(run):
+    # 12x is no number: the error quotes 12x, in the digits typed, ASCII or Persian
+    result = fa(run, "quiz", "--count", "1", "--seed", "3", "--kind", "total", input="12x\n۱۲x\nq\n")
+    assert result.exit_code == 0, result.stderr
+    out = plain(result.stdout)
+    assert "«12x»" in out and "«۱۲x»" in out, out
+    assert_reads_right(result)
+
+
+def test_the_seed_is_called_as_a_persian_reader_says_it(run):
+    result = fa(run, "quiz", "--print", "2", "--seed", "7")
+    assert "عدد آغازین ۷" in plain(result.stdout)
+    assert "بذر" not in result.stdout and "دانه" not in result.stdout
+
+
+def test_a_practice_match_reads_right(run):
+    result = fa(run, "play", "--seed", "4", "--players", "3", "--tiles", "plain",
+                input="hint\nhistory\nsheet\nboard\nrules\nhelp\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    assert_reads_right(result)

@@ -149,6 +149,37 @@ def test_best_shows_progress_only_on_a_terminal(monkeypatch):
     assert position.thinking(lambda: "small", None, 200, calls.append) == "small" and calls == [20]
 
 
+def test_best_says_how_long_it_will_think_when_piped(monkeypatch):
+    # stderr is a pipe: --samples 400 times 400 / 20 = 20 deals first; at 0.01 s a deal that is
+    # 4 s for the 400, past the 3 s after which it is said (one line, in the reader's language)
+    import time
+
+    from fives_tutor.cli import position
+    from fives_tutor.text.i18n import activate
+
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+
+    def calibrate(count):
+        calls.append(count)
+        clock[0] += 0.01 * count
+
+    calls: list = []
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    assert position.thinking(lambda: "done", None, 400, calibrate) == "done"
+    assert calls == [20] and pipe.getvalue() == "Thinking over 400 deals takes about 4 seconds.\n"
+    # 200 deals: 2 s, not worth a line; fewer than 100 are not even timed
+    pipe.truncate(0)
+    pipe.seek(0)
+    assert position.thinking(lambda: "done", None, 200, calibrate) == "done"
+    assert calls == [20, 10] and pipe.getvalue() == ""
+    assert position.thinking(lambda: "done", None, 50, calibrate) == "done" and calls == [20, 10]
+    activate("fa")
+    assert position.thinking(lambda: "done", None, 400, calibrate) == "done"
+    assert "۴۰۰" in pipe.getvalue() and "۴" in pipe.getvalue()
+
+
 def test_the_95_percent_quantile_comes_from_the_normal_distribution():
     from statistics import NormalDist
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from statistics import NormalDist
 
 import pytest
@@ -278,7 +279,7 @@ def test_every_language_answers_row_by_row(run, code):
     english = run("rules", "compare", "dominos-cc", HOUSE, "--matches", "10", env={"COLUMNS": "100"}).stdout
     assert result.stdout != english
     # one verdict line per row, in every language
-    plain = [line.replace("\u200e", "").replace("\u200f", "") for line in result.stdout.splitlines()]
+    plain = [re.sub("[\u200e\u200f\u202a-\u202e]", "", line) for line in result.stdout.splitlines()]
     assert len([line for line in plain if line.startswith("  ") and ":" in line]) >= 9
 
 
@@ -316,3 +317,37 @@ def test_histograms_on_one_axis(run):
     # one scale for both: the longest bar (0 points, the most common under both) is as long on each side
     first = rows[0].split("│")
     assert first[0].count("█") == first[2].count("█")
+
+
+# --------------------------------------------------------------------------- Persian (issue 18, item 4)
+
+
+def test_persian_signed_differences_are_marked_and_the_bars_are_left_to_right_lines(run):
+    result = run("rules", "compare", "dominos-cc", "five-up", "--matches", "10", "--lang", "fa",
+                 env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    # every signed number is one marked left-to-right run: LRM, the sign, the digits, LRM
+    signed = re.findall("(.)([+\u2212][\u06f0-\u06f9\u066b\u066a]+)(.)", result.stdout)
+    assert signed and all(before == "\u200e" and after == "\u200e" for before, _number, after in signed), signed
+    # a bar is a number line: drawn left to right (LRM, LRE ... PDF), with nothing but the bar on it
+    bars = [line for line in lines if re.fullmatch("[\u200e\u202a\u202c ─━●┼╋]+", line) and "●" in line]
+    assert len(bars) >= 9  # a bar for each row of the table
+    assert all(line.startswith("\u200e\u202a") and line.endswith("\u202c") for line in bars), bars
+    assert all(not re.search("[\u0600-\u06ff]", line) for line in bars), bars
+
+
+def test_persian_comparison_in_visual_order_keeps_each_sign_before_its_number(run):
+    result = run("rules", "compare", "dominos-cc", "five-up", "--matches", "10", "--lang", "fa", "--bidi", "visual",
+                 env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.stderr
+    from fives_tutor.text.width import width as display_width
+
+    for line in result.stdout.splitlines():
+        assert display_width(line) <= 80, line
+        assert not re.search("[\u200e\u200f\u202a-\u202e]", line), line  # visual order: no marks left
+        # a sign shows before its digits (visually left of them), never after
+        assert not re.search("[\u06f0-\u06f9\u066a][+\u2212]", line), line
+    bars = [line for line in result.stdout.splitlines() if re.fullmatch("[ ─━●┼╋]+", line) and "●" in line]
+    # drawn left to right, not mirrored and not right-aligned: each bar starts at the left with its indent
+    assert len(bars) >= 9 and all(line.startswith("    ") and line[4] in "─━●┼╋" for line in bars), bars

@@ -119,7 +119,9 @@ def arguments(draw, command: click.Command) -> list[str]:
 SHELL_LINES = ["6|6", "6|3", "5|6@6*", "draw", "draw 2", "draw " + "9" * 5000, "pass", "muggins", "muggins 10",
                "muggins 5000", "muggins " + "9" * 30, "undo", "redo", "board", "sheet", "history", "rules", "help",
                "Ben 6|6", "Ana 6|5", "5|5 =10", "5|5 = " + "9" * 5000, "12", "0", "5|3 4|4", "9" * 5000, "x|y",
-               "\x1b]0;pwned\x07", "\udcff", "6|6*(", "quit"]
+               "\x1b]0;pwned\x07", "\udcff", "6|6*(",
+               # the keys that edit a refused line in a terminal, arriving as characters through a pipe
+               "2|1\x15", "6|3 x\x0b", "\x1b", "quit"]
 
 
 def _notes() -> tuple[str, ...]:

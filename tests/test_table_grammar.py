@@ -219,7 +219,8 @@ def test_resume_shows_the_position(run):
     assert "Hand 1, as it stands:" in out
     assert "Open ends: 3 6|6* 6* 6* (total 15)" in out
     assert "Tiles held: Ana 6 tiles, Ben 6 tiles; boneyard: 14." in out
-    assert "[3|6] [6|6*]" in out
+    # the picture: 3|6 across the line, the spinner 6|6 standing crosswise (6 over 6, its star beside)
+    assert "[3|6] [6]*\n      [6]\n" in out
     assert out.rstrip().endswith("Ana to play.")
 
 

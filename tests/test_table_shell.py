@@ -283,3 +283,65 @@ def test_a_match_closed_before_its_first_tile_is_not_saved(tmp_path):
     assert "Nothing was played, so no match was saved." in outcome["out"]
     with Journal(db) as journal:
         assert journal.matches() == [] and journal.latest_unfinished() is None
+
+
+# --- editing a refused line, and the end of a match -------------------------------------------------
+
+
+@pytest.mark.parametrize("keys, why", [
+    # "6|3 x": the tile fits (3 + 12 = 15), " x" is refused and selected from the fault at column 5;
+    # C-u clears the whole line (the selection made Emacs mode drop it before), 6|3 is typed anew
+    ("6|6\r6|3 x\r\x156|3\rquit\r", "C-u"),
+    # C-k kills from the fault to the end: "6|3 " is left, and Enter takes it
+    ("6|6\r6|3 x\r\x0b\rquit\r", "C-k"),
+    # Esc drops the refused part at once: "6|3 " again
+    ("6|6\r6|3 x\r\x1b\rquit\r", "Esc"),
+])
+def test_c_u_c_k_and_esc_edit_a_refused_line_as_in_a_shell(tmp_path, keys, why):
+    db = str(tmp_path / "games.sqlite3")
+    match_id = new_match(db)
+    code, out = run_shell(db, match_id, keys, str(tmp_path / "history"))
+    assert code == 0, why
+    assert "Ben plays 6|3@6|6*: 3 6|6* 6* 6*" in out, why
+    assert saved_events(db) == [play(0, "6|6"), play(1, "6|3")], why
+
+
+def test_c_u_clears_a_line_refused_from_its_first_column(tmp_path):
+    # 2|1 fits no end: the whole line is selected; C-u then 6|3 records 6|3, not "2|16|3"
+    db = str(tmp_path / "games.sqlite3")
+    match_id = new_match(db)
+    code, _out = run_shell(db, match_id, "6|6\r2|1\r\x15\x156|3\rquit\r", str(tmp_path / "history"))
+    assert code == 0
+    assert saved_events(db) == [play(0, "6|6"), play(1, "6|3")]
+
+
+def test_a_finished_match_says_so_and_is_not_offered_to_be_continued(tmp_path):
+    # the whole two-player match (house-cc, target 100): Ben wins with 120 points
+    from table_scripts import TWO_PLAYERS_WINNER
+
+    db = str(tmp_path / "games.sqlite3")
+    pack = write_pack(tmp_path, HOUSE_CC, "house.yaml")
+    match_id = new_match(db, pack=pack)
+    keys = "".join(step.line + "\r" for step in TWO_PLAYERS) + "quit\r"
+    code, out = run_shell(db, match_id, keys, str(tmp_path / "history"))
+    assert code == 0
+    flat = " ".join(out.split())
+    assert TWO_PLAYERS_WINNER in flat
+    # what the bare prompt still offers, as fives play says it (no hand was typed: games show)
+    assert ("The match is over: sheet and history show it again, quit leaves, and fives games show 1 "
+            "shows its sheet later.") in flat
+    assert "continues it" not in flat and "--resume" not in flat
+    assert f"The match is over and saved: fives games show 1 --db {db} shows its sheet." in flat
+
+
+def test_a_finished_match_with_a_hand_typed_offers_its_review():
+    # fives games review needs a hand that was followed (a "hand" event): then the note offers it
+    from types import SimpleNamespace
+
+    from fives_tutor.table.replies import over_note
+
+    followed = SimpleNamespace(match_id=4, events=[play(0, "6|6"), {"type": "hand", "player": 0, "tiles": "6|6"}])
+    assert over_note(followed) == ("The match is over: sheet and history show it again, quit leaves, and fives games "
+                                   "review 4 goes through your moves.")
+    table_only = SimpleNamespace(match_id=4, events=[play(0, "6|6")])
+    assert "fives games show 4" in over_note(table_only) and "review" not in over_note(table_only)

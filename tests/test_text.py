@@ -235,3 +235,116 @@ def test_counters_and_ranges_in_words():
     assert "/" not in fa.of(1, 3) and "۱" in fa.of(1, 3) and "۳" in fa.of(1, 3)
     assert fa.percent(0.5) == "۵۰٫۰٪"
     assert fa.join(["a", "b"]) == "a، b"
+
+
+# --- fitting the screen (issue 18, item 2) -------------------------------------------------------
+
+
+def test_a_word_too_long_for_its_indent_takes_a_row_of_its_own_whole():
+    from fives_tutor.text.wrap import wrap_lines
+
+    # 20 columns, continuation rows hang 6 spaces in: "fives-and-threes," (17) does not fit
+    # after the hanging indent (6 + 17 = 23), but fits the row: it gives up 3 of the indent
+    rows = wrap_lines("choose one of dominos-cc, fives-and-threes, muggins", 20, indent="", hanging="      ")
+    assert rows == ["choose one of", "      dominos-cc,", "   fives-and-threes,", "      muggins"]
+    # a word wider than the whole row is the only one ever cut
+    assert wrap_lines("a abcdefghijklmnopqrstuvwxy", 10) == ["a", "abcdefghij", "klmnopqrst", "uvwxy"]
+
+
+def test_a_table_narrows_prose_before_it_cuts_an_identifier():
+    # 45 columns for four columns: natural widths 5 + 16 + 20 + 10 and 6 of gaps (57). The
+    # widest gives way first, none below its longest word nor 8: Updated narrows from 20 to
+    # 8 (39 + 6 = 45), and the pack id keeps its 16 columns
+    rows = [("1", "fives-and-threes", "Dec 2, 2026, 4:19 AM", "unfinished")]
+    lines = table(rows, header=("Match", "Pack", "Updated", "State"), columns=45, rtl=False).split("\n")
+    assert all(width(line) <= 45 for line in lines), lines
+    assert lines[1] == "-----  ----------------  --------  ----------"
+    assert "fives-and-threes" in lines[2], lines
+
+
+def test_on_a_terminal_a_persian_line_with_its_carrier_fits_the_width(monkeypatch):
+    # the space that carries the RLM is a column of the line: text is wrapped one narrower
+    from fives_tutor.text.wrap import terminal_width
+
+    monkeypatch.setenv("COLUMNS", "30")
+    activate("fa")
+    monkeypatch.setattr(output, "_isatty", lambda stream: True)
+    assert terminal_width() == 29
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stdout", terminal)
+    output.echo("بستهٔ قوانین ناشناخته: یکی از dominos-cc، fives-and-threes، muggins را انتخاب کنید")
+    rows = terminal.getvalue().rstrip("\n").split("\n")
+    assert len(rows) > 1 and all(width(row) <= 30 for row in rows), rows
+    assert all(row.startswith(" " + RLM) for row in rows)  # each row its own carrier
+    assert any("fives-and-threes" in row for row in rows)  # never split
+    activate("en")
+    assert terminal_width() == 30  # a left-to-right language gives up no column
+
+
+def test_an_error_wider_than_the_terminal_is_wrapped_at_spaces(run, monkeypatch):
+    for code in ("en", "fa"):
+        # into a pipe: one line, as every error
+        result = run("count", "5|3", "--rules", "mugins", "--lang", code, env={"COLUMNS": "50"})
+        assert result.exit_code == 2 and len(result.stderr.strip().split("\n")) == 1
+    monkeypatch.setattr(output, "_isatty", lambda stream: True)
+    for code in ("en", "fa"):
+        # on a terminal of 50 columns: wrapped at spaces, the pack ids whole
+        result = run("count", "5|3", "--rules", "mugins", "--lang", code, env={"COLUMNS": "50"})
+        assert result.exit_code == 2
+        rows = result.stderr.rstrip("\n").split("\n")
+        assert len(rows) > 1 and all(width(row) <= 50 for row in rows), rows
+        assert any("fives-and-threes" in row for row in rows), rows
+
+
+def test_an_embedded_line_reads_the_same_in_either_paragraph_direction():
+    # forced left to right (base L) a marked line without its embedding shows its phrases in
+    # another order; embedded, it shows what the right-to-left paragraph shows
+    line = f"{RLM}حرکت: {LRM}۵|۳{LRM}{RLM} را بازی کنید"
+    embedded = bidi.embed_line(line)
+    assert embedded == f"{RLM}ح\u202bرکت: {LRM}۵|۳{LRM}{RLM} را بازی کنید\u202c"  # after its first letter
+    shown = {base: bidi.strip_marks(get_display(text, base_dir=base)).strip() for base in "LR"
+             for text in [embedded]}
+    assert shown["L"] == shown["R"]
+    assert bidi.strip_marks(get_display(line, base_dir="L")).strip() != shown["R"]
+    assert bidi.embed_line(embedded) == embedded  # idempotent
+    assert bidi.embed_line("Ana 5|3") == "Ana 5|3"  # not a right-to-left line
+
+
+def test_a_left_to_right_line_is_left_alone_by_the_persian_marking():
+    chart = bidi.ltr_line("──┼━●━ " + bidi.ltr("\u2212۲۲٫۱"))
+    assert bidi.mark_line(chart) == chart and bidi.embed_line(chart) == chart
+    assert bidi.is_ltr_line(chart)
+
+
+def test_signed_numbers_are_one_left_to_right_run():
+    from fives_tutor.text.i18n import Translator
+
+    en, fa = Translator("en"), Translator("fa")
+    assert en.signed(17.56, 1) == "+17.6" and en.signed(-0.114, 1, percent=True) == "\u221211.4%"
+    assert en.signed(0.04, 1) == "0.0"  # what rounds to zero has no sign
+    assert fa.signed(17.56, 1) == f"{LRM}+۱۷٫۶{LRM}{RLM}"
+    assert fa.signed(-0.114, 1, percent=True) == f"{LRM}\u2212۱۱٫۴٪{LRM}{RLM}"
+    assert fa.percent(-0.05) == f"{LRM}\u2212۵٫۰٪{LRM}{RLM}"  # a negative share too
+    # in a right-to-left sentence the sign stays before the digits
+    shown = get_display(f"{RLM}اختلاف {fa.signed(17.56, 1)} امتیاز", base_dir="R")
+    assert "+۱۷٫۶" in bidi.strip_marks(shown)
+
+
+@pytest.mark.parametrize("args, typed", [
+    (("rules", "compare", "dominos-cc", "five-up", "--matches", "10"), None),
+    (("rules", "show", "muggins"), None),
+    (("count", "5|3", "--rules", "mugins"), None),
+    (("best", "6 2", "--hand", "2|5 6|4 3|3", "--samples", "20"), None),
+    (("table", "--players", "Ana Maria,علی", "--tiles", "plain"), "6|6\n6|4\nhelp\nboard\nsheet\nhistory\n2|1\n"),
+    (("play", "--seed", "31", "--tiles", "plain"), "hint\n6|6\nhistory\nquit\n"),
+    (("learn", "counting"), "\n" * 3 + "7\n?\n8\n" + "\n" * 20),
+], ids=lambda value: " ".join(value) if isinstance(value, tuple) else "")
+@pytest.mark.parametrize("code", ["fa", "en"])
+def test_no_line_is_wider_than_an_80_column_terminal(run, monkeypatch, args, typed, code):
+    # written to a terminal: a Persian line gets the space that carries its RLM, which the
+    # wrapping leaves room for (81 columns at 80 before)
+    monkeypatch.setattr(output, "_isatty", lambda stream: True)
+    monkeypatch.delenv("VTE_VERSION", raising=False)
+    result = run(*args, "--lang", code, input=typed, env={"COLUMNS": "80"})
+    for line in (result.stdout + result.stderr).split("\n"):
+        assert width(line) <= 80, (width(line), line)

@@ -26,6 +26,8 @@ from fives_tutor.tutor.quiz import kinds_for, pick, pool
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
 LESSONS_DIR = Path(data_dir("rules")) / "lessons"
 PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+#: what a Persian line carries besides its text: marks (LRM, RLM) and its embedding (RLE ... PDF)
+BIDI_CONTROLS = "[\u200e\u200f\u202a-\u202e]"
 BASE_KINDS = ("total", "play_points", "best", "where", "collect")
 
 
@@ -321,7 +323,7 @@ def test_learn_goes_through_a_lesson_in_every_language(run, language):
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     # marks that keep tiles left to right taken out; the text is wrapped to the terminal's width
-    plain = " ".join(out.replace("\u200e", "").replace("\u200f", "").split())
+    plain = " ".join(re.sub(BIDI_CONTROLS, "", out).split())
     if "{" not in lesson["title"]:
         assert f"== {digits(lesson['title'], language)} ==" in plain
     # the first step with the pack's facts: a double-6 set of 28 tiles
@@ -335,7 +337,7 @@ def test_learn_goes_through_a_lesson_in_every_language(run, language):
         assert "The set and the tiles" not in out
     listed = run("learn", "--list", "--lang", language)
     assert listed.exit_code == 0
-    listed_plain = listed.stdout.replace("\u200e", "").replace("\u200f", "")  # the id is marked left to right
+    listed_plain = re.sub(BIDI_CONTROLS, "", listed.stdout)  # the id is marked left to right
     first_row = next(line for line in listed_plain.splitlines() if "(tiles)" in line)
     assert re.match(rf"✓\s+{digits(1, language)}\.\s", first_row)
 
@@ -374,9 +376,9 @@ def question_header() -> re.Pattern:
         translator = Translator(code)
         for count in (1, 2, 3, 5, 10, 11, 21, 100):
             forms.add(translator.ngettext("Question {number} of {count}", "Question {number} of {count}", count))
-    number = "[\u200e\u200f]*[0-9\u06f0-\u06f9]+[\u200e\u200f]*"
+    number = f"{BIDI_CONTROLS}*[0-9\u06f0-\u06f9]+{BIDI_CONTROLS}*"
     patterns = [re.escape(form).replace(r"\{number\}", number).replace(r"\{count\}", number) for form in forms]
-    return re.compile(r"(?m)^[\u200e\u200f ]*(?:" + "|".join(sorted(patterns)) + r")[\u200e\u200f]*\n")
+    return re.compile(rf"(?m)^(?:{BIDI_CONTROLS}| )*(?:" + "|".join(sorted(patterns)) + rf"){BIDI_CONTROLS}*\n")
 
 
 def blocks(out):
@@ -444,7 +446,7 @@ def test_quiz_in_every_language_with_the_worked_count(run, language):
     replies = "".join(reply_for(q, language) + "\n" for q in data["questions"])
     result = run("quiz", "--count", "10", "--seed", seed, "--lang", language, input=replies)
     assert result.exit_code == 0, result.stderr
-    out = result.stdout.replace("\u200e", "").replace("\u200f", "")
+    out = re.sub(BIDI_CONTROLS, "", result.stdout)
     found = blocks(out)
     assert len(found) == 10
     for block, question in zip(found, data["questions"]):
@@ -772,3 +774,23 @@ def test_print_with_a_kind(run):
     _lines, _key_at, questions, answers = worksheet_parts(result.stdout)
     assert len(questions) == 5 and len(answers) == 5
     assert all("The hand is over" in q for q in questions)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_answer_key_joins_whole_sentences_at_any_width(run, language):
+    # the explanation of a collect question is the count's sentences, never wrapped where it is
+    # made: at 40 columns the key holds the rounding sentence whole (Dutch "afgerond op het
+    # dichtstbijzijnde vijftal" was cut as "afgerond op het.   dichtstbijzijnde")
+    result = run("quiz", "--print", "5", "--seed", "1", "--kind", "collect", "--lang", language,
+                 env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.stderr
+    _lines, _key_at, _questions, answers = worksheet_parts(re.sub(BIDI_CONTROLS, "", result.stdout))
+    assert len(answers) == 5
+    from fives_tutor.text.i18n import Translator
+
+    rounding = Translator(language).gettext("A remainder of 3 or 4 rounds up, 1 or 2 down.")
+    for answer in answers:
+        assert "  " not in answer and ". ." not in answer, answer
+        assert digits(rounding, language) in answer, answer
+    data = quiz_json(run, "--print", "5", "--seed", "1", "--kind", "collect", "--lang", language)
+    assert all("\n " not in question["explanation"] for question in data["questions"])

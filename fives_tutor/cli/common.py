@@ -174,7 +174,7 @@ def _show_help(ctx, _param, value):
     """``--help``: the help through the one output function (Click's own callback
     writes it past the marks and the visual order)."""
     if value and not ctx.resilient_parsing:
-        echo(ctx.get_help(), block=True)
+        echo(ctx.get_help())
         ctx.exit()
 
 

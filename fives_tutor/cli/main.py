@@ -63,7 +63,7 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:
-            echo(error.ctx.get_help(), block=True)  # a bare "fives": its help, as asked
+            echo(error.ctx.get_help())  # a bare "fives": its help, as asked
             sys.exit(0)
         except click.exceptions.UsageError as error:
             hint = ""

@@ -502,6 +502,14 @@ def _show_stats(console, stats, missed=()) -> None:
                    "low boxes come up more often. An exercise you missed comes back until you get it right."))
 
 
+def _sentences(text: str) -> str:
+    """An explanation of one line a sentence (never wrapped: engine_answer leaves that to
+    where it is shown) as one paragraph: each line ended with a full stop where it has
+    no closing punctuation of its own (Persian ؟ too)."""
+    parts = [part.strip() for part in text.split("\n") if part.strip()]
+    return " ".join(part if part.endswith((".", "!", "?", ":", "\u061f")) else part + "." for part in parts)
+
+
 def _worksheet(rules, seed, exercises, answers) -> str:
     t = current()
     title = _("Worksheet")
@@ -513,6 +521,6 @@ def _worksheet(rules, seed, exercises, answers) -> str:
         lines.append("")
     lines += [f"## {key}", ""]
     for number, answer in enumerate(answers, start=1):
-        why = " ".join(part if part.endswith((".", "!", "?", ":")) else part + "." for part in answer.why.split("\n"))
+        why = _sentences(answer.why)
         lines.append(f"{number}. **{_answer_words(answer.value)}**: {why}")
     return "\n".join(lines)

@@ -4,7 +4,6 @@ pack, and the rules that differ between packs side by side (simulated comparison
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
 
 from ..core.rules import RuleSet
@@ -12,6 +11,7 @@ from ..study.stats import Estimate
 from ..text.i18n import _, current
 from ..text.table import table
 from ..text.width import wrap
+from ..text.wrap import terminal_width
 from .describe import describe
 
 
@@ -28,7 +28,7 @@ def render_list(packs: Sequence[tuple[str, RuleSet | None, str, str | None]]) ->
 def render_show(rules: RuleSet) -> str:
     """Every parameter of a pack in words, with its name, summary and source."""
     code = current().code
-    columns = shutil.get_terminal_size((100, 24)).columns
+    columns = terminal_width(100)
     lines = wrap(f"{rules.name(code)} [{rules.id}]", columns)
     summary = rules.summary(code)
     if summary:

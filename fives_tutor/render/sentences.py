@@ -425,8 +425,10 @@ def opponent_line(label: str, opponent, shown: str, collection: Collection) -> s
     return _("{name}: {pips}").format(name=label, pips=shown)
 
 
-def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet) -> str:
-    """The text of ``fives count``: every number comes from ``collection``, as in the JSON."""
+def render_count(collection: Collection, hands: Sequence[str | None], rules: RuleSet, fit: bool = True) -> str:
+    """The text of ``fives count``: every number comes from ``collection``, as in the JSON;
+    one line a sentence, wrapped to the terminal unless not ``fit`` (an explanation that
+    is shown elsewhere, and wrapped there)."""
     t = current()
     lines = []
     mode = collection.mode
@@ -443,4 +445,4 @@ def render_count(collection: Collection, hands: Sequence[str | None], rules: Rul
     lines.append(_("The winner collects {points}: {how}.").format(points=points, how=how))
     if rules.hand_end.rounding == "nearest_five" and mode != "none":
         lines.append(_("A remainder of 3 or 4 rounds up, 1 or 2 down."))
-    return _fit("\n".join(lines))
+    return _fit("\n".join(lines)) if fit else "\n".join(lines)

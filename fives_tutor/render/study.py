@@ -10,16 +10,16 @@ every language; the bars of one pack's histogram run the way the language reads.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
 
 from ..study.compare import Difference, Study
 from ..study.stats import Estimate
+from ..text.bidi import ltr_line
 from ..text.i18n import LRM, RLM, _, current, ngettext
 from ..text.table import table
 from ..text.width import ljust, rjust
 from ..text.width import width as display_width
-from ..text.wrap import wrap_lines
+from ..text.wrap import terminal_width, wrap_lines
 
 #: how each row is shown: (decimals, shown as a percentage)
 FORMATS = {
@@ -32,7 +32,7 @@ GLYPHS = ("█", "▓", "▒", "░")
 
 
 def _terminal_width() -> int:
-    return shutil.get_terminal_size((100, 24)).columns
+    return terminal_width(100)
 
 
 def _pad(text: str, width: int, right: bool = False) -> str:
@@ -41,9 +41,11 @@ def _pad(text: str, width: int, right: bool = False) -> str:
 
 def _chart_line(text: str) -> str:
     """A chart whose left and right mean something (a number line, two packs back to
-    back), kept left to right in a right-to-left language: the line holds no
-    right-to-left letter and starts with a left-to-right mark."""
-    return LRM + text if current().rtl else text
+    back), drawn left to right in a right-to-left language too: the line holds no
+    right-to-left letter, and is a left-to-right line (:func:`fives_tutor.text.bidi.ltr_line`:
+    a left-to-right mark first and the whole line in a left-to-right embedding, which
+    the marking of Persian lines and ``--bidi visual`` leave left to right)."""
+    return ltr_line(text) if current().rtl else text
 
 
 def _flowing_line(text: str) -> str:
@@ -74,18 +76,15 @@ def label(row: str, study: Study) -> str:
 
 def value(row: str, amount: float, signed: bool = False) -> str:
     """One number of ``row`` in the active language (a share as a percentage);
-    ``signed`` puts + before a positive difference."""
+    ``signed``: a difference with its sign (+ or −, one left-to-right run in a
+    right-to-left language: :meth:`fives_tutor.text.i18n.Translator.signed`)."""
     t = current()
     decimals, percent = FORMATS[row]
-    shown = round(amount * (100 if percent else 1), decimals)
-    if shown == 0:
+    if signed:
+        return t.signed(amount, decimals, percent)
+    if round(amount * (100 if percent else 1), decimals) == 0:
         amount = 0.0  # no "-0.0"
-    text = t.percent(amount, decimals) if percent else t.number(amount, decimals=decimals)
-    if not signed or shown == 0:
-        return text
-    text = text.lstrip(LRM + "-\u2212")
-    # a minus sign as wide as the plus, kept before the number in right-to-left text
-    return (LRM if t.rtl else "") + ("+" if shown > 0 else "\u2212") + text
+    return t.percent(amount, decimals) if percent else t.number(amount, decimals=decimals)
 
 
 def interval(row: str, estimate: Estimate) -> str:
@@ -244,19 +243,28 @@ def difference_bar(estimate: Estimate, width: int) -> str:
 
 
 def difference_bars(study: Study, pack: int, width: int) -> list[str]:
-    """A bar per row for pack ``pack`` less the first: the row's name, then its bar and numbers."""
+    """A bar per row for pack ``pack`` less the first: the row's name, then its bar and
+    numbers. The bar is a number line, minus on the left in every language; in a
+    right-to-left language its numbers (with a word, «تا») go on the row's name line,
+    which reads right to left, and the bar's line holds the bar alone."""
+    rtl = current().rtl
     lines = _wrap(_("{pack} − {first}, each row on its own scale around zero (┼): ━ the 95% interval, "
                     "● the estimate.").format(pack=_ltr(study.names[pack]), first=_ltr(study.names[0])), width)
     for difference in study.differences[pack - 1]:
         numbers = signed_interval(difference.name, difference.estimate)
-        bar_width = max(11, min(41, width - 4 - display_width(numbers) - 1))
+        bar_width = max(11, min(41, width - 4 - (0 if rtl else display_width(numbers) + 1)))
         estimate = difference.estimate
         decimals, percent = FORMATS[difference.name]
         reach = max(abs(estimate.low), abs(estimate.high)) * (100 if percent else 1)
         if round(reach, decimals) == 0:
             estimate = Estimate(0.0, 0.0, 0.0, estimate.n)  # nothing the numbers beside it can show
-        lines.append("  " + label(difference.name, study))
-        lines.append(_chart_line("    " + difference_bar(estimate, bar_width) + " " + numbers))
+        if rtl:
+            lines += _wrap(_("{label}: {numbers}").format(label=label(difference.name, study), numbers=numbers),
+                           width, indent="  ", hanging="  ")
+            lines.append(_chart_line("    " + difference_bar(estimate, bar_width)))
+        else:
+            lines.append("  " + label(difference.name, study))
+            lines.append(_chart_line("    " + difference_bar(estimate, bar_width) + " " + numbers))
     return lines
 
 

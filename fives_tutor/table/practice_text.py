@@ -9,6 +9,7 @@ count at the end of a hand shows them."""
 from __future__ import annotations
 
 from ..render.sentences import count_expression, no_play_advice, points_phrase
+from ..text.bidi import has_rtl, ltr, strip_marks
 from ..text.i18n import _, current, ngettext
 from .replies import answer as table_answer
 from .replies import hint_lines, prose, tiles_line
@@ -109,11 +110,16 @@ class PracticeFace:
         ``you and Cy (greedy) against Ana (greedy) and Ben (greedy)``."""
         practice = self.session
         state = practice.state
-        current()
+        t = current()
         you = practice.you
 
         def named(seat):
-            return _("{name} ({level})").format(name=state.names[seat], level=practice.levels[seat])
+            text = _("{name} ({level})").format(name=state.names[seat], level=practice.levels[seat])
+            if t.rtl and not has_rtl(state.names[seat]):
+                # a Latin name and its level read as one left-to-right phrase, as a Persian writer types
+                # "Ana (greedy)" (two runs would show "(greedy) Ana")
+                return ltr(strip_marks(text))
+            return text
 
         partners = [named(p) for p in range(state.players) if p != you and state.sides[p] == state.sides[you]]
         opponents = [named(p) for p in range(state.players) if state.sides[p] != state.sides[you]]
@@ -313,7 +319,7 @@ class PracticeFace:
     def _match_over(self) -> list[str]:
         from ..tutor.coach import summarise
         from .coach_text import lesson_ids, summary_lines
-        from .render import winner_line
+        from .render import match_over_note, winner_line
 
         practice = self.session
         state = practice.state
@@ -333,8 +339,7 @@ class PracticeFace:
             lines.append(winner_line(state))
         if practice.coach != "off":
             lines += summary_lines(summarise(practice.judgements()), practice.rules, lesson_ids(practice.rules))
-        lines.append(_("The match is over: sheet and history show it again, quit leaves, and fives games review "
-                       "{id} goes through your moves.").format(id=practice.match_id))
+        lines.append(match_over_note(practice.match_id, reviewable=True))
         return lines
 
     def _your_turn(self, style: str, width: int | None) -> list[str]:
@@ -351,7 +356,9 @@ class PracticeFace:
             lines.append(draw(state.layout, style, width))
         else:
             lines += prose([_("The table is empty: you lead.")], width)
-        lines += prose([_("Your tiles: {tiles}").format(tiles=draw_hand(practice.hand, style))], width)
+        # the hand is one left-to-right run in the reader's digits, as the plays are
+        lines += prose([_("Your tiles: {tiles}").format(tiles=current().notation(draw_hand(practice.hand, style)))],
+                       width)
         if not practice.legal():
             lines += prose([no_play_advice(practice.rules)], width)
         return lines

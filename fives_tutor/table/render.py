@@ -49,6 +49,19 @@ def winner_line(state: TableState) -> str:
             n=current().number(state.scores[state.winner])))
 
 
+def match_over_note(match_id: int | None, reviewable: bool) -> str:
+    """What a finished match still offers at its prompt (both shells say it when the
+    match ends): ``sheet`` and ``history`` show it again, ``quit`` leaves, and
+    ``fives games review`` goes through the moves of a hand that was followed (a
+    practice match, or a table where ``hand`` was typed); else ``fives games show``
+    shows the sheet later."""
+    if reviewable:
+        return _("The match is over: sheet and history show it again, quit leaves, and fives games review "
+                 "{id} goes through your moves.").format(id=match_id)
+    return _("The match is over: sheet and history show it again, quit leaves, and fives games show {id} "
+             "shows its sheet later.").format(id=match_id)
+
+
 def toolbar(state: TableState, width: int | None = None) -> str:
     """The bottom toolbar: whose turn, the ends and their total, the boneyard; the
     scores; how many tiles each player holds; wrapped to ``width`` (the terminal's)."""
@@ -384,10 +397,15 @@ def command_lines(entries, width: int | None, narrowest: int) -> list[str]:
     """A shell's commands under their heading: each ``(command, what it does)`` entry
     with its description in a column at least ``narrowest`` cells from the margin,
     wrapped under itself to ``width`` (None: the terminal's). Measured by display
-    width: a translated metavar may hold a zero-width non-joiner."""
+    width: a translated metavar may hold a zero-width non-joiner; the command is one
+    left-to-right run, its tiles in the reader's digits."""
     from ..text.width import ljust
     from ..text.wrap import display_width, wrap_lines
 
+    t = current()
+    # each command as it is typed, one left-to-right run: its tiles in the reader's digits (as every tile
+    # is shown), alternatives separated by the language's comma
+    entries = [(t.notation(command.replace(", ", t.comma)), text) for command, text in entries]
     column = max(narrowest, max(display_width(command) for command, _text in entries) + 4)  # 2 spaces past the widest
     lines = [_("Commands (the same words in every language):")]
     for command, text in entries:

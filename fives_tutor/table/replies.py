@@ -43,6 +43,8 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
     following = turn_line(state)
     if following:
         lines.append(following)
+    if state.over:
+        lines.append(over_note(session))
     asked = session.asking()
     if asked is not None:
         from .render import ask_line
@@ -88,7 +90,10 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     if kind == "refused":
         return prose([words.refusal(data["error"])], width)
     if kind == "done":
-        return prose(words.after_action(data, state), width)
+        lines = words.after_action(data, state)
+        if state.over:  # the match has just ended: what the prompt still offers
+            lines.append(over_note(session))
+        return prose(lines, width)
     if kind != "show":
         return []
     what = data["what"]
@@ -123,14 +128,34 @@ def hint_lines(session, width: int | None = None) -> list[str]:
                         situation.players, width=width)]
 
 
+def over_note(session) -> str:
+    """What a finished table match still offers (:func:`fives_tutor.table.render.match_over_note`):
+    ``fives games review`` where a hand was followed, which it needs."""
+    from .render import match_over_note
+
+    return match_over_note(session.match_id, reviewable=_followed_a_hand(session))
+
+
+def _followed_a_hand(session) -> bool:
+    return any(event.get("type") == "hand" for event in session.events)
+
+
 def closing(session) -> str:
-    """The last line: how to continue, or that nothing was saved."""
+    """The last line: how to continue, or that nothing was saved; a finished match is
+    not offered to be continued, but to be gone through again."""
     if not session.saved:
         return _("Nothing was played, so no match was saved.")
     from ..store.journal import command_for
 
+    path = session.journal.path
+    if session.state.over:
+        if _followed_a_hand(session):
+            return _("The match is saved: {command} goes through your moves again.").format(
+                command=command_for(f"fives games review {session.match_id}", path))
+        return _("The match is over and saved: {command} shows its sheet.").format(
+            command=command_for(f"fives games show {session.match_id}", path))
     return _("The match is saved: {command} continues it.").format(
-        command=command_for(f"fives table --resume {session.match_id}", session.journal.path))
+        command=command_for(f"fives table --resume {session.match_id}", path))
 
 
 class TableFace:

@@ -19,6 +19,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.contrib.regular_languages import compile as compile_grammar
 from prompt_toolkit.contrib.regular_languages.compiler import Match
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import has_selection
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.selection import SelectionType
@@ -204,8 +205,44 @@ def select_fault(buffer) -> None:
     buffer.cursor_position = fault
 
 
+def _selected_span(buffer) -> tuple[int, int]:
+    """Start and end of the selected text (the refused part of a line)."""
+    start = min(buffer.cursor_position, buffer.selection_state.original_cursor_position)
+    end = max(buffer.cursor_position, buffer.selection_state.original_cursor_position)
+    return start, end
+
+
 def _bindings() -> KeyBindings:
+    """Enter checks the whole line. While a refused part is selected (:func:`select_fault`)
+    prompt_toolkit's Emacs mode is out of its insert mode, so C-u and C-k did nothing
+    and Esc waited for a key: here they edit as in a shell whose cursor stands at the
+    end of the line, the selection dropped. C-u deletes the whole line, C-k the
+    refused part (from the fault to the end), Esc the refused part at once."""
     bindings = KeyBindings()
+
+    @bindings.add("c-u", filter=has_selection)
+    def _discard_line(event) -> None:
+        buffer = event.current_buffer
+        _start, end = _selected_span(buffer)
+        buffer.exit_selection()
+        buffer.cursor_position = end
+        event.app.clipboard.set_text(buffer.delete_before_cursor(count=end))
+
+    @bindings.add("c-k", filter=has_selection)
+    def _kill_to_end(event) -> None:
+        buffer = event.current_buffer
+        start, _end = _selected_span(buffer)
+        buffer.exit_selection()
+        buffer.cursor_position = start
+        event.app.clipboard.set_text(buffer.delete(count=len(buffer.text) - start))
+
+    @bindings.add("escape", filter=has_selection, eager=True)
+    def _drop_refused(event) -> None:
+        buffer = event.current_buffer
+        start, end = _selected_span(buffer)
+        buffer.exit_selection()
+        buffer.text = buffer.text[:start] + buffer.text[end:]
+        buffer.cursor_position = start
 
     @bindings.add("enter")
     def _accept(event) -> None:

@@ -35,7 +35,14 @@ import unicodedata
 LRM = "\u200e"
 RLM = "\u200f"
 ALM = "\u061c"
+#: explicit embeddings (UAX #9 X2-X6): right to left, left to right, and their end
+RLE = "\u202b"
+LRE = "\u202a"
+PDF = "\u202c"
 MARKS = LRM + RLM + ALM
+#: every directional formatting character the program writes (marks and embeddings),
+#: and the isolates and overrides a translator might type
+CONTROLS = MARKS + "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 #: blocks where right-to-left letters live (Hebrew, Arabic, Syriac, Thaana, NKo, ...,
 #: Arabic presentation forms); which of their characters are letters is asked of
 #: unicodedata once, on first use
@@ -66,7 +73,7 @@ def _pattern(name: str) -> re.Pattern:
         letters = _rtl_letters()
         _compiled["rtl"] = re.compile(f"[{letters}{RLM}]")
         # a chunk is text between spaces, right-to-left letters, Persian separators and marks
-        _compiled["chunk"] = re.compile(f"[^\\s{letters}{MARKS}\u200c\u200d«»،؛؟]+")
+        _compiled["chunk"] = re.compile(f"[^\\s{letters}{CONTROLS}\u200c\u200d«»،؛؟]+")
     return _compiled[name]
 
 
@@ -84,9 +91,13 @@ def first_strong(text: str) -> str | None:
     return None
 
 
+_NO_CONTROLS = {ord(char): None for char in CONTROLS}
+
+
 def strip_marks(text: str) -> str:
-    """``text`` without left-to-right, right-to-left and Arabic letter marks."""
-    return text.translate({ord(mark): None for mark in MARKS})
+    """``text`` without directional marks (left-to-right, right-to-left, Arabic
+    letter), embeddings and isolates."""
+    return text.translate(_NO_CONTROLS)
 
 
 def _core(chunk: str) -> str:
@@ -320,11 +331,59 @@ def ltr(text: str) -> str:
 
 def mark_line(line: str) -> str:
     """A line of right-to-left output as it must be printed: an RLM first, then every
-    left-to-right run marked. A line without right-to-left text is returned as it is."""
-    if not has_rtl(line):
+    left-to-right run marked. A line without right-to-left text, or one drawn left to
+    right on purpose (:func:`ltr_line`), is returned as it is."""
+    if not has_rtl(line) or is_ltr_line(line):
         return line
     marked = mark_runs(line)
     return marked if marked.startswith(RLM) else RLM + marked
+
+
+def embed_line(line: str) -> str:
+    """A marked right-to-left line (RLM first, :func:`mark_line`) that reads right
+    whatever the paragraph direction: its text inside a right-to-left embedding (RLE
+    ... PDF). Where the terminal takes the direction from the first strong character,
+    the RLM makes the line right to left and the embedding changes nothing; where the
+    paragraph is forced left to right (VTE without mode 2501: a pipe, ``less``, tmux,
+    screen), the embedding still lays out the line right to left inside it, so its
+    phrases keep their order (the line sits at the left margin).
+
+    The embedding opens after the line's leading spaces (an indent stays at the margin
+    either way), or else after its first letter when that is a right-to-left one:
+    terminals drop a zero-width character written in a line's first column (VTE, tmux),
+    so through a pipe, where no space carries the RLM, the embedding holds only when a
+    character of the line comes before it. A right-to-left letter just before the
+    embedding joins its run, so the line reads the same. An embedding, not an isolate:
+    python-bidi's pure-Python algorithm, which ``--bidi visual`` uses, and older
+    terminals' bidi know no isolates. Idempotent; any other line is returned as it is.
+
+    >>> embed_line(RLM + "مهره " + LRM + "5|3" + LRM + RLM) == RLM + "م" + RLE + "هره " + LRM + "5|3" + LRM + RLM + PDF
+    True
+    >>> embed_line(RLM + "  " + LRM + "5|3" + LRM + RLM) == RLM + "  " + RLE + LRM + "5|3" + LRM + RLM + PDF
+    True
+    """
+    if not line.startswith(RLM) or line.endswith(PDF) and RLE in line:
+        return line
+    body = line[1:]
+    outside = len(body) - len(body.lstrip(" "))
+    if not outside and body and unicodedata.bidirectional(body[0]) in ("R", "AL"):
+        outside = 1
+    if outside == len(body):
+        return line  # nothing but spaces
+    return RLM + body[:outside] + RLE + body[outside:] + PDF
+
+
+def ltr_line(text: str) -> str:
+    """A line drawn left to right in every language (a number line, two packs back to
+    back): an LRM first, so that a terminal detecting the direction sets it left to
+    right, and the whole line in a left-to-right embedding, which :func:`mark_line`
+    leaves as it is and ``--bidi visual`` lays out left to right."""
+    return text if is_ltr_line(text) else LRM + LRE + text + PDF
+
+
+def is_ltr_line(line: str) -> bool:
+    """Whether ``line`` was made left to right on purpose by :func:`ltr_line`."""
+    return line.startswith(LRM + LRE)
 
 
 def guard_ltr_line(line: str) -> str:
@@ -348,30 +407,50 @@ def mark_markdown_line(line: str) -> str:
     return match.group(1) + (rest if rest.startswith(RLM) else RLM + rest)
 
 
+def embed_markdown_line(line: str) -> str:
+    """:func:`embed_line` for Markdown: the embedding opens after the block marker and
+    its RLM (:func:`mark_markdown_line`)."""
+    match = _MARKDOWN_BLOCK.match(line)
+    if not match:
+        return embed_line(line)
+    return match.group(1) + embed_line(line[match.end():])
+
+
 def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
-    """A right-to-left line in visual order for a terminal that does no bidi: wrapped to
-    ``columns`` first (each screen row is then its own paragraph), each row reordered
-    by python-bidi under right-to-left direction with Arabic letters shaped by
-    arabic-reshaper, marks removed, and right-aligned (unless not ``align``). A line without right-to-left
-    text comes back as it is. Needs the ``bidi`` extra (ImportError otherwise)."""
+    """A line in visual order for a terminal that does no bidi: wrapped to ``columns``
+    first (each screen row is then its own paragraph), each row reordered by python-bidi
+    with Arabic letters shaped by arabic-reshaper, marks removed. A right-to-left line
+    (an RLM first, or right-to-left text without a left-to-right mark first) is laid
+    out right to left and right-aligned (unless not ``align``); a left-to-right line
+    that holds right-to-left text (:func:`ltr_line`, or a name in an English sentence)
+    left to right. A line without right-to-left text comes back as it is. Needs the
+    ``bidi`` extra (ImportError otherwise)."""
     if not has_rtl(line):
-        return [line]
+        return [strip_marks(line)]
     import arabic_reshaper
 
-    # python-bidi's pure-Python UAX #9 (marks, no isolates): unlike its Rust get_display
-    # (bidi.get_display in 0.6) it mirrors brackets (rule L4), so "(" still opens on screen
+    # python-bidi's pure-Python UAX #9 (marks and embeddings, no isolates): unlike its Rust
+    # get_display (bidi.get_display in 0.6) it mirrors brackets (rule L4), so "(" still opens on screen
     from bidi.algorithm import get_display
 
     from .width import rjust, width, wrap
 
-    marked = mark_line(line)
+    rtl = not line.startswith(LRM) and (line.startswith(RLM) or first_strong(line) in ("R", "AL"))
+    marked = mark_line(line) if rtl else line
     rows = []
     # a line that fits is not re-wrapped: wrapping would fold the runs of spaces that align a table
-    pieces = [marked] if width(strip_marks(marked)) <= columns else wrap(protect_spans(marked), columns)
+    pieces = [marked] if width(strip_marks(marked)) <= columns else wrap(protect_spans(strip_embeddings(marked)),
+                                                                         columns)
     for row in pieces:
         row = row.replace("\u00a0", " ")
-        if row.count(LRM) % 2:  # a span cut by a long word: mark the row again
+        if rtl and row.count(LRM) % 2:  # a span cut by a long word: mark the row again
             row = mark_line(strip_marks(row))
-        shown = strip_marks(get_display(arabic_reshaper.reshape(row), base_dir="R"))
-        rows.append(rjust(shown, columns) if align and width(shown) < columns else shown)
+        shown = strip_marks(get_display(arabic_reshaper.reshape(row), base_dir="R" if rtl else "L"))
+        rows.append(rjust(shown, columns) if rtl and align and width(shown) < columns else shown)
     return rows
+
+
+def strip_embeddings(text: str) -> str:
+    """``text`` without embeddings and isolates (its marks kept): what is wrapped, since
+    an embedding cut over two rows would hold only in one."""
+    return text.translate({ord(char): None for char in CONTROLS[len(MARKS):]})

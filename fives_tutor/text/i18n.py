@@ -179,15 +179,45 @@ class Translator:
 
     def percent(self, share: float, decimals: int = 1) -> str:
         """``share`` (0.5 for a half) as a percentage formatted by Babel for this language
-        (Persian: Persian digits and the Arabic percent sign ٪)."""
+        (Persian: Persian digits and the Arabic percent sign ٪; a negative share marked
+        left to right, as :meth:`number` marks a negative number)."""
         from babel.numbers import format_percent
 
         locale = "fil" if self.code == "tl" else self.code
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+        if round(share * 100, decimals) == 0:
+            share = 0.0  # a share that rounds to zero from below shows no sign ("-0.0%")
         text = format_percent(share, format=pattern, locale=locale, numbering_system="default")
         if self.rtl:
             text = text.replace("%", "\u066a")
+            if text.startswith("-"):
+                from .bidi import ltr
+
+                return ltr("\u2212" + self.digits(text[1:]))
         return self.digits(text)
+
+    def signed(self, value: float, decimals: int = 0, percent: bool = False) -> str:
+        """A difference with its sign, as a number (``decimals`` places) or, with
+        ``percent``, a share as a percentage: ``+17.6``, ``\u221211.4%``; what rounds to
+        zero has no sign. In a right-to-left language the signed number is one
+        left-to-right run (marked: bare, its sign would show on the wrong side, after
+        the digits), in the language's digits: ``+۱۷٫۶``, ``\u2212۱۱٫۴٪``.
+
+        >>> Translator("en").signed(17.56, 1), Translator("en").signed(-0.114, 1, percent=True)
+        ('+17.6', '\u221211.4%')
+        >>> Translator("fa").signed(17.56, 1) == "\u200e+۱۷٫۶\u200e\u200f"
+        True
+        """
+        shown = round(value * (100 if percent else 1), decimals)
+        magnitude = self.percent(abs(value), decimals) if percent else self.number(abs(value), decimals)
+        if shown == 0:
+            return magnitude
+        text = ("+" if shown > 0 else "\u2212") + magnitude
+        if not self.rtl:
+            return text
+        from .bidi import ltr
+
+        return ltr(text)
 
     def typed(self, text: str) -> str:
         """Something the reader may type again, such as a seed: a plain number in the
@@ -337,11 +367,12 @@ def localize_error(error: FivesError) -> str:
     return error.render(translator.gettext, wrap, translator.ngettext)
 
 
-#: error parameters that hold notation or numbers typed as text (shown with the
-#: language's digits); others (file paths, key paths, player names, reasons from the
-#: system) are shown as they are
-_NOTATION = {"tile", "end", "position", "choices", "pips", "token", "count", "low", "high", "players", "tiles",
-             "size", "unseen", "example", "example2", "play", "given", "answer", "seq", "id", "numbers"}
+#: error parameters that hold notation or numbers the program writes (shown with the
+#: language's digits); others (what the user typed, quoted as typed: ``answer``,
+#: ``given``, ``token``; file paths, key paths, player names, reasons from the system) are shown
+#: as they are
+_NOTATION = {"tile", "end", "position", "choices", "pips", "count", "low", "high", "players", "tiles",
+             "size", "unseen", "example", "example2", "play", "seq", "id", "numbers"}
 _LATIN = re.compile("[A-Za-z]")
 
 

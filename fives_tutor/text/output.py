@@ -5,8 +5,12 @@ Every text line written to standard output or standard error goes through
 :func:`prompt_text`, :func:`menu_text` and :func:`menu_meta`). In a right-to-left
 language each line gets its right-to-left mark and its left-to-right runs marked
 (:func:`fives_tutor.text.bidi.mark_line`, idempotent, so text the code marked already
-is left alone); with ``--bidi visual`` each line is put in visual order instead. JSON
-never comes here.
+is left alone), and the rest of the line a right-to-left embedding, so that it reads
+right where the terminal forces lines left to right too
+(:func:`fives_tutor.text.bidi.embed_line`); with ``--bidi visual`` each line is put
+in visual order instead. On a terminal a line wider than it is wrapped at spaces here
+(an error naming ``fives-and-threes``), never left to the terminal, which would cut a
+word; into a pipe or a file a message stays one line. JSON never comes here.
 
 Terminals. VTE (GNOME Terminal, Tilix, ...) detects the direction of a line only while
 its private mode 2501 is set, and it is off by default; so when Persian is written to
@@ -15,7 +19,9 @@ the first line and restored (``CSI ? 2501 r``) at exit, only on a terminal, neve
 a pipe or file. VTE, Konsole and prompt_toolkit all drop a zero-width character written
 in a line's first column (there is no cell before it to attach it to), which would lose
 the line's RLM; so on a terminal a Persian line is written with one space before its
-RLM, which carries it.
+RLM, which carries it. That space is a column of the line: text for a terminal is
+wrapped one column narrower there (:func:`carrier_columns`, which
+:func:`fives_tutor.text.wrap.terminal_width` counts).
 
 Output that the stream's encoding cannot show is written with marks removed and the
 rest replaced, never with a traceback.
@@ -28,6 +34,8 @@ import os
 import sys
 
 import click
+
+from . import wrap
 
 RLM = "\u200f"
 
@@ -67,14 +75,15 @@ def _rtl() -> bool:
     return current().rtl
 
 
-def render(text: str, markdown: bool = False, block: bool = False, columns: int | None = None,
-           align: bool = True) -> list[str]:
-    """The lines of ``text`` as they are to be written: marked in a right-to-left
-    language (``markdown``: the mark after a Markdown block marker; ``block``: every
-    line that is not blank is right to left, as in help where Click breaks a sentence
-    over lines), a left-to-right line that starts with right-to-left letters kept left
-    to right, and in visual order with ``--bidi visual`` (wrapped to ``columns``,
-    default the terminal's, and right-aligned unless not ``align``)."""
+def render(text: str, markdown: bool = False, columns: int | None = None, align: bool = True) -> list[str]:
+    """The lines of ``text`` as they are to be written: in a right-to-left language
+    every line that is not blank right to left (a row of a wrapped sentence, a line of
+    help that Click broke off a sentence) and marked, but those drawn left to right on
+    purpose (:func:`fives_tutor.text.bidi.ltr_line`); ``markdown``: the mark after a
+    Markdown block marker, on lines with right-to-left text. In a left-to-right language
+    a line that starts with right-to-left letters is kept left to right. With ``--bidi
+    visual``, in visual order (wrapped to ``columns``, default the terminal's, and
+    right-aligned unless not ``align``)."""
     lines = text.split("\n")
     if not _rtl_hint(text):
         return lines
@@ -82,9 +91,16 @@ def render(text: str, markdown: bool = False, block: bool = False, columns: int 
 
     if _rtl():
         mark = bidi.mark_markdown_line if markdown else bidi.mark_line
-        if block:
-            lines = [RLM + line if line.strip() and not line.startswith(RLM) else line for line in lines]
+        if not markdown:
+            # every line of a right-to-left language reads right to left (a row of a wrapped
+            # sentence that holds only a tile, a pack id or a number too), but a line drawn left
+            # to right on purpose (a chart, the board: bidi.ltr_line)
+            lines = [RLM + line if line.strip() and not line.startswith(RLM) and not bidi.is_ltr_line(line) else line
+                     for line in lines]
         lines = [mark(line) for line in lines]
+        if not _visual:
+            embed = bidi.embed_markdown_line if markdown else bidi.embed_line
+            lines = [embed(line) for line in lines]
     else:
         lines = [bidi.guard_ltr_line(line) for line in lines]
     if _visual:
@@ -94,9 +110,38 @@ def render(text: str, markdown: bool = False, block: bool = False, columns: int 
 
 
 def _columns() -> int:
-    import shutil
+    return wrap.terminal_width()
 
-    return shutil.get_terminal_size((80, 24)).columns
+
+def carrier_columns() -> int:
+    """Columns a line of text gives up at its start on standard output: 1 where a
+    right-to-left line is written to a terminal in logical order (the space that
+    carries its RLM, :func:`for_terminal`), else 0."""
+    if _visual or not _rtl():
+        return 0
+    return 1 if _isatty(sys.stdout) else 0
+
+
+wrap.set_lead(carrier_columns)
+
+
+def fit(lines: list[str], columns: int | None = None) -> list[str]:
+    """``lines`` with every line wider than ``columns`` (default: the terminal's width,
+    less the carrier's column; where no width is known, as a pipe without ``COLUMNS``,
+    the lines as they are) wrapped at spaces, its continuation rows hanging two
+    columns under its text: a word is never cut by the terminal. Lines that fit (the
+    rows of a table, a picture) are left as they are."""
+    if columns is None and wrap.known_width() is None:
+        return lines
+    columns = columns or wrap.terminal_width()
+    fitted = []
+    for line in lines:
+        if 2 * len(line) <= columns or wrap.display_width(line) <= columns:  # a cell is at most two columns
+            fitted.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        fitted += wrap.wrap_lines(line.lstrip(), columns, indent=indent, hanging=indent + "  ")
+    return fitted
 
 
 def _isatty(stream) -> bool:
@@ -134,12 +179,18 @@ def for_terminal(lines: list[str], stream) -> list[str]:
     return [" " + line if line.startswith(RLM) else line for line in lines]
 
 
-def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = False, block: bool = False) -> None:
+def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = False) -> None:
     """Write ``text`` (any number of lines) to standard output, or standard error with
     ``err``: the single exit of text for people (see the module's notes; ``markdown``
-    and ``block`` as in :func:`render`)."""
+    as in :func:`render`)."""
     stream = sys.stderr if err else sys.stdout
-    out = "\n".join(for_terminal(render(str(text), markdown=markdown, block=block), stream))
+    text = str(text)
+    # on a terminal a line too wide is wrapped at spaces, not cut by the terminal; into a pipe or
+    # a file a message stays one line (an error is one line). Visual order wraps itself; a
+    # Markdown file keeps its lines.
+    if not _visual and not markdown and _isatty(stream):
+        text = "\n".join(fit(text.split("\n")))
+    out = "\n".join(for_terminal(render(text, markdown=markdown), stream))
     try:
         click.echo(out, err=err, nl=nl)
     except UnicodeEncodeError:

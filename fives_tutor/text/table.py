@@ -10,16 +10,20 @@ muggins     Muggins
 
 from __future__ import annotations
 
-import shutil
+import re
 from collections.abc import Sequence
 
 from . import bidi
 from .width import ljust, width, wrap
+from .wrap import terminal_width
 
 #: columns between two cells
 GAP = 2
-#: a column is never squeezed below this many columns to fit the terminal
+#: a column is not squeezed below this many columns (nor below its longest word) while
+#: others can give way
 NARROWEST = 8
+#: nor ever below this many, where the table cannot fit otherwise
+THINNEST = 4
 
 
 def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, columns: int | None = None,
@@ -28,20 +32,23 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, co
     dashes. Columns are as wide as their widest cell by display width (a Persian
     zero-width non-joiner or a mark takes no column); when the table is wider than the
     terminal (``columns``, default its width), the widest columns are narrowed and
-    their cells wrapped at spaces. ``rtl`` (default: the active language's direction)
-    starts every row, header and rule included, with a right-to-left mark and marks
+    their cells wrapped at spaces, a column never narrower than its longest word (a
+    pack id, a name) while the others can still give way. ``rtl`` (default: the active
+    language's direction) starts every row, header and rule included, with a right-to-left mark and marks
     the left-to-right runs of each cell, so all rows read in one direction."""
     if rtl is None:
         from .i18n import current
 
         rtl = current().rtl
-    columns = columns or shutil.get_terminal_size((100, 24)).columns
+    columns = columns or terminal_width(100)
     grid = ([list(header)] if header else []) + [list(row) for row in rows]
     if not grid:
         return ""
     count = max(len(row) for row in grid)
     grid = [[str(cell) for cell in row] + [""] * (count - len(row)) for row in grid]
-    widths = _fit([max(width(row[c]) for row in grid) for c in range(count)], columns)
+    natural = [max(width(row[c]) for row in grid) for c in range(count)]
+    words = [max(_longest_word(row[c]) for row in grid) for c in range(count)]
+    widths = _fit(natural, columns, words)
     lines = []
     for index, row in enumerate(grid):
         wrapped = [_wrap_cell(cell, widths[c], rtl) for c, cell in enumerate(row)]
@@ -55,16 +62,29 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, co
     return "\n".join(lines)
 
 
-def _fit(natural: list[int], columns: int) -> list[int]:
-    """Column widths that fit ``columns``: the widest narrowed first, none below NARROWEST."""
+def _fit(natural: list[int], columns: int, words: list[int] | None = None) -> list[int]:
+    """Column widths that fit ``columns``, the widest narrowed first: none below
+    NARROWEST or its longest word (``words``, display columns), then none below its
+    longest word, and only where the table cannot fit otherwise none below THINNEST
+    (a word is cut only then)."""
     widths = list(natural)
     budget = columns - GAP * (len(widths) - 1)
-    while sum(widths) > budget:
-        widest = max(range(len(widths)), key=lambda c: widths[c])
-        if widths[widest] <= NARROWEST:
-            break
-        widths[widest] -= 1
+    longest = [min(natural[c], (words or natural)[c]) for c in range(len(widths))]
+    floors = ([max(longest[c], min(natural[c], NARROWEST)) for c in range(len(widths))], longest,
+              [min(n, THINNEST) for n in natural])
+    for floor in floors:
+        while sum(widths) > budget:
+            narrowable = [c for c in range(len(widths)) if widths[c] > floor[c]]
+            if not narrowable:
+                break
+            widest = max(narrowable, key=lambda c: widths[c])
+            widths[widest] -= 1
     return widths
+
+
+def _longest_word(cell: str) -> int:
+    """The display width of the widest word of ``cell`` (a marked span counts as one)."""
+    return max((width(word) for word in re.split("[ \t\n]+", bidi.protect_spans(cell))), default=0)
 
 
 def _wrap_cell(cell: str, columns: int, rtl: bool) -> list[str]:

@@ -1,6 +1,8 @@
 """Prose wrapped to the terminal's width at word boundaries, measured by display width.
 
-A word is never split unless it alone is wider than the line. Paragraphs (separated
+A word is never split unless it alone is wider than the whole line: a word too long
+for what is left of a row starts the next one, giving up as much of that row's
+indent as it needs. Paragraphs (separated
 by a blank line) stay paragraphs; a line that starts a list item (``- ``, ``* ``,
 ``1. `` or an indented line) keeps its own line, and its continuation lines hang
 under the item's text. Width is counted in terminal cells (``wcwidth.wcswidth``), so
@@ -34,6 +36,7 @@ to see them
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _ITEM = re.compile(r"^(\s*(?:[-*•]|\d+[.)]|[\u06f0-\u06f9]+[.)])?\s+|\s+)")
 #: where a row may break: ASCII white space (a no-break space is part of its word)
@@ -66,8 +69,31 @@ def display_width(text: str) -> int:
     return sum(max(0, wcwidth(char)) if wcwidth(char) >= 0 else 1 for char in text)
 
 
+def _no_lead() -> int:
+    return 0
+
+
+#: columns every line of text gives up at its start on this output (0 until
+#: text.output sets its rule: the space that carries a right-to-left line's mark)
+_lead: Callable[[], int] = _no_lead
+
+
+def set_lead(rule: Callable[[], int]) -> None:
+    """Make ``rule()`` the columns a line gives up at its start (text.output's carrier
+    of a right-to-left line's mark on a terminal); :func:`terminal_width` subtracts it."""
+    global _lead
+    _lead = rule
+
+
 def terminal_width(fallback: int = 80) -> int:
-    """The terminal's width in columns (``fallback`` when it is not known): ``COLUMNS``,
+    """The columns a line of text may take (``fallback`` when the terminal's width is
+    not known): :func:`known_width`, less the columns the output gives up at the
+    start of a line (the space that carries a right-to-left line's mark on a terminal)."""
+    return max(1, (known_width() or fallback) - _lead())
+
+
+def known_width() -> int | None:
+    """The terminal's width in columns, ``None`` where it is not known: ``COLUMNS``,
     else the width of the terminal on standard output, as ``shutil.get_terminal_size``
     reads it (without importing shutil on the start-up path of a one-shot command)."""
     import os
@@ -82,7 +108,7 @@ def terminal_width(fallback: int = 80) -> int:
             columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
         except (AttributeError, ValueError, OSError):
             columns = 0
-    return columns if columns > 0 else fallback
+    return columns if columns > 0 else None
 
 
 def wrap_lines(text: str, width: int | None = None, indent: str = "", hanging: str | None = None) -> list[str]:
@@ -192,6 +218,17 @@ def _fill(words: list[str], width: int, first: str, rest: str) -> list[str]:
         if empty and used + size > width and " " in word:
             queue.extend(reversed(word.split(" ")))  # a run wider than a row: its words, as they fit
             continue
+        if empty and used + size > width and size <= width:
+            # a word wider than what the indent leaves: whole, on a row of its own with
+            # as much of the indent as fits (a list marker stays alone on its row)
+            if line.strip():
+                lines.append(line.rstrip())
+                line = ""
+            keep = max(0, width - size)
+            line = line[:keep] if line.isspace() or not line else ""
+            lines.append(line + word)
+            line, used, empty = rest, display_width(rest), True
+            continue
         if empty and used + size > width and size > 1:
             # a word wider than the whole line: break it by cells, as little as possible
             for piece in _pieces(word, max(1, width - used)):
@@ -219,4 +256,4 @@ def _pieces(word: str, width: int):
         yield piece
 
 
-__all__ = ["display_width", "fill", "terminal_width", "units", "wrap", "wrap_block", "wrap_lines"]
+__all__ = ["display_width", "fill", "known_width", "set_lead", "terminal_width", "units", "wrap", "wrap_block", "wrap_lines"]

@@ -412,7 +412,8 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
         winner = read_remaining(step.winner, rules).pips if step.winner is not None else 0
         collection = collect([hand.pips for hand in given], rules, winner_pips=winner)
         shown = [format_hand(hand.tiles) if hand.tiles is not None else None for hand in given]
-        return Answer(collection.points, render_count(collection, shown, rules))
+        # not wrapped here: the explanation is shown in a sentence, a worksheet or JSON, each its own width
+        return Answer(collection.points, render_count(collection, shown, rules, fit=False))
     if kind == "lead":
         return _lead_answer(step, rules)
     if kind == "score_after":
@@ -518,16 +519,18 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
         from ..core.plays import _end_label
 
         labels = {_end_label(position, index) for index in range(len(position.ends))}
-        for part in (p for p in re.split(r"[\s,،]+", text) if p):
+        # each part as it was typed (quoted so in an error, the learner's own digits), read in ASCII digits
+        for typed in (p for p in re.split(r"[\s,،]+", reply.strip()) if p):
+            part = ascii_digits(typed)
             if part in labels or part in ("-", "none"):
                 continue
             bare = part.rstrip("*").split("|")[0]
             similar = sorted(label for label in labels if label.rstrip("*").split("|")[0] == bare)
             if similar:
                 return NotationError(N_("{given} is not how that end is written: write it as the position shows it, "
-                                        "{choices}"), text=reply, given=part, choices=" ".join(similar))
+                                        "{choices}"), text=reply, given=typed, choices=" ".join(similar))
             return NotationError(N_("{given} is not an open end of {position}: write each end as it is shown, "
-                                    "separated by spaces"), text=reply, given=part, position=str(position))
+                                    "separated by spaces"), text=reply, given=typed, position=str(position))
         return None
     if not text.replace("٬", "").isdecimal():
         return NotationError(N_("'{answer}' is not a number: type the answer as a number, such as {example}"),
