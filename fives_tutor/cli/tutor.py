@@ -387,10 +387,6 @@ def _missed_exercises(progress, rules, kinds, only):
     return found
 
 
-def _complete_kind(ctx, param, incomplete):
-    return [kind for kind in sorted(KIND_NAMES) if kind.startswith(incomplete)]
-
-
 @click.command(short_help=N_("Drills on positions from simulated play"), cls=FivesCommand, help=N_(
     "Drills made from positions of simulated play, with the count worked out after each answer. "
     "Kinds you get wrong come back more often, and so does each exercise you missed (a Leitner schedule "

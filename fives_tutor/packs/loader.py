@@ -43,7 +43,6 @@ LANGUAGES = ("en", "tl", "id", "nl", "fa")
 MAX_PACK_BYTES = 256 * 1024
 DEFAULT_PACK = "dominos-cc"
 
-_VALUE = "value"
 # Each rule: (kind, details). Kinds: int (low, high), bool, enum (choices), ints (low, high),
 # per_players (inner rule): a value for each player count.
 SCHEMA: dict[str, dict[str, tuple]] = {

@@ -260,12 +260,6 @@ def protect_spans(text: str) -> str:
     return _SPANS.sub(lambda m: m.group(0).replace(" ", "\u00a0"), text)
 
 
-def unmarked_runs(text: str) -> list[str]:
-    """The left-to-right runs of ``text`` that are not between LRMs (what a checker
-    reports to a translator)."""
-    return [text[start:end] for start, end in find_runs(text)]
-
-
 def mark_runs(text: str) -> str:
     """``text`` with every unmarked left-to-right run written ``LRM run LRM RLM``, and
     an RLM after every marked span that lacks one. Idempotent."""

@@ -482,17 +482,6 @@ def _score_answer(step: Step, rules: RuleSet) -> Answer:
     return Answer(after, why)
 
 
-def written_answer(step: Step, rules: RuleSet):
-    """The answer as the lesson writes it, in the engine's terms (a number or a tile set)."""
-    from ..core.tiles import parse_hand
-
-    if step.question in ("best", "lead"):
-        return frozenset(parse_hand(str(step.answer), rules.max_pips))
-    if step.question == "where":
-        return frozenset(str(step.answer).split())
-    return int(step.answer)
-
-
 def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | None:
     """Why ``reply`` is not an answer at all to the step (empty, not a number, not a
     tile of the hand or of the hands dealt, not an end as the position writes it), or None when it is one,
@@ -567,87 +556,3 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     from ..bounds import whole_number
 
     return whole_number(text) == expected  # any length of digits: never converted past the bound
-
-
-def problems(rules: RuleSet, languages=("en", "tl", "id", "nl", "fa")) -> list[str]:
-    """Everything wrong with a pack's lessons, each naming the file and the step: a
-    language missing, lessons or steps that differ between languages, a text left in
-    English, a placeholder that does not exist or differs, an answer the engine
-    does not confirm."""
-    from ..text.i18n import activate, current
-
-    found: list[str] = []
-    previous = current().code
-    reference: dict[str, list[dict]] = {}
-    try:
-        for prefix in rules.lessons:
-            english_path = lesson_file(prefix, "en")
-            try:
-                english = raw_lessons(english_path)
-            except LessonError as error:
-                found.append(str(error))
-                continue
-            reference[prefix] = english
-            for language in languages:
-                path = lesson_file(prefix, language)
-                try:
-                    translated = raw_lessons(path) if language != "en" else english
-                except LessonError as error:
-                    found.append(str(error))
-                    continue
-                found.extend(_compare(english, translated, path, language))
-        for language in languages:
-            activate(language)
-            try:
-                lessons = load_lessons(rules, language)
-            except LessonError as error:
-                found.append(str(error))
-                continue
-            if language != "en":
-                continue
-            for lesson in lessons:
-                # a written answer is checked under the pack that owns the file; every
-                # question must be answerable under this pack (positions valid here)
-                owned = rules.own_lessons is not None and lesson.file.startswith(rules.own_lessons + ".")
-                for number, step in enumerate(lesson.steps, start=1):
-                    if step.question is None:
-                        continue
-                    where = f"{lesson.file}: {lesson.id} step {number} ({rules.id})"
-                    try:
-                        value = engine_answer(step, rules).value
-                        if owned and step.answer is None:
-                            found.append(f"{where}: no answer is written")
-                        elif owned and value != written_answer(step, rules):
-                            found.append(f"{where}: the answer {step.answer!r} is not the engine's {value!r}")
-                    except (FivesError, ValueError, TypeError, KeyError) as error:
-                        found.append(f"{where}: {error}")
-    finally:
-        activate(previous)
-    return found
-
-
-def _compare(english: list[dict], translated: list[dict], path: str, language: str) -> list[str]:
-    found = []
-    ids = [lesson["id"] for lesson in english]
-    if [lesson["id"] for lesson in translated] != ids:
-        return [f"{path}: the lessons differ from English ({', '.join(ids)})"]
-    for source, other in zip(english, translated):
-        if len(source["steps"]) != len(other["steps"]):
-            found.append(f"{path}: {source['id']}: {len(other['steps'])} steps, English has {len(source['steps'])}")
-            continue
-        if language != "en" and other["title"] == source["title"] and re.search("[a-z]{4,}", source["title"]):
-            found.append(f"{path}: {source['id']}: the title is left in English")
-        for number, (a, b) in enumerate(zip(source["steps"], other["steps"]), start=1):
-            where = f"{path}: {source['id']} step {number}"
-            for key in STRUCTURE_KEYS:
-                if a.get(key) != b.get(key):
-                    found.append(f"{where}: {key} differs from English")
-            for key in TEXT_KEYS:
-                if (key in a) != (key in b):
-                    found.append(f"{where}: {key} is missing")
-                elif key in a:
-                    if facts(a[key]) != facts(b[key]):
-                        found.append(f"{where}: the placeholders of {key} differ from English")
-                    if language != "en" and a[key] == b[key] and re.search("[a-z]{4,}", a[key]):
-                        found.append(f"{where}: {key} is left in English")
-    return found
