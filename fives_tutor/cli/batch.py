@@ -24,7 +24,7 @@ from click.core import ParameterSource
 
 from ..bounds import one_line
 from ..errors import N_, FivesError, os_reason
-from ..text.i18n import _, current, localize_error
+from ..text.i18n import _, activate, current, localize_error
 from .common import CliError, check_text_params, fail, json_line, set_language
 
 #: the longest line read, in bytes (a request is a few hundred)
@@ -211,6 +211,4 @@ def _answer(parser: LineParser, work, raw: bytes | None, language: str) -> dict 
         return {"error": one_line(error.format_message())}  # bounded as on the command line
     finally:
         if switched:
-            from ..text.i18n import activate
-
             activate(language)

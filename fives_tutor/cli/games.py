@@ -9,10 +9,21 @@ import sys
 
 import click
 
-from ..errors import N_, FivesError, os_reason
-from ..text.i18n import _, current
+from ..errors import N_, FivesError, Msg, os_reason
+from ..text.i18n import _, current, localize_error
 from ..text.output import echo
-from .common import CliError, FivesCommand, SuggestingGroup, _Translated, argument, confirm, echo_json, fail, option
+from .common import (
+    CliError,
+    FivesCommand,
+    SuggestingGroup,
+    _Translated,
+    argument,
+    confirm,
+    echo_json,
+    error_line,
+    fail,
+    option,
+)
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -44,7 +55,7 @@ def games() -> None:
 def _open(db, create=False, readonly=False):
     """The saved games: read-only for the reading commands (they work while a shell
     writes, and on a read-only file), else writable (created only for an import)."""
-    from ..store.journal import Journal
+    from ..store.journal import Journal  # start-up: loaded when the command runs
 
     try:
         return Journal(db, create=create, readonly=readonly)
@@ -54,8 +65,7 @@ def _open(db, create=False, readonly=False):
 
 def _state(journal, info):
     """The match rebuilt from its events; a damaged one is named with the reason."""
-    from ..core.keeper import replay_saved
-    from ..errors import Msg
+    from ..core.keeper import replay_saved  # start-up: loaded when the command runs
     from ..packs.loader import rules_from_data
     from ..store.journal import JournalError
 
@@ -97,8 +107,6 @@ def list_games(db, as_json):
     finally:
         journal.close()
     if damaged:  # every other match was listed; each damaged one gets its own line
-        from ..text.i18n import localize_error
-        from .common import error_line
 
         for error in damaged:
             error_line(_("Error: {message}").format(message=localize_error(error)))
@@ -115,7 +123,7 @@ def _list(matches, as_json, damaged=()):
     if not matches and not damaged:
         echo(_("No saved matches yet: fives table starts one."))
         return
-    from ..text.table import table
+    from ..text.table import table  # start-up: loaded when the command runs
 
     t = current()
     rows = [(t.number(m.id), t.join(m.names), m.rules_id, t.moment(m.updated),
@@ -127,7 +135,7 @@ def _list(matches, as_json, damaged=()):
 
 def complete_match_id(ctx, param, incomplete):
     """Shell completion of a saved match's number (with its players as the help)."""
-    from click.shell_completion import CompletionItem
+    from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
 
     from ..store.journal import Journal
 
@@ -141,7 +149,7 @@ def complete_match_id(ctx, param, incomplete):
 
 def _match_id(value: str) -> int:
     """A match number as typed (any length: one SQLite cannot store is simply no match)."""
-    from ..store.journal import match_number
+    from ..store.journal import match_number  # start-up: loaded when the command runs
 
     try:
         number = match_number(value)
@@ -165,7 +173,7 @@ def show_game(match_id, db, as_json):
         if as_json:
             echo_json(_export(journal, info, state))
             return
-        from ..table.render import scores_line, sheet
+        from ..table.render import scores_line, sheet  # start-up: loaded when the command runs
         from ..text.wrap import wrap_block
 
         echo(wrap_block(_("Match {id}: {players}, {pack}").format(
@@ -190,7 +198,7 @@ def show_game(match_id, db, as_json):
 @_json_option
 @_lang_option
 def review_game(match_id, again, db, as_json):
-    from ..packs.loader import rules_from_data
+    from ..packs.loader import rules_from_data  # start-up: loaded when the command runs
     from ..tutor.coach import judge_match
 
     journal = _open(db, readonly=True)
@@ -242,7 +250,7 @@ def review_game(match_id, again, db, as_json):
 
 
 def _review_text(info, state, rules, judged) -> None:
-    from ..table.coach_text import lesson_ids, review_line, summary_lines
+    from ..table.coach_text import lesson_ids, review_line, summary_lines  # start-up: loaded when the command runs
     from ..text.wrap import wrap_lines
     from ..tutor.coach import summarise
 
@@ -272,7 +280,7 @@ def _review_text(info, state, rules, judged) -> None:
 
 
 def _export(journal, info, state) -> dict:
-    from ..store.match_file import export
+    from ..store.match_file import export  # start-up: loaded when the command runs
 
     return export(info, journal.events(info.id), state)
 
@@ -323,7 +331,7 @@ def export_game(match_id, fmt, output, db):
 @_db_option
 @_lang_option
 def import_game(file, db):
-    from ..store.match_file import check, read
+    from ..store.match_file import check, read  # start-up: loaded when the command runs
 
     data = read(file, sys.stdin.buffer if file == "-" else None)
     checked = check(data, file)
@@ -341,7 +349,7 @@ def import_game(file, db):
 @_db_option
 @_lang_option
 def delete_game(match_id, yes, db):
-    from ..store.match_lock import keep
+    from ..store.match_lock import keep  # start-up: loaded when the command runs
 
     journal = _open(db)
     try:

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..bounds import has_control
 from ..errors import N_, FivesError
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
@@ -20,7 +21,7 @@ DEFAULT_PACE = 1.0
 def _levels(text: str, computers: int) -> list[str]:
     """``--level``: one level for every computer player, or one per computer player
     separated by commas. Raises :class:`CliError`."""
-    from ..table.practice import LEVELS
+    from ..table.practice import LEVELS  # start-up: loaded when the command runs
 
     levels = [level.strip() for level in text.replace("،", ",").split(",") if level.strip()]
     for level in levels:
@@ -47,13 +48,13 @@ def _names(players: str | None) -> list[str]:
 
 
 def _complete_match(ctx, param, incomplete: str):
-    from .games import complete_match_id
+    from .games import complete_match_id  # start-up: loaded when the command runs
 
     return complete_match_id(ctx, param, incomplete)
 
 
 def _complete_levels(ctx, param, incomplete: str):
-    from click.shell_completion import CompletionItem
+    from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
 
     from ..table.practice import LEVELS
 
@@ -92,7 +93,7 @@ def _complete_levels(ctx, param, incomplete: str):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board and your hand draw tiles."))
 def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles):
-    from ..packs.loader import load_pack_data, rules_from_data
+    from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
     from ..store.journal import Journal, JournalError
     from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
     from ..table.practice_text import PracticeFace
@@ -124,7 +125,6 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
                 raise CliError(reason)
             levels = [None] + _levels(level or DEFAULT_LEVEL, len(names) - 1)
             chosen = setup(seed if seed is not None else new_seed(), 0, levels, coach)
-            from ..bounds import has_control
 
             if not 0 < len(chosen["seed"]) <= 64 or has_control(chosen["seed"]):
                 raise CliError(_("--seed takes at most 64 characters, none of them a control character"))
@@ -162,7 +162,7 @@ def _saved(journal, resume: str):
         if info is None:
             raise CliError(_("there is no unfinished match against the computer to resume"))
         return info
-    from ..store.journal import match_number
+    from ..store.journal import match_number  # start-up: loaded when the command runs
 
     number = match_number(resume)
     if number is None:

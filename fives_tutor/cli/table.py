@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from ..core.tiles import split_list
 from ..errors import N_, FivesError
-from ..table.replies import prose, run_lines
-from ..text.i18n import _, current
+from ..text.i18n import LANGUAGES, _, activate, current, localize_error, match_language
 from ..text.output import echo, prompt_text
 from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
 
@@ -26,14 +26,14 @@ def _teams(text: str | None, names: list[str]):
     reason = check_teams_answer(text, names)
     if reason:
         raise CliError(reason)
-    from ..table.grammar import find_player
+    from ..table.grammar import find_player  # start-up: loaded when the command runs
 
     return [[find_player(m, names) for m in part.split("+") if m.strip()] for part in split_list(text)]
 
 
 def check_teams_answer(text: str, names: list[str]) -> str | None:
     """Why ``text`` is not two partnerships of ``names`` (``Ana+Cy,Ben+Dee``), or None."""
-    from ..table.grammar import find_player
+    from ..table.grammar import find_player  # start-up: loaded when the command runs
 
     teams = []
     for part in split_list(text):
@@ -52,7 +52,7 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
 
 def check_players_answer(names: list[str], rules) -> str | None:
     """Why ``names`` cannot be the players of a match under ``rules``, or None."""
-    from ..table.grammar import name_problem
+    from ..table.grammar import name_problem  # start-up: loaded when the command runs
 
     for name in names:
         problem = name_problem(name)
@@ -69,8 +69,7 @@ def check_players_answer(names: list[str], rules) -> str | None:
 
 def check_pack_answer(text: str) -> str | None:
     """Why ``text`` does not name a rule pack, or None."""
-    from ..packs.loader import load_rules
-    from ..text.i18n import localize_error
+    from ..packs.loader import load_rules  # start-up: loaded when the command runs
 
     try:
         load_rules(text.strip() or "dominos-cc")
@@ -81,8 +80,6 @@ def check_pack_answer(text: str) -> str | None:
 
 def check_language_answer(text: str) -> str | None:
     """Why ``text`` is not a language fives-tutor speaks, or None (empty keeps the current one)."""
-    from ..text.i18n import LANGUAGES, match_language
-
     if text.strip() and match_language(text.strip()) is None:
         return _("unknown language '{language}': choose one of {choices}").format(
             language=text.strip(), choices=current().comma.join(LANGUAGES))
@@ -110,7 +107,7 @@ def _names(players: str | None, interactive: bool) -> list[str] | None:
 def _ask(message: str, check, completions=(), default: str = "") -> str:
     """One setup question, asked again (the answer kept for editing) until ``check``
     (answer -> reason or None) accepts it."""
-    from prompt_toolkit import PromptSession
+    from prompt_toolkit import PromptSession  # start-up: loaded when the command runs
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.validation import ValidationError, Validator
 
@@ -137,10 +134,7 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
 def _ask_setup(names, teams, rules_name, lang, full: bool = True):
     """Ask for what the options did not give (a terminal only): the language once (then
     remembered), and when ``full`` (no players given) the rule pack, the players, the teams."""
-    import os
-
-    from ..store import settings
-    from ..text.i18n import LANGUAGES, activate, match_language
+    from ..store import settings  # start-up: loaded when the command runs
 
     if not lang and not os.environ.get("FIVES_LANG"):
         remembered = match_language(str(settings.load().get("language", "")))
@@ -198,8 +192,9 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
 def table(players, teams, rules_name, lang, db, resume, tiles):
-    from ..packs.loader import load_pack_data, rules_from_data
+    from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
     from ..store.journal import Journal, JournalError
+    from ..table.replies import prose, run_lines
     from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -271,7 +266,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
 
 def _keep(journal, match_id):
     """This shell's hold on its match (another shell keeping it is named in the error)."""
-    from ..store.journal import JournalError
+    from ..store.journal import JournalError  # start-up: loaded when the command runs
     from ..store.match_lock import keep
     from ..store.sqlite import reason
 
@@ -283,12 +278,12 @@ def _keep(journal, match_id):
 
 def _complete_match(ctx, param, incomplete: str):
     """Shell completion of ``--resume``: the saved matches' numbers."""
-    from .games import complete_match_id
+    from .games import complete_match_id  # start-up: loaded when the command runs
 
     return complete_match_id(ctx, param, incomplete)
 
 
 def _unicode_ok() -> bool:
-    from ..render.board_art import unicode_tiles_supported
+    from ..render.board_art import unicode_tiles_supported  # start-up: loaded when the command runs
 
     return unicode_tiles_supported()

@@ -16,6 +16,7 @@ import os
 import sys
 
 from ..core.layout import Layout, Placed
+from ..text.wrap import display_width
 
 _HORIZONTAL = 0x1F031  # DOMINO TILE HORIZONTAL-00-00; + 7*left + right
 _VERTICAL = 0x1F063  # DOMINO TILE VERTICAL-00-00; + 7*top + bottom
@@ -91,8 +92,6 @@ def draw_hand(tiles, style: str = "plain") -> str:
 
 
 def _width(text: str) -> int:
-    from ..text.wrap import display_width
-
     return display_width(text)
 
 

@@ -96,7 +96,7 @@ def _subtract(rules: RuleSet) -> str:
 def _bounce(rules: RuleSet) -> dict[str, str]:
     """A bounce worked by the engine's own scoreboard: two points short of the target
     (the smallest player count's), a side scores 5. ``{score}``, ``{target}``, ``{result}``."""
-    from ..core.game import Scoreboard
+    from ..core.game import Scoreboard  # start-up: fives rules list loads this module, not the game
 
     players = min(rules.match.target)
     board = Scoreboard(rules, players, range(players))
@@ -133,7 +133,7 @@ def _exact_sentence(rules: RuleSet) -> str:
 def _subtract_example(rules: RuleSet) -> tuple[int, int]:
     """What a winner holding 4 pips collects from an opponent's 13, with the pack's
     rule and without it (the engine's own collection)."""
-    from ..core.scoring import collect
+    from ..core.scoring import collect  # start-up: fives rules list loads this module, not the game
 
     return (collect([13], rules, winner_pips=4, domino=False).points,
             collect([13], rules, winner_pips=0, domino=False).points)

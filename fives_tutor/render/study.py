@@ -20,6 +20,7 @@ from ..text.table import table
 from ..text.width import ljust, rjust
 from ..text.width import width as display_width
 from ..text.wrap import wrap_lines
+from .rules import interval as shown
 
 #: how each row is shown: (decimals, shown as a percentage)
 FORMATS = {
@@ -90,8 +91,6 @@ def value(row: str, amount: float, signed: bool = False) -> str:
 
 def interval(row: str, estimate: Estimate) -> str:
     """``62.4 (60.3–64.5)``: a figure with its 95% interval, as ``row`` is shown."""
-    from .rules import interval as shown
-
     decimals, percent = FORMATS[row]
     return shown(estimate, decimals, percent)
 

@@ -19,11 +19,16 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import shlex
 import sqlite3
 from typing import Any, NamedTuple
+from urllib.parse import quote
 
+from ..bounds import has_control, is_text, safe, whole_number
 from ..errors import N_, FivesError, Msg
+from ..resources import user_home
 from .schema import TooNew, upgrade
+from .sqlite import WRITE_REASONS, reason
 
 SCHEMA_VERSION = 2
 #: SQL that brings a database from version N-1 to version N
@@ -81,8 +86,6 @@ def command_for(words: str, path: str) -> str:
     """A ``fives`` command (``words``, such as ``fives play --resume 3``) that works on the
     saved games at ``path``: with ``--db`` (quoted for a shell) unless it is the default
     file, which the command finds by itself."""
-    import shlex
-
     if os.path.realpath(path) == os.path.realpath(default_path()):
         return words
     return f"{words} --db {shlex.quote(path)}"
@@ -90,8 +93,6 @@ def command_for(words: str, path: str) -> str:
 
 def default_path() -> str:
     """The journal file: ``$FIVES_HOME/games.sqlite3`` or the user data folder's."""
-    from ..resources import user_home
-
     return os.path.join(user_home(), "games.sqlite3")
 
 
@@ -99,8 +100,6 @@ def match_number(text: str) -> int | None:
     """The number of a saved match as typed (digits of any script and any length), or
     None when ``text`` is not a number. Raises :class:`JournalError` for a number too
     large for SQLite (no match can have it), showing it as typed."""
-    from ..bounds import whole_number
-
     number = whole_number(text)
     if number is not None and number > MAX_ID:
         raise JournalError(N_("there is no saved match {id}"), id=text)
@@ -136,8 +135,6 @@ class Journal:
             self._open_writable()
 
     def _open_writable(self) -> None:
-        from .sqlite import reason
-
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             self.connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
@@ -175,10 +172,6 @@ class Journal:
         db.execute("PRAGMA journal_mode = WAL")
 
     def _open_readonly(self) -> None:
-        from urllib.parse import quote
-
-        from .sqlite import reason
-
         base = "file:" + quote(os.path.abspath(self.path)) + "?mode=ro"
         last: sqlite3.Error | None = None
         # a read-only folder cannot hold WAL's shared-memory file: read the file as it stands
@@ -237,8 +230,6 @@ class Journal:
         return _SELECT
 
     def _failed(self, error: BaseException, writing: bool) -> JournalError:
-        from .sqlite import reason
-
         if writing:
             return JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                 reason=reason(error))
@@ -412,8 +403,6 @@ class Journal:
 def _is_write_failure(error: sqlite3.Error) -> bool:
     """Whether opening for writing failed because nothing may be written (a read-only
     file or folder, a full disk), rather than because the file is not ours."""
-    from .sqlite import WRITE_REASONS, reason
-
     return reason(error) in WRITE_REASONS
 
 
@@ -428,15 +417,11 @@ def _rollback(db: sqlite3.Connection) -> None:
 
 def _text(value: str) -> str:
     """Text SQLite can store: the undecodable bytes of a file name become escapes."""
-    from ..bounds import is_text, safe
-
     return value if is_text(value) else safe(value)
 
 
 def _dump(value: Any) -> str:
     """``value`` as JSON text SQLite can store (undecodable bytes of a file name escaped)."""
-    from ..bounds import is_text
-
     text = json.dumps(value, ensure_ascii=False)
     return text if is_text(text) else json.dumps(value)
 
@@ -464,8 +449,6 @@ _SELECT = ("SELECT id, substr(names, 1, 4097), substr(teams, 1, 1025), substr(ru
 def _info(row) -> MatchInfo:
     """A matches row, every column checked; raises :class:`JournalError` naming the
     match and the column for a damaged one."""
-    from ..bounds import has_control
-
     match_id = row[0]
     column = "id"
     try:
@@ -526,8 +509,6 @@ def check_practice(practice, players: int) -> bool:
     """Whether ``practice`` is the setup of a match against the computer for ``players``
     players: ``{"seed": text, "you": seat, "levels": [a level or null per seat, null for
     yours], "coach": "on" | "off" | "end"}`` (levels are checked when the match is played)."""
-    from ..bounds import has_control
-
     if not isinstance(practice, dict) or set(practice) != {"seed", "you", "levels", "coach"}:
         return False
     seed, you, levels, coach = practice["seed"], practice["you"], practice["levels"], practice["coach"]

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import N_, FivesError
+from ..resources import user_home
 from .schema import TooNew, upgrade
 from .sqlite import reason
 
@@ -60,8 +61,6 @@ class KindStats(NamedTuple):
 
 def default_path() -> str:
     """``$FIVES_HOME/progress.sqlite3`` or the user data folder's."""
-    from ..resources import user_home
-
     return os.path.join(user_home(), "progress.sqlite3")
 
 

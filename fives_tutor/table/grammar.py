@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from ..bounds import TOO_LARGE, whole_number
 from ..core.names import WORDS
-from ..core.tiles import ascii_digits, parse_tile
+from ..core.tiles import ascii_digits, parse_hand, parse_tile
 from ..errors import N_, NotationError
 
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"  # ASCII, Persian and Arabic-Indic digits
@@ -237,8 +237,6 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
 def _tiles(argument: Piece, line: str) -> tuple:
     """The tiles written in ``argument`` (``5|2 6|1``); raises :class:`NotationError`
     pointing into ``line``."""
-    from ..core.tiles import parse_hand
-
     try:
         return parse_hand(argument.text, 12)
     except NotationError as error:

@@ -8,8 +8,23 @@ count at the end of a hand shows them."""
 
 from __future__ import annotations
 
+from ..render.board_art import draw, draw_hand
 from ..render.sentences import count_expression, no_play_advice, points_phrase
+from ..store.journal import command_for
 from ..text.i18n import _, current, ngettext
+from ..tutor.coach import summarise
+from .coach_text import coach_line, lesson_ids, summary_lines
+from .render import (
+    collects_line,
+    command_lines,
+    describe_event,
+    event_words,
+    hand_end_count,
+    refusal,
+    scores_line,
+    toolbar,
+    winner_line,
+)
 from .replies import answer as table_answer
 from .replies import hint_lines, prose, tiles_line
 
@@ -32,15 +47,12 @@ class PracticeFace:
         return None
 
     def toolbar(self, width: int | None = None) -> str:
-        from .render import toolbar
-
         return toolbar(self.session.state, width)
 
     def closing(self) -> str:
         practice = self.session
         if not practice.saved:
             return _("Nothing was played, so no match was saved.")
-        from ..store.journal import command_for
 
         path = practice.keeper.journal.path
         if practice.state.over:
@@ -52,8 +64,6 @@ class PracticeFace:
     # --- the opening ------------------------------------------------------------------------------
 
     def opening(self, style: str, width: int | None = None) -> list[str]:
-        from .render import scores_line
-
         practice = self.session
         state = practice.state
         t = current()
@@ -88,8 +98,6 @@ class PracticeFace:
     def _since_your_move(self) -> list[str]:
         """The moves of the hand under way after your last one (what a killed terminal
         may not have shown), each with what it left and scored."""
-        from .render import event_words
-
         practice = self.session
         state = practice.state
         t = current()
@@ -127,8 +135,6 @@ class PracticeFace:
     # --- answers to your lines ----------------------------------------------------------------------
 
     def answer(self, reply, style: str, width: int | None = None) -> list[str]:
-        from .render import refusal
-
         practice = self.session
         kind, data = reply
         if kind == "refused":
@@ -156,8 +162,6 @@ class PracticeFace:
         lines = self._action(data)
         judged = data.get("judgement")
         if judged is not None and judged.speaks and practice.coach == "on":
-            from .coach_text import coach_line
-
             lines.append(coach_line(judged))
         return prose(lines, width)
 
@@ -166,8 +170,6 @@ class PracticeFace:
     def follow(self, style: str, width: int | None = None):
         """The computer's moves and the dealer's events, one group of lines each (pause:
         True), then the end of the match or your turn."""
-        from .render import refusal
-
         practice = self.session
         while True:
             reply = practice.step()
@@ -198,8 +200,6 @@ class PracticeFace:
 
     def _action(self, data: dict) -> list[str]:
         """A move (yours or the computer's) and what it did: the count, the scores, a domino."""
-        from .render import describe_event, scores_line
-
         practice = self.session
         state = practice.state
         before = data["before"]
@@ -259,8 +259,6 @@ class PracticeFace:
     def _hand_end(self, data: dict) -> list[str]:
         """The count at the end of a hand (the tiles are face up now), who collects, the
         scores after it, and the coach's summary of the hand."""
-        from .render import hand_end_count
-
         practice = self.session
         state = practice.state
         before = data["before"]
@@ -288,8 +286,6 @@ class PracticeFace:
         practice = self.session
         state = practice.state
         if side != state.sides[practice.you]:
-            from .render import collects_line
-
             return collects_line(state, side, points)
         if sum(1 for s in state.sides if s == side) > 1:
             if not points:
@@ -300,9 +296,6 @@ class PracticeFace:
         return _("You collect {points}.").format(points=points_phrase(points))
 
     def _hand_summary(self, number: int) -> list[str]:
-        from ..tutor.coach import summarise
-        from .coach_text import lesson_ids, summary_lines
-
         practice = self.session
         if practice.coach == "off":
             return []
@@ -311,10 +304,6 @@ class PracticeFace:
         return summary_lines(summarise(judged), practice.rules, lesson_ids(practice.rules), number, remarks)
 
     def _match_over(self) -> list[str]:
-        from ..tutor.coach import summarise
-        from .coach_text import lesson_ids, summary_lines
-        from .render import winner_line
-
         practice = self.session
         state = practice.state
         t = current()
@@ -339,8 +328,6 @@ class PracticeFace:
 
     def _your_turn(self, style: str, width: int | None) -> list[str]:
         """The board and your tiles, before each of your turns."""
-        from ..render.board_art import draw, draw_hand
-
         practice = self.session
         state = practice.state
         if not practice.your_turn():
@@ -379,8 +366,6 @@ def _your_words(event: dict) -> str:
 
 def history(practice) -> str:
     """Every move of the match that stands, hand by hand, yours in the second person."""
-    from .render import event_words
-
     state = practice.state
     t = current()
     lines = []
@@ -421,7 +406,6 @@ def help_text(practice, width: int | None = None) -> str:
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives play --resume continues it)")),
     ]
-    from .render import command_lines
 
     return "\n".join(command_lines(entries, width, 16))
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.keeper import TableState
-from ..render.sentences import count_expression, points_phrase
+from ..core.scoring import collect
+from ..core.tiles import parse_tile
+from ..errors import NotationError
+from ..render.sentences import collection_how, count_expression, opponent_line, points_phrase, together_line
 from ..text.i18n import _, current, localize_error, ngettext, translate_metavar
+from ..text.table import table
+from ..text.width import ljust
+from ..text.wrap import display_width, terminal_width, wrap_lines
 
 
 def scores_line(state: TableState) -> str:
@@ -71,7 +77,6 @@ def toolbar(state: TableState, width: int | None = None) -> str:
         f"{name} {t.number(count)}" for name, count in zip(state.names, state.counts)))
     lines = [first, _("Scores: {scores} (target {target})").format(scores=scores, target=t.number(state.board.target)),
              held]
-    from ..text.wrap import wrap_lines
 
     return "\n".join(part for line in lines for part in wrap_lines(line, width, hanging="  "))
 
@@ -179,9 +184,6 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
 def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
     """The count at the end of a hand, as ``fives count`` shows it: each losing
     player's tiles and pips, what they count as, and how the points were counted."""
-    from ..core.scoring import collect
-    from ..render.sentences import collection_how, opponent_line, together_line
-
     if result is None or not result.winners:
         return []
     t = current()
@@ -264,9 +266,6 @@ def event_words(event: dict, names: Sequence[str]) -> str:
 def _tile_words(text: str) -> str:
     """A tile as the journal kept it (as typed: ``6-3``, ``[6|3]``, ``63``) in the one
     notation every reply uses (``6|3``); text that is no tile stays as it is."""
-    from ..core.tiles import parse_tile
-    from ..errors import NotationError
-
     try:
         return str(parse_tile(str(text)))
     except NotationError:
@@ -290,9 +289,6 @@ def sheet(state: TableState, width: int | None = None) -> str:
     hand = the hand's points (every sum as printed is true); the totals row adds the
     hands up, and the bars show each total against the target.
     """
-    from ..text.table import table
-    from ..text.wrap import display_width, terminal_width
-
     t = current()
     width = terminal_width() if width is None else width
     sides = range(len(state.scores))
@@ -348,8 +344,6 @@ def history(state: TableState) -> str:
 def help_text(state: TableState, width: int | None = None) -> str:
     """The commands, each description wrapped under itself to the terminal's width; a
     placeholder in a command (``NAME``) through the metavar translation."""
-    from ..text.wrap import wrap_lines
-
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
     entries = [
@@ -385,9 +379,6 @@ def command_lines(entries, width: int | None, narrowest: int) -> list[str]:
     with its description in a column at least ``narrowest`` cells from the margin,
     wrapped under itself to ``width`` (None: the terminal's). Measured by display
     width: a translated metavar may hold a zero-width non-joiner."""
-    from ..text.width import ljust
-    from ..text.wrap import display_width, wrap_lines
-
     column = max(narrowest, max(display_width(command) for command, _text in entries) + 4)  # 2 spaces past the widest
     lines = [_("Commands (the same words in every language):")]
     for command, text in entries:

@@ -350,13 +350,13 @@ def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
     text comes back as it is. Needs the ``bidi`` extra (ImportError otherwise)."""
     if not has_rtl(line):
         return [line]
-    import arabic_reshaper
+    import arabic_reshaper  # the optional bidi extra (ImportError without it)
 
     # python-bidi's pure-Python UAX #9 (marks, no isolates): unlike its Rust get_display
     # (bidi.get_display in 0.6) it mirrors brackets (rule L4), so "(" still opens on screen
     from bidi.algorithm import get_display
 
-    from .width import rjust, width, wrap
+    from .width import rjust, width, wrap  # start-up: wcwidth's tables, needed only in visual order
 
     marked = mark_line(line)
     rows = []

@@ -33,7 +33,9 @@ to see them
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 
 _ITEM = re.compile(r"^(\s*(?:[-*•]|\d+[.)]|[\u06f0-\u06f9]+[.)])?\s+|\s+)")
 #: where a row may break: ASCII white space (a no-break space is part of its word)
@@ -58,7 +60,7 @@ def display_width(text: str) -> int:
     """``text``'s width in terminal cells (characters a terminal cannot show count one)."""
     if text.isascii() or all(ord(char) < 0x300 or char in _NARROW for char in text):
         return len(text)  # one cell each, without loading wcwidth's tables (start-up of fives score)
-    from wcwidth import wcswidth, wcwidth
+    from wcwidth import wcswidth, wcwidth  # start-up: its tables only for text beyond Latin
 
     width = wcswidth(text)
     if width >= 0:
@@ -70,9 +72,6 @@ def terminal_width(fallback: int = 80) -> int:
     """The terminal's width in columns (``fallback`` when it is not known): ``COLUMNS``,
     else the width of the terminal on standard output, as ``shutil.get_terminal_size``
     reads it (without importing shutil on the start-up path of a one-shot command)."""
-    import os
-    import sys
-
     try:
         columns = int(os.environ.get("COLUMNS", 0))
     except ValueError:

@@ -25,15 +25,25 @@ lesson file documents it for the pack that owns the file, and the tests check it
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import string
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ..bounds import has_control, whole_number
+from ..core.game import Scoreboard, forced_lead
+from ..core.plays import _end_label, board_position, legal_plays, parse_board, parse_play
 from ..core.rules import RuleSet
-from ..core.tiles import parse_hand
+from ..core.scoring import collect, read_remaining
+from ..core.tiles import ascii_digits, format_hand, parse_hand, parse_tile
 from ..errors import N_, FivesError, NotationError
+from ..packs.loader import parse_yaml, read_bounded
+from ..render.describe import describe, sentences
+from ..render.sentences import count_expression, points_phrase, render_count
+from ..text.i18n import _, activate, answer_words, current
 
 #: what a step may ask, and what each needs besides the answer
 QUESTIONS = {
@@ -121,8 +131,6 @@ _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 
 def raw_lessons(path: str) -> list[dict]:
     """The lessons of one file as written, every key and type checked; raises :class:`LessonError`."""
-    from ..packs.loader import parse_yaml, read_bounded
-
     if not os.path.isfile(path):
         raise LessonError(N_("{file}: the lessons are missing in this language"), file=path)
     try:
@@ -168,8 +176,6 @@ def _check_text(text: Any, path: str, where: str) -> None:
     """A text shown to the learner: text, bounded, no control characters but line breaks,
     and placeholders written plainly as ``{name}`` (a format such as ``{x:>1500000000}``
     would build a string of any size)."""
-    from ..bounds import has_control
-
     if not isinstance(text, str):
         raise LessonError(N_("{file}: {step}: expected text"), file=path, step=where)
     if len(text) > MAX_TEXT:
@@ -227,9 +233,6 @@ def _check_step(step: dict, path: str, where: str) -> None:
 
 def placeholders(rules: RuleSet) -> dict[str, str]:
     """Every fact a lesson text may use, from the pack, in the active language."""
-    from ..render.describe import describe, sentences
-    from ..text.i18n import current
-
     t = current()
     size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
     values = {"set_size": t.number(size), "max_pips": t.number(rules.max_pips),
@@ -294,7 +297,6 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
     """
     if not rules.lessons:
         raise LessonError(N_("the rule pack {pack} has no lessons"), pack=rules.id, file="")
-    from ..text.i18n import activate, current
 
     previous = current().code
     try:
@@ -333,9 +335,6 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
 def _content_key(prefix: str, lesson_id: str, values: dict, steps, rules: RuleSet) -> str:
     """What makes a lesson the same lesson in two packs: its English text as written,
     the facts of the pack it shows, and the engine's answers to its questions."""
-    import hashlib
-    import json
-
     english = lesson_file(prefix, "en")
     raw = next((lesson for lesson in raw_lessons(english) if lesson["id"] == lesson_id), {}) \
         if os.path.isfile(english) else {}
@@ -368,8 +367,6 @@ def quit_words() -> tuple[str, ...]:
     """The words that stop a lesson or a quiz in the active language (its own, listed
     by the message :data:`QUIT_WORDS`, then ``q``, ``quit`` and the q key of a Persian
     keyboard), case-folded; the first is the one prompts show."""
-    from ..text.i18n import answer_words
-
     return answer_words(QUIT_WORDS, ("q", "quit") + KEYBOARD_QUIT)
 
 
@@ -384,11 +381,6 @@ class Answer(NamedTuple):
 def engine_answer(step: Step, rules: RuleSet) -> Answer:
     """The engine's answer to a question step. Raises :class:`FivesError` for a step
     whose position, play or tiles are not valid notation under the pack."""
-    from ..core.plays import board_position, legal_plays, parse_board, parse_play
-    from ..core.tiles import parse_hand
-    from ..render.sentences import count_expression, points_phrase
-    from ..text.i18n import _, current
-
     t = current()
     kind = step.question
     if kind in ("total", "points"):
@@ -404,10 +396,6 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
         parts = " + ".join(t.number(rules.hand_end.hand_pips([tile])) for tile in tiles)
         return Answer(pips, f"{parts} = {t.number(pips)}" if len(tiles) > 1 else t.number(pips))
     if kind == "collect":
-        from ..core.scoring import collect, read_remaining
-        from ..core.tiles import format_hand
-        from ..render.sentences import render_count
-
         given = [read_remaining(text, rules) for text in step.opponents]
         winner = read_remaining(step.winner, rules).pips if step.winner is not None else 0
         collection = collect([hand.pips for hand in given], rules, winner_pips=winner)
@@ -438,10 +426,6 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
 def _lead_answer(step: Step, rules: RuleSet) -> Answer:
     """The tile that must lead the first hand with ``step.hands`` dealt
     (``rules.lead.first_hand``); raises :class:`LessonError` where a lot decides."""
-    from ..core.game import forced_lead
-    from ..core.tiles import parse_hand
-    from ..text.i18n import _, current
-
     hands = [parse_hand(text, rules.max_pips) for text in step.hands]
     forced = forced_lead(rules.lead.first_hand, hands)
     if forced is None:
@@ -462,9 +446,6 @@ def _lead_answer(step: Step, rules: RuleSet) -> Answer:
 def _score_answer(step: Step, rules: RuleSet) -> Answer:
     """A side's score after making ``step.gain`` points at ``step.score``
     (``rules.match.target`` and ``overshoot``), with the arithmetic."""
-    from ..core.game import Scoreboard
-    from ..text.i18n import current
-
     t = current()
     players = step.players or min(rules.match.target)
     board = Scoreboard(rules, players, range(players))
@@ -486,9 +467,6 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
     """Why ``reply`` is not an answer at all to the step (empty, not a number, not a
     tile of the hand or of the hands dealt, not an end as the position writes it), or None when it is one,
     right or wrong. A reply with a problem is asked again: it is not a wrong answer."""
-    from ..core.plays import board_position, parse_board
-    from ..core.tiles import ascii_digits
-
     text = ascii_digits(reply.strip())
     if not text:
         return NotationError(N_("type your answer, ? for a hint, or {quit} to stop"), text=reply,
@@ -504,7 +482,6 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
                              N_("nobody was dealt {tile}: choose one of {tiles}"))
     if step.question == "where":
         position = board_position(parse_board(step.position, rules), rules)
-        from ..core.plays import _end_label
 
         labels = {_end_label(position, index) for index in range(len(position.ends))}
         for part in (p for p in re.split(r"[\s,،]+", text) if p):
@@ -528,8 +505,6 @@ def _tile_problem(reply: str, text: str, rules: RuleSet, tiles: Sequence, not_a_
                   not_there: str) -> NotationError | None:
     """Why ``text`` (the reply in ASCII digits) is not one of ``tiles``: not a tile at all
     (``not_a_tile``), or a tile not among them (``not_there``); None when it is one."""
-    from ..core.tiles import parse_tile
-
     try:
         tile = parse_tile(text, rules.max_pips)
     except NotationError:
@@ -541,8 +516,6 @@ def _tile_problem(reply: str, text: str, rules: RuleSet, tiles: Sequence, not_a_
 
 def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     """Whether the learner's ``reply`` (their own digits allowed) answers the step."""
-    from ..core.tiles import ascii_digits, parse_tile
-
     expected = engine_answer(step, rules).value
     text = ascii_digits(reply.strip())
     if step.question in ("best", "lead"):
@@ -553,6 +526,5 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     if step.question == "where":
         return frozenset(part for part in re.split(r"[\s,،]+", text) if part and part not in ("-", "none")) == expected
     text = text.replace("٬", "")  # the Persian thousands separator; a comma may be a decimal one
-    from ..bounds import whole_number
 
     return whole_number(text) == expected  # any length of digits: never converted past the bound
