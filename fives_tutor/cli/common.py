@@ -7,6 +7,7 @@ import functools
 import json
 import re
 import sys
+from typing import TYPE_CHECKING
 
 import click
 from click.formatting import join_options
@@ -204,13 +205,19 @@ class FivesContext(click.Context):
         return FivesHelpFormatter(width=self.terminal_width, max_width=self.max_content_width)
 
 
-class _Translated:
+if TYPE_CHECKING:  # the mixin below is read as the command it is mixed into
+    _CommandBase = click.Command
+else:
+    _CommandBase = object
+
+
+class _Translated(_CommandBase):
     """Mixin: translate a command's help at display time; turn FivesError into exit 2;
     take ``--bidi``; show help through the one output function, formatted by
     :class:`~fives_tutor.cli.help_format.FivesHelpFormatter` (display width, no break
     inside an id, a command or a marked run)."""
 
-    context_class = FivesContext
+    context_class: type[click.Context] = FivesContext
 
     def _help_msgid(self):
         if not hasattr(self, "_msgid"):

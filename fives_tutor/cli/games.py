@@ -107,9 +107,8 @@ def list_games(db, as_json):
     finally:
         journal.close()
     if damaged:  # every other match was listed; each damaged one gets its own line
-
-        for error in damaged:
-            error_line(_("Error: {message}").format(message=localize_error(error)))
+        for problem in damaged:
+            error_line(_("Error: {message}").format(message=localize_error(problem)))
         sys.exit(2)
 
 

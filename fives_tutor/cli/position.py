@@ -143,15 +143,17 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
     thinks long: ``--time`` (the bar fills with the time given) or ``--samples`` of at
     least :data:`LONG_SAMPLES` (the time is estimated from a small run, ``calibrate(n)``,
     on other deals, so the answer is the same with or without the bar)."""
-    if not sys.stderr.isatty() or not (seconds or (samples and samples >= LONG_SAMPLES)):
+    if not sys.stderr.isatty():
         return work()
     if seconds:
         expected = seconds
-    else:
+    elif samples is not None and samples >= LONG_SAMPLES:
         trial = 20
         start = time.perf_counter()
         calibrate(trial)
         expected = (time.perf_counter() - start) * samples / trial
+    else:  # a quick answer needs no bar
+        return work()
     steps = 100
     done = threading.Event()
     with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
@@ -188,7 +190,7 @@ def _numbers(text: str, option_name: str) -> list[int]:
 def _voids(specs: tuple, counts, rules) -> tuple:
     """``--void 1:6,2`` (opponent 1, the next player, holds no 6 and no 2) as sets per opponent."""
     opponents = len(counts) if counts else 1
-    voids = [set() for _ in range(opponents)]
+    voids: list[set[int]] = [set() for _ in range(opponents)]
     for spec in specs:
         who, colon, numbers = ascii_digits(spec).partition(":")
         seat = whole_number(who.strip())

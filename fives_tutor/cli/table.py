@@ -37,8 +37,9 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
 
     teams = []
     for part in split_list(text):
-        members = [find_player(m, names) for m in part.split("+") if m.strip()]
-        if None in members:
+        found = [find_player(m, names) for m in part.split("+") if m.strip()]
+        members = [member for member in found if member is not None]
+        if len(members) < len(found):
             return _("--teams names a player who is not in --players: {teams}").format(teams=text)
         teams.append(members)
     flat = sorted(i for team in teams for i in team)
@@ -121,8 +122,9 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
                 raise ValidationError(message=prompt_text("\n".join(wrap_lines(reason, terminal_width() - 1))),
                                       cursor_position=len(document.text))
 
-    session = PromptSession(validator=_Check(), validate_while_typing=False,
-                            completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
+    session: PromptSession[str] = PromptSession(
+        validator=_Check(), validate_while_typing=False,
+        completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
     grow_validation_toolbar(session)
     try:
         answer = session.prompt(prompt_text(message))
@@ -143,7 +145,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         else:
             answer = _ask(_("Language: {choices} (Enter for {current}): ").format(
                 choices=current().comma.join(LANGUAGES), current=current().code), check_language_answer, LANGUAGES)
-            code = match_language(answer) if answer else current().code
+            code = (match_language(answer) if answer else None) or current().code  # the answer was checked
             activate(code)
             settings.save({"language": code})
     if not full:

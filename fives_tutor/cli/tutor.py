@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -25,6 +26,9 @@ from .common import (
     set_bidi,
 )
 
+if TYPE_CHECKING:  # start-up: prompt_toolkit is loaded only in a terminal
+    from prompt_toolkit import PromptSession
+
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
 
 
@@ -34,7 +38,7 @@ class Console:
 
     def __init__(self, visual: bool = False) -> None:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        self._session = None
+        self._session: PromptSession[str] | None = None
         if visual:
             set_bidi("visual")
 
@@ -54,8 +58,9 @@ class Console:
                 from prompt_toolkit import PromptSession  # start-up: loaded when the command runs
 
                 self._session = PromptSession()
+            session = self._session
             try:
-                return self._session.prompt(prompt_text(prompt))
+                return session.prompt(prompt_text(prompt))
             except (EOFError, KeyboardInterrupt):
                 return None
         echo(prompt)
@@ -364,7 +369,7 @@ def _step_json(exercise) -> str:
 
 def _missed_exercises(progress, rules, kinds, only):
     """The exercises missed before and not yet answered right (most missed first)."""
-    from ..tutor.lessons import Step  # start-up: loaded when the command runs
+    from ..tutor.lessons import QUESTIONS, Step, engine_answer  # start-up: loaded when the command runs
     from ..tutor.quiz import Exercise
 
     found = []
@@ -375,11 +380,15 @@ def _missed_exercises(progress, rules, kinds, only):
             if not isinstance(data, dict) or not all(isinstance(data.get(key), (str, type(None)))
                                                      for key in ("position", "hand", "play", "question")):
                 continue
+            if data["question"] not in QUESTIONS:
+                continue
             opponents = tuple(str(o) for o in data["opponents"]) if isinstance(data.get("opponents"), list) else None
-            found.append(Exercise(kind, Step("", "", data.get("position"), data.get("hand"), data.get("play"),
-                                             opponents, None, data["question"], None)))
-        except (ValueError, KeyError, TypeError, RecursionError):
+            exercise = Exercise(kind, Step("", "", data.get("position"), data.get("hand"), data.get("play"),
+                                           opponents, None, data["question"], None))
+            engine_answer(exercise.step, rules)  # what it needs is there, and is notation under this pack
+        except (FivesError, ValueError, KeyError, TypeError, RecursionError):
             continue
+        found.append(exercise)
     return found
 
 

@@ -539,7 +539,8 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
         if section not in SCHEMA:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
                                 key=f"rules.{section}", choices=tuple(SCHEMA))
-    players_rules = rules.get("players") if isinstance(rules.get("players"), dict) else {}
+    given_players = rules.get("players")
+    players_rules: dict[str, Any] = given_players if isinstance(given_players, dict) else {}
     low = players_rules.get("min", 2) if isinstance(players_rules.get("min"), int) else 2
     high = players_rules.get("max", 4) if isinstance(players_rules.get("max"), int) else 4
     players = range(low, max(low, high) + 1)

@@ -59,7 +59,7 @@ def draw(layout: Layout, style: str = "plain", width: int | None = None) -> str:
     spinner_index = next((i for i, node in enumerate(layout.line) if node.spinner), None)
     rows = _rows(cells, separator, width)
     lines: list[str] = []
-    others = []
+    others: list[Placed] = []
     for row in rows:
         text = separator.join(cells[i] for i in row)
         if spinner_index is None or spinner_index not in row:

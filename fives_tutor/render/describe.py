@@ -7,11 +7,14 @@ across languages; ``label`` and ``value`` are sentences for people.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import NamedTuple, TypeVar
 
 from ..core.rules import RuleSet
 from ..text.i18n import _, current, ngettext
+
+#: a pack value given per player count (a number of tiles or points, a rule's name)
+V = TypeVar("V")
 
 
 class Row(NamedTuple):
@@ -26,17 +29,17 @@ def _yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
 
 
-def _per_players(mapping, word: Callable[[object], str]) -> str:
+def _per_players(mapping: Mapping[int, V], word: Callable[[V], str]) -> str:
     """``7 with 2 players, 6 with 3 players``; a single phrase when every count agrees."""
     values = list(mapping.values())
     if len(set(values)) == 1:
         return word(values[0])
-    groups: list[list] = []  # runs of consecutive player counts with the same value
+    groups: list[tuple[int, int, V]] = []  # runs of consecutive player counts with the same value
     for count, value in sorted(mapping.items()):
         if groups and groups[-1][2] == value and groups[-1][1] == count - 1:
-            groups[-1][1] = count
+            groups[-1] = (groups[-1][0], count, value)
         else:
-            groups.append([count, count, value])
+            groups.append((count, count, value))
     parts = []
     for low, high, value in groups:
         if low == high:
@@ -78,7 +81,7 @@ def _scoring(rules: RuleSet) -> str:
     return text + " " + _("({total} scores {points})").format(total=_number(example), points=_number(points))
 
 
-def _blocked_tie(value) -> str:
+def _blocked_tie(value: str) -> str:
     return {"fewer_tiles": _("fewer tiles wins"), "nobody": _("nobody scores"),
             "split": _("the tied players share the points")}[value]
 

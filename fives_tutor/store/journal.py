@@ -137,12 +137,13 @@ class Journal:
     def _open_writable(self) -> None:
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
-            self.connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+            connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise JournalError(N_("cannot open the saved games at {path}: {reason}"), path=self.path,
                                reason=reason(error)) from None
+        self.connection = connection
         try:
-            self._prepare()
+            self._prepare(connection)
         except sqlite3.Error as error:
             self.close()
             raise self._failed(error, writing=_is_write_failure(error)) from None
@@ -150,8 +151,7 @@ class Journal:
             self.close()  # a newer or foreign file: leave it, and unlocked
             raise
 
-    def _prepare(self) -> None:
-        db = self.connection
+    def _prepare(self, db: sqlite3.Connection) -> None:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("BEGIN IMMEDIATE")
@@ -173,29 +173,29 @@ class Journal:
 
     def _open_readonly(self) -> None:
         base = "file:" + quote(os.path.abspath(self.path)) + "?mode=ro"
-        last: sqlite3.Error | None = None
         # a read-only folder cannot hold WAL's shared-memory file: read the file as it stands
-        for uri in (base, base + "&immutable=1"):
+        uris = (base, base + "&immutable=1")
+        for attempt, uri in enumerate(uris, start=1):
             try:
                 self.connection = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
-                self._check_readable()
+                self._check_readable(self.connection)
                 return
             except sqlite3.Error as error:
-                last = error
                 self.close()
+                if attempt == len(uris):
+                    raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
+                                       reason=reason(error)) from None
             except BaseException:
                 self.close()
                 raise
-        raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                           reason=reason(last)) from None
 
-    def _check_readable(self) -> None:
-        tables = {row[0] for row in self.connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    def _check_readable(self, db: sqlite3.Connection) -> None:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             return  # an empty file: no saved games yet
         if "schema_version" not in tables or not {"matches", "events"} <= tables:
             raise sqlite3.DatabaseError("not a fives-tutor database")
-        row = self.connection.execute("SELECT version FROM schema_version").fetchone()
+        row = db.execute("SELECT version FROM schema_version").fetchone()
         found = row[0] if row else 0
         self._version = found if isinstance(found, int) else 0
         if not isinstance(found, int) or found > SCHEMA_VERSION:
@@ -256,6 +256,8 @@ class Journal:
         return result
 
     def _read(self, sql: str, params=()) -> list:
+        if self.connection is None:  # no file (every reader asks _empty first): nothing in it
+            return []
         try:
             return self.connection.execute(sql, params).fetchall()
         except sqlite3.Error as error:

@@ -24,6 +24,7 @@ import datetime as _dt
 import json
 import os
 import socket
+import sys
 import time
 
 from ..errors import N_, FivesError
@@ -31,11 +32,10 @@ from ..errors import N_, FivesError
 #: seconds a writing command waits for a match that another shell keeps
 WAIT = 1.0
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None
+if sys.platform == "win32":  # pragma: no cover - Windows
     import msvcrt
+else:
+    import fcntl
 
 
 class MatchKeptError(FivesError):
@@ -134,11 +134,11 @@ _WINDOWS_OFFSET = 1 << 20  # Windows locks are mandatory: lock a byte past the r
 
 def _lock(descriptor: int) -> bool:
     try:
-        if fcntl is not None:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        else:  # pragma: no cover - Windows
+        if sys.platform == "win32":  # pragma: no cover - Windows
             os.lseek(descriptor, _WINDOWS_OFFSET, os.SEEK_SET)
             msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return False
     return True
@@ -146,10 +146,10 @@ def _lock(descriptor: int) -> bool:
 
 def _unlock(descriptor: int) -> None:
     try:
-        if fcntl is not None:
-            fcntl.flock(descriptor, fcntl.LOCK_UN)
-        else:  # pragma: no cover - Windows
+        if sys.platform == "win32":  # pragma: no cover - Windows
             os.lseek(descriptor, _WINDOWS_OFFSET, os.SEEK_SET)
             msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
+        else:
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
     except OSError:
         pass

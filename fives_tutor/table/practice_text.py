@@ -35,7 +35,7 @@ class PracticeFace:
     def __init__(self, practice) -> None:
         self.session = practice
         self._over_shown = practice.state.over
-        self._turn_shown = None  # the journal's length when your turn was last shown
+        self._turn_shown: int | None = None  # the journal's length when your turn was last shown
 
     # --- the shell's questions ------------------------------------------------------------------
 

@@ -48,11 +48,13 @@ def turn_line(state: TableState) -> str:
 
 
 def winner_line(state: TableState) -> str:
-    """The end of the match."""
+    """The end of the match (ValueError before it is won)."""
+    side = state.winner
+    if side is None:
+        raise ValueError("the match is not won yet")
     return _("{side} wins the match with {points}!").format(
-        side=state.side_name(state.winner),
-        points=ngettext("{n} point", "{n} points", state.scores[state.winner]).format(
-            n=current().number(state.scores[state.winner])))
+        side=state.side_name(side),
+        points=ngettext("{n} point", "{n} points", state.scores[side]).format(n=current().number(state.scores[side])))
 
 
 def toolbar(state: TableState, width: int | None = None) -> str:
@@ -121,7 +123,7 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
     if kind == "play":
         logged = state_after.log[-1] if state_after.log else None
         play = logged.play if logged is not None else None
-        if play is not None:
+        if logged is not None and play is not None:
             lines.append(_("{name} plays {play}: {ends}").format(
                 name=names[event["player"]], play=t.notation(play.notation), ends=t.notation(play.after)))
             lines.append("  " + count_expression(play.after, state_before.rules))
@@ -222,8 +224,8 @@ def after_action(reply_data: dict, state: TableState) -> list[str]:
         lines = describe_event(event, before, state, reply_data.get("tiles"))
     scored = state.scores != before.scores
     if state.awaiting and not before.awaiting:
-        kind, player = state.awaiting
-        if kind == "domino":
+        kind, player = state.awaiting  # ("domino", the player who went out) or ("blocked", None)
+        if player is not None:
             lines.append(_("{name} goes out: domino!").format(name=state.names[player]))
         else:
             lines.append(_("Nobody can play: the hand is blocked."))

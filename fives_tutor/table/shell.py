@@ -21,7 +21,7 @@ from prompt_toolkit.contrib.regular_languages import compile as compile_grammar
 from prompt_toolkit.contrib.regular_languages.compiler import Match
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import to_filter
-from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.selection import SelectionType
@@ -180,7 +180,7 @@ def refusal_text(error, width: int) -> str:
     return prompt_text("\n".join(wrap_lines(localize_error(error), max(20, width - 1))))
 
 
-def grow_validation_toolbar(prompt_session: PromptSession) -> None:
+def grow_validation_toolbar(prompt_session: PromptSession[str]) -> None:
     """prompt_toolkit's validation toolbar is one row high, so a longer reason is cut at
     the terminal's edge: let it take as many rows as the wrapped reason has."""
     for container in prompt_session.app.layout.walk():
@@ -219,22 +219,22 @@ def _bindings() -> KeyBindings:
     return bindings
 
 
-def make_prompt_session(session, history_file: str | None = None) -> PromptSession:
+def make_prompt_session(session, history_file: str | None = None) -> PromptSession[str]:
     """The prompt_toolkit session for a shell's session (a scorekeeping
     :class:`~fives_tutor.table.session.Session`, or a face of one: see
     :func:`~fives_tutor.table.replies.face_of`)."""
     face = face_of(session)
-    history = InMemoryHistory()
+    history: History = InMemoryHistory()
     path = history_file or history_path()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         history = FileHistory(path)
     except OSError:
         pass
-    prompt_session = PromptSession(history=history, completer=TableCompleter(face.session),
-                                   validator=TableValidator(face.session), validate_while_typing=True,
-                                   complete_while_typing=False, key_bindings=_bindings(),
-                                   bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
+    prompt_session: PromptSession[str] = PromptSession(
+        history=history, completer=TableCompleter(face.session), validator=TableValidator(face.session),
+        validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
+        bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
     grow_validation_toolbar(prompt_session)
     return prompt_session
 
@@ -243,7 +243,7 @@ def _width() -> int:
     return terminal_width()
 
 
-def run_interactive(session, style: str, prompt_session: PromptSession | None = None, pace: float = 0.0) -> int:
+def run_interactive(session, style: str, prompt_session: PromptSession[str] | None = None, pace: float = 0.0) -> int:
     """The shell loop in a terminal. Ctrl-D or ``quit`` leaves; the match is saved.
     ``session`` is a scorekeeping session or a face of one; what happens by itself
     between the player's lines (the computer's moves) is shown ``pace`` seconds apart."""

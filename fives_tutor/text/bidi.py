@@ -55,7 +55,7 @@ _SPANS = re.compile(f"{LRM}[^{LRM}\n]*{LRM}")
 
 def _rtl_letters() -> str:
     """A regex character class body of every strong right-to-left character."""
-    chars = []
+    chars: list[str] = []
     for low, high in _RTL_BLOCKS:
         chars.extend(chr(c) for c in range(low, high + 1) if unicodedata.bidirectional(chr(c)) in ("R", "AL"))
     return "".join(re.escape(c) for c in chars)

@@ -249,10 +249,11 @@ class Translator:
         """The arrow from a count to its points, pointing the way the language reads."""
         return "←" if self.rtl else "→"
 
-    def notation(self, text: str) -> str:
+    def notation(self, text: object) -> str:
         """Notation (a tile, ends) to embed in a sentence: kept left to right. In a
         right-to-left language it is closed with a right-to-left mark, so that a number
-        after it is not pulled into its run."""
+        after it is not pulled into its run. ``text`` is the notation or anything whose
+        ``str`` is notation (a ``Tile``, a ``Position``, a ``Layout``)."""
         text = self.digits(str(text))
         if not self.rtl:
             return text

@@ -76,9 +76,10 @@ def terminal_width(fallback: int = 80) -> int:
         columns = int(os.environ.get("COLUMNS", 0))
     except ValueError:
         columns = 0
-    if columns <= 0:
+    stdout = sys.__stdout__  # None under pythonw
+    if columns <= 0 and stdout is not None:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            columns = os.get_terminal_size(stdout.fileno()).columns
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns if columns > 0 else fallback

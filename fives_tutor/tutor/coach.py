@@ -156,12 +156,14 @@ def situation_of(state: TableState, with_scores: bool = True):
     their hand, every play, draw and pass of the hand under way (what the engine infers
     from) and the scores. Raises :class:`~fives_tutor.errors.FivesError` when it cannot be
     built (no deal fits what the others have shown)."""
+    seat, hand = state.known_player, state.known_hand
+    if seat is None or hand is None:  # the callers ask only of a followed hand whose tiles are all known
+        raise ValueError("no followed hand: the situation needs the player's tiles")
     steps, played, leader = steps_of(state)
-    seat = state.known_player
     lead = "first" if state.hand_number == 1 else "later"
     scores = scores_for(state, seat) if with_scores else None
-    return Situation.from_steps(state.layout, steps, played, state.counts, leader, seat, state.known_hand,
-                                state.rules, scores, lead)
+    return Situation.from_steps(state.layout, steps, played, state.counts, leader, seat, hand, state.rules, scores,
+                                lead)
 
 
 def steps_of(state: TableState):
@@ -176,15 +178,16 @@ def steps_of(state: TableState):
         if logged.hand != state.hand_number or kind not in ("play", "draw", "pass"):
             continue
         player = logged.event["player"]
-        before = logged.play.before if logged.play is not None else position
+        play = logged.play  # a play event carries its play; a draw or a pass none
+        before = play.before if play is not None else position
         codes = tuple(e.pips * 4 + int(e.kind) for e in before.ends)
         opened = frozenset(e.pips for e in before.ends)
-        if kind == "play":
-            steps.append(Step("play", player, logged.play.tile, opened, 0, codes, before.lone,
-                              logged.play.index if before.ends else -1))
-            played.append(logged.play.tile)
+        if play is not None:
+            steps.append(Step("play", player, play.tile, opened, 0, codes, before.lone,
+                              play.index if before.ends else -1))
+            played.append(play.tile)
             leader = player if leader is None else leader
-            position = logged.play.after
+            position = play.after
         else:
             steps.append(Step(kind, player, None, opened, logged.event.get("count", 1) if kind == "draw" else 0,
                               codes, before.lone))
@@ -200,7 +203,7 @@ def history_of(state: TableState):
         if logged.hand != state.hand_number or kind not in ("play", "draw", "pass"):
             continue
         player = logged.event["player"]
-        if kind == "play":
+        if logged.play is not None:  # a play event carries its play
             events.append(Event("play", player, logged.play.tile, logged.play.end))
         elif kind == "draw":
             events.append(Event("draw", player, count=logged.event.get("count", 1)))

@@ -31,7 +31,7 @@ import os
 import re
 import string
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..bounds import has_control, whole_number
 from ..core.game import Scoreboard, forced_lead
@@ -93,11 +93,11 @@ class Step(NamedTuple):
     position: str | None
     hand: str | None
     play: str | None
-    opponents: tuple | None
+    opponents: tuple[str, ...] | None
     players: int | None
     question: str | None
-    answer: Any
-    hands: tuple | None = None
+    answer: str | int | None
+    hands: tuple[str, ...] | None = None
     winner: str | None = None
     score: int | None = None
     gain: int | None = None
@@ -378,25 +378,38 @@ class Answer(NamedTuple):
     why: str
 
 
+_T = TypeVar("_T")
+
+
+def _needs(step: Step, key: str, value: _T | None) -> _T:
+    """``value``, the ``key`` the step's question needs (:data:`QUESTIONS`; a lesson
+    file is checked for it when read). Raises ValueError for a step built without it."""
+    if value is None:
+        raise ValueError(f"a {step.question} question needs {key}")
+    return value
+
+
 def engine_answer(step: Step, rules: RuleSet) -> Answer:
     """The engine's answer to a question step. Raises :class:`FivesError` for a step
-    whose position, play or tiles are not valid notation under the pack."""
+    whose position, play or tiles are not valid notation under the pack, ValueError
+    for one without what its question needs (:data:`QUESTIONS`)."""
     t = current()
     kind = step.question
     if kind in ("total", "points"):
-        position = board_position(parse_board(step.position, rules), rules)
+        position = board_position(parse_board(_needs(step, "position", step.position), rules), rules)
         total = position.total(rules)
         return Answer(total if kind == "total" else rules.scoring.points_for(total), count_expression(position, rules))
     if kind in ("play_total", "play_points"):
-        play = parse_play(step.play, parse_board(step.position, rules), rules)
+        board = parse_board(_needs(step, "position", step.position), rules)
+        play = parse_play(_needs(step, "play", step.play), board, rules)
         return Answer(play.total if kind == "play_total" else play.points, count_expression(play.after, rules))
     if kind == "pips":
-        tiles = parse_hand(step.hand, rules.max_pips)
+        tiles = parse_hand(_needs(step, "hand", step.hand), rules.max_pips)
         pips = rules.hand_end.hand_pips(tiles)
         parts = " + ".join(t.number(rules.hand_end.hand_pips([tile])) for tile in tiles)
         return Answer(pips, f"{parts} = {t.number(pips)}" if len(tiles) > 1 else t.number(pips))
     if kind == "collect":
-        given = [read_remaining(text, rules) for text in step.opponents]
+        given = [read_remaining(text, rules) for text in _needs(step, "opponents", step.opponents)]
         winner = read_remaining(step.winner, rules).pips if step.winner is not None else 0
         collection = collect([hand.pips for hand in given], rules, winner_pips=winner)
         shown = [format_hand(hand.tiles) if hand.tiles is not None else None for hand in given]
@@ -407,16 +420,18 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
         return _score_answer(step, rules)
     if kind == "boneyard":
         size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
-        hand = rules.players.hand_size[step.players]
-        left = size - step.players * hand
-        return Answer(left, f"{t.number(size)} − {t.number(step.players)} × {t.number(hand)} = {t.number(left)}")
+        players = _needs(step, "players", step.players)
+        hand = rules.players.hand_size[players]
+        left = size - players * hand
+        return Answer(left, f"{t.number(size)} − {t.number(players)} × {t.number(hand)} = {t.number(left)}")
+    board = parse_board(_needs(step, "position", step.position), rules)
+    held = parse_hand(_needs(step, "hand", step.hand), rules.max_pips)
+    plays = legal_plays(board, held, rules)
     if kind == "where":
-        plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
         ends = frozenset(p.end for p in plays)
         return Answer(ends, t.semicolon.join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
                       or _("no end: it fits nowhere"))
     # best: the tile (or tiles) whose best play scores most now
-    plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
     most = max((p.points for p in plays), default=0)
     best = {p.tile for p in plays if p.points == most}
     why = t.semicolon.join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
@@ -426,7 +441,7 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
 def _lead_answer(step: Step, rules: RuleSet) -> Answer:
     """The tile that must lead the first hand with ``step.hands`` dealt
     (``rules.lead.first_hand``); raises :class:`LessonError` where a lot decides."""
-    hands = [parse_hand(text, rules.max_pips) for text in step.hands]
+    hands = [parse_hand(text, rules.max_pips) for text in _needs(step, "hands", step.hands)]
     forced = forced_lead(rules.lead.first_hand, hands)
     if forced is None:
         raise LessonError(N_("{file}: {step}: under this pack a lot decides the lead"), file=rules.path,
@@ -449,7 +464,7 @@ def _score_answer(step: Step, rules: RuleSet) -> Answer:
     t = current()
     players = step.players or min(rules.match.target)
     board = Scoreboard(rules, players, range(players))
-    score, gain = int(step.score), int(step.gain)
+    score, gain = _needs(step, "score", step.score), _needs(step, "gain", step.gain)
     board.scores[0] = score
     board.take(0, gain)
     after = board.scores[0]
@@ -472,7 +487,7 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
         return NotationError(N_("type your answer, ? for a hint, or {quit} to stop"), text=reply,
                              quit=quit_words()[0])
     if step.question == "best":
-        return _tile_problem(reply, text, rules, parse_hand(step.hand, rules.max_pips),
+        return _tile_problem(reply, text, rules, parse_hand(_needs(step, "hand", step.hand), rules.max_pips),
                              N_("'{answer}' is not a tile: type one tile of your hand, such as {example}"),
                              N_("{tile} is not in your hand: choose one of {tiles}"))
     if step.question == "lead":
@@ -481,8 +496,7 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
                              N_("'{answer}' is not a tile: type the tile that leads, such as {example}"),
                              N_("nobody was dealt {tile}: choose one of {tiles}"))
     if step.question == "where":
-        position = board_position(parse_board(step.position, rules), rules)
-
+        position = board_position(parse_board(_needs(step, "position", step.position), rules), rules)
         labels = {_end_label(position, index) for index in range(len(position.ends))}
         for part in (p for p in re.split(r"[\s,،]+", text) if p):
             if part in labels or part in ("-", "none"):
