@@ -3,10 +3,12 @@ end in one localized line and exit code 2."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import click
@@ -26,6 +28,9 @@ from ..text.i18n import (
     translate_metavar,
 )
 from ..text.output import echo, prompt_text
+
+if TYPE_CHECKING:  # start-up: the saved games are loaded by the commands that use them
+    from ..store.journal import Journal
 
 EXIT_BAD_INPUT = 2
 BIDI_CHOICES = ("logical", "visual")
@@ -51,6 +56,27 @@ class BidiExtraMissing(FivesError):
 def fail(error: FivesError) -> CliError:
     """The :class:`CliError` that shows ``error`` in the active language."""
     return CliError(localize_error(error))
+
+
+@contextlib.contextmanager
+def saved_games(db: str | None, create: bool = False, readonly: bool = False) -> Iterator[Journal]:
+    """The saved games at ``db`` (None: the default file) for the length of a ``with``:
+    read-only for the reading commands (they work while a shell writes, and on a
+    read-only file), else writable (``create``: made when missing). A FivesError,
+    opening or inside, is the command's one-line error (exit 2); the file is closed on
+    the way out."""
+    from ..store.journal import Journal  # start-up: loaded only when needed
+
+    try:
+        journal = Journal(db, create=create, readonly=readonly)
+    except FivesError as error:
+        raise fail(error) from None
+    try:
+        yield journal
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        journal.close()
 
 
 class FivesOption(click.Option):

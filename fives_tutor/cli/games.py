@@ -23,6 +23,7 @@ from .common import (
     error_line,
     fail,
     option,
+    saved_games,
 )
 
 
@@ -50,17 +51,6 @@ def _lang_option(function):
 @_lang_option
 def games() -> None:
     """The ``games`` group (help text above)."""
-
-
-def _open(db, create=False, readonly=False):
-    """The saved games: read-only for the reading commands (they work while a shell
-    writes, and on a read-only file), else writable (created only for an import)."""
-    from ..store.journal import Journal  # start-up: loaded when the command runs
-
-    try:
-        return Journal(db, create=create, readonly=readonly)
-    except FivesError as error:
-        raise fail(error) from None
 
 
 def _state(journal, info):
@@ -95,17 +85,10 @@ def _side_scores(info, state=None) -> dict:
 @_db_option
 @_json_option
 @_lang_option
-def list_games(db, as_json):
-    journal = _open(db, readonly=True)
-    damaged: list = []
-    try:
-        try:
-            matches = journal.matches(damaged)
-        except FivesError as error:
-            raise fail(error) from None
-        _list(matches, as_json, damaged)
-    finally:
-        journal.close()
+def list_games(db: str | None, as_json: bool) -> None:
+    damaged: list[FivesError] = []
+    with saved_games(db, readonly=True) as journal:
+        _list(journal.matches(damaged), as_json, damaged)
     if damaged:  # every other match was listed; each damaged one gets its own line
         for problem in damaged:
             error_line(_("Error: {message}").format(message=localize_error(problem)))
@@ -165,8 +148,7 @@ def _match_id(value: str) -> int:
 @_json_option
 @_lang_option
 def show_game(match_id, db, as_json):
-    journal = _open(db, readonly=True)
-    try:
+    with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
         if as_json:
@@ -179,10 +161,6 @@ def show_game(match_id, db, as_json):
             id=current().number(info.id), players=current().join(info.names), pack=info.rules_id)))
         echo(sheet(state))
         echo(scores_line(state))
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()
 
 
 @games.command("review", short_help=N_("Your moves in a saved match, judged"), cls=FivesCommand, help=N_(
@@ -200,16 +178,11 @@ def review_game(match_id, again, db, as_json):
     from ..packs.loader import rules_from_data  # start-up: loaded when the command runs
     from ..tutor.coach import judge_match
 
-    journal = _open(db, readonly=True)
-    try:
+    with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
         events = journal.events(info.id)
         rules = rules_from_data(info.rules_data, info.rules_path)
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()
     if not any(event.get("type") == "hand" for event in events):
         raise CliError(_("match {id} has no hand of yours to judge: at a table, type hand and your tiles at the "
                          "deal (fives play does it for you)").format(id=info.id))
@@ -293,15 +266,10 @@ def _export(journal, info, state) -> dict:
 @_db_option
 @_lang_option
 def export_game(match_id, fmt, output, db):
-    journal = _open(db, readonly=True)
-    try:
+    with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
         data = _export(journal, info, state)
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()
     if fmt == "json":
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     else:
@@ -334,11 +302,8 @@ def import_game(file, db):
 
     data = read(file, sys.stdin.buffer if file == "-" else None)
     checked = check(data, file)
-    journal = _open(db, create=True)
-    try:
+    with saved_games(db, create=True) as journal:
         new_id = journal.import_match(checked.match, checked.events, checked.state.scores, checked.state.over)
-    finally:
-        journal.close()
     echo(_("Imported as match {id}.").format(id=current().number(new_id)))
 
 
@@ -348,10 +313,9 @@ def import_game(file, db):
 @_db_option
 @_lang_option
 def delete_game(match_id, yes, db):
-    from ..store.match_lock import keep  # start-up: loaded when the command runs
+    from ..store.match_lock import keep_match  # start-up: loaded when the command runs
 
-    journal = _open(db)
-    try:
+    with saved_games(db) as journal:
         info = journal.match(_match_id(match_id))
         if not yes:
             if not sys.stdin.isatty():
@@ -361,18 +325,6 @@ def delete_game(match_id, yes, db):
             if not confirm(question, default=False):
                 echo(_("Nothing was deleted."))
                 return
-        try:
-            keeper = keep(journal.path, info.id)  # a shell keeping it is named after a moment's wait
-        except OSError as error:
-            from ..store.journal import JournalError
-            from ..store.sqlite import reason
-
-            raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path,
-                               reason=reason(error)) from None
-        with keeper:
+        with keep_match(journal, info.id):  # a shell keeping it is named after a moment's wait
             journal.delete(info.id)
         echo(_("Match {id} deleted.").format(id=current().number(info.id)))
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()

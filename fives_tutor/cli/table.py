@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,9 +14,22 @@ from ..core.tiles import split_list
 from ..errors import N_, FivesError
 from ..text.i18n import LANGUAGES, _, activate, current, localize_error, match_language
 from ..text.output import echo, prompt_text
-from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
+from .common import (
+    CliError,
+    FivesCommand,
+    complete_language,
+    complete_pack,
+    option,
+    saved_games,
+    split_players,
+)
 
-__all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
+if TYPE_CHECKING:  # start-up: the journal and the locks are loaded when a shell opens
+    from ..store.journal import Journal
+    from ..store.match_lock import Keeper
+
+__all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "match_journal",
+           "table"]
 
 
 # --- checks shared by the options and the setup questions: a reason, or None ------------------
@@ -195,7 +211,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         help=N_("How the board draws tiles."))
 def table(players, teams, rules_name, lang, db, resume, tiles):
     from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
-    from ..store.journal import Journal, JournalError
+    from ..store.match_lock import keep_match
     from ..table.replies import prose, run_lines
     from ..table.session import Session
 
@@ -203,12 +219,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
     names = _names(players, interactive)
     if resume is None and names is None and not interactive:
         raise CliError(_("give --players when standard input is not a terminal"))
-    try:
-        journal = Journal(db)
-    except JournalError as error:
-        raise fail(error) from None
-    kept: list = []  # this shell's hold on its match, once it has one
-    try:
+    with match_journal(db) as (journal, kept):
         if resume is not None:
             if players or teams or rules_name:
                 raise CliError(_("--resume continues a saved match: give no --players, --teams or --rules"))
@@ -226,7 +237,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if info.practice is not None:
                     raise CliError(_("match {id} was played against the computer: fives play --resume {id} "
                                      "continues it").format(id=info.id))
-            kept.append(_keep(journal, info.id))  # another shell keeping it is named after a moment's wait
+            kept.append(keep_match(journal, info.id))  # another shell keeping it is named after a moment's wait
             rules = rules_from_data(info.rules_data, info.rules_path)
             session = Session(journal, info.id, rules, info.names, info.teams)
         else:
@@ -243,7 +254,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
 
             def create() -> int:
                 match_id = journal.create_match(names, team_list, rules.id, path, data, code)
-                kept.append(_keep(journal, match_id))
+                kept.append(keep_match(journal, match_id))
                 return match_id
 
             session = Session(journal, None, rules, names, team_list, create=create)
@@ -256,26 +267,23 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             code = run_lines(session, sys.stdin, style)
             if not session.saved:
                 echo("\n".join(prose([_("Nothing was played, so no match was saved.")])))
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        for keeper in kept:
-            keeper.release()
-        journal.close()
     if code:
         sys.exit(code)
 
 
-def _keep(journal, match_id):
-    """This shell's hold on its match (another shell keeping it is named in the error)."""
-    from ..store.journal import JournalError  # start-up: loaded when the command runs
-    from ..store.match_lock import keep
-    from ..store.sqlite import reason
-
-    try:
-        return keep(journal.path, match_id)
-    except OSError as error:
-        raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path, reason=reason(error)) from None
+@contextlib.contextmanager
+def match_journal(db: str | None) -> Iterator[tuple[Journal, list[Keeper]]]:
+    """The saved games at ``db`` that a shell writes its match to (:func:`saved_games`,
+    made when missing), and the list of this shell's holds on its matches
+    (:func:`~fives_tutor.store.match_lock.keep_match` makes one): every hold is let go
+    on the way out, before the file is closed."""
+    kept: list[Keeper] = []
+    with saved_games(db, create=True) as journal:
+        try:
+            yield journal, kept
+        finally:
+            for keeper in kept:
+                keeper.release()
 
 
 def _complete_match(ctx, param, incomplete: str):

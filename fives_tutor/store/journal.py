@@ -28,7 +28,7 @@ from ..bounds import has_control, is_text, safe, whole_number
 from ..errors import N_, FivesError, Msg
 from ..resources import user_home
 from .schema import TooNew, upgrade
-from .sqlite import WRITE_REASONS, reason
+from .sqlite import WRITE_REASONS, reason, transaction
 
 SCHEMA_VERSION = 2
 #: SQL that brings a database from version N-1 to version N
@@ -154,20 +154,15 @@ class Journal:
     def _prepare(self, db: sqlite3.Connection) -> None:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = FULL")
-        db.execute("BEGIN IMMEDIATE")
         try:
-            upgrade(db, MIGRATIONS, SCHEMA_VERSION)
-            # a write that changes nothing: a read-only file or a full disk is found now, not at the first entry
-            db.execute("UPDATE schema_version SET version = version")
-            db.execute("COMMIT")
+            with transaction(db):
+                upgrade(db, MIGRATIONS, SCHEMA_VERSION)
+                # a write that changes nothing: a read-only file or a full disk is found now, not at the first entry
+                db.execute("UPDATE schema_version SET version = version")
         except TooNew as newer:
-            _rollback(db)
             raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "
                                   "this one knows {known}); they are left as they are"),
                                path=self.path, found=newer.found, known=SCHEMA_VERSION) from None
-        except BaseException:
-            _rollback(db)
-            raise
         # WAL only once the file is known to be ours: a foreign file is never changed
         db.execute("PRAGMA journal_mode = WAL")
 
@@ -242,17 +237,11 @@ class Journal:
         if self.connection is None or self.readonly:
             raise JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                reason=Msg(N_("the file or its folder is read-only")))
-        db = self.connection
         try:
-            db.execute("BEGIN IMMEDIATE")
-            result = work(db)
-            db.execute("COMMIT")
+            with transaction(self.connection) as db:
+                result = work(db)
         except (sqlite3.Error, OSError) as error:
-            _rollback(db)
             raise self._failed(error, writing=True) from None
-        except BaseException:
-            _rollback(db)
-            raise
         return result
 
     def _read(self, sql: str, params=()) -> list:
@@ -406,15 +395,6 @@ def _is_write_failure(error: sqlite3.Error) -> bool:
     """Whether opening for writing failed because nothing may be written (a read-only
     file or folder, a full disk), rather than because the file is not ours."""
     return reason(error) in WRITE_REASONS
-
-
-def _rollback(db: sqlite3.Connection) -> None:
-    """Roll back the open transaction, if any (after a failed write there may be none)."""
-    try:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-    except sqlite3.Error:
-        pass
 
 
 def _text(value: str) -> str:

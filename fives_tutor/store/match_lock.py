@@ -28,6 +28,8 @@ import sys
 import time
 
 from ..errors import N_, FivesError
+from .journal import Journal, JournalError
+from .sqlite import reason
 
 #: seconds a writing command waits for a match that another shell keeps
 WAIT = 1.0
@@ -99,6 +101,16 @@ def keep(db_path: str, match_id: int, wait: float = WAIT, what: str = "fives tab
             raise MatchKeptError(N_("match {id} is being kept by another fives table (process {pid} on {host}, "
                                     "since {since}); close it there first"), id=match_id, **who)
         time.sleep(0.05)
+
+
+def keep_match(journal: Journal, match_id: int, what: str = "fives table") -> Keeper:
+    """:func:`keep` for match ``match_id`` of ``journal``, waiting :data:`WAIT`: a lock
+    file that cannot be made is a :class:`~fives_tutor.store.journal.JournalError` with
+    the reason, as any failure to save the match; another holder, a :class:`MatchKeptError`."""
+    try:
+        return keep(journal.path, match_id, what=what)
+    except OSError as error:
+        raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path, reason=reason(error)) from None
 
 
 def holder(db_path: str, match_id: int) -> dict | None:
