@@ -87,7 +87,7 @@ class LineParser:
     def parse(self, words: list[str]) -> dict:
         """The parameter values; raises a ``click.ClickException`` for bad words, the
         same as the command line would."""
-        params = self._direct(words, self.defaults) if self.defaults is not None else None
+        params = self._direct(words)
         if params is None:
             params = self._click(words)
         check_text_params(self.ctx, params)
@@ -105,10 +105,11 @@ class LineParser:
             raise click.UsageError(_("--batch cannot be nested"), ctx=line_ctx)
         return params
 
-    def _direct(self, words: list[str], defaults: dict) -> dict | None:
-        """The values Click would give ``words`` (over the command's ``defaults``), or
-        None when Click must read them."""
-        values = dict(defaults)
+    def _direct(self, words: list[str]) -> dict | None:
+        """The values Click would give ``words``, or None when Click must read them."""
+        if self.defaults is None:  # every line of this command goes through Click
+            return None
+        values = dict(self.defaults)
         positional = []
         index = 0
         while index < len(words):
