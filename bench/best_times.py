@@ -31,7 +31,7 @@ from fives_tutor import Position, load_rules, parse_hand
 from fives_tutor.core.game import sides_for
 from fives_tutor.core.tiles import domino_set
 from fives_tutor.engine import Situation, rank
-from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables
+from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, end_label, leader, run, tables
 from fives_tutor.engine.history import Event, History, format_history
 from fives_tutor.engine.policies import policy_for
 
@@ -73,8 +73,6 @@ def history_text(steps, players) -> str:
 
 
 def _label(ends, lone, tile):
-    from fives_tutor.engine.fast import end_label
-
     for index, code in enumerate(ends):
         if code >> 2 in tile:
             return end_label(ends, lone, index)

@@ -31,15 +31,16 @@ import time
 
 from clock import Clock
 
+from fives_tutor.packs.loader import load_rules
+from fives_tutor.study import duel
+from fives_tutor.study.simulate import run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOUSE = os.path.join(os.path.dirname(HERE), "rules", "examples", "house-rules.yaml")
 BUDGET = 60.0
 
 
 def level_costs(levels, deals, matches):
-    from fives_tutor.packs.loader import load_rules
-    from fives_tutor.study import duel
-
     rules = load_rules("dominos-cc")
     print(f"Levels against greedy, dominos-cc, {deals} paired deals each, in this process:")
     found = {}
@@ -61,8 +62,6 @@ def level_costs(levels, deals, matches):
 
 
 def simulation_cost(matches):
-    from fives_tutor.study.simulate import run
-
     start = time.process_time()
     run("dominos-cc", 2, "bench", matches // 4, "greedy")
     per_match = (time.process_time() - start) / (matches // 4)

@@ -9,9 +9,11 @@ as they finish, so that a run stopped at a deadline still gives the first deals.
 The matches are `fives_tutor.study.duel`'s own (match i of seed S is dealt from
 ``random.Random("S:i")`` and played with every seating, whatever the chunking), in
 chunks of ``--chunk`` deals over ``--workers`` processes; each chunk's matches are
-appended to FILE as one JSON line per match, in deal order. ``--summarise`` prints what
-`fives duel --json` prints for the deals written so far (every deal from the first
-with no gap): on a finished run, exactly its figures. ``--paired`` compares two runs of
+appended to ``FILE.partial`` as one JSON line per match, in deal order, and the file
+is renamed FILE once every deal is played (a run stopped early leaves FILE, perhaps a
+committed result, as it was). ``--summarise`` prints what `fives duel --json` prints
+for the deals written so far in either (every deal from the first with no gap): on a
+finished run, exactly its figures. ``--paired`` compares two runs of
 the same deals (the same seed, pack and B, two versions of A): per deal the share of
 its matches A won, the mean difference between the runs over the deals both finished,
 and its 95% interval (normal, from the per-deal differences).
@@ -22,10 +24,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+from fives_tutor.packs.loader import load_rules
 from fives_tutor.study import duel
 
 
@@ -77,18 +81,19 @@ def paired(first: str, second: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", nargs="?")
-    parser.add_argument("b", nargs="?")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     usage="%(prog)s A B --out FILE [options] | --summarise FILE | --paired FILE FILE")
+    parser.add_argument("a", nargs="?", metavar="A", help="the first contestant, as fives duel names it")
+    parser.add_argument("b", nargs="?", metavar="B", help="the second contestant")
     parser.add_argument("--matches", type=int, default=600)
     parser.add_argument("--seed", default="1")
     parser.add_argument("--rules", default="dominos-cc")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=4)
-    parser.add_argument("--out")
-    parser.add_argument("--summarise")
-    parser.add_argument("--paired", nargs=2)
+    parser.add_argument("--out", metavar="FILE", help="where the matches go (FILE.partial until every deal is played)")
+    parser.add_argument("--summarise", metavar="FILE")
+    parser.add_argument("--paired", nargs=2, metavar="FILE")
     args = parser.parse_args()
     if args.paired:
         print(paired(*args.paired))
@@ -96,7 +101,10 @@ def main() -> None:
     if args.summarise:
         print(json.dumps(summarise(args.summarise), indent=2))
         return
-    from fives_tutor.packs.loader import load_rules
+    if not (args.a and args.b and args.out):
+        parser.error("a duel needs A, B and --out FILE (or use --summarise or --paired)")
+    if args.matches < 1 or args.workers < 1 or args.chunk < 1:
+        parser.error("--matches, --workers and --chunk are whole numbers above 0")
 
     rules = load_rules(args.rules)
     seatings = len(duel.seatings(rules, args.players))
@@ -105,7 +113,8 @@ def main() -> None:
         duel.parse_contestant(text)
     jobs = [(args.rules, args.a, args.b, args.players, args.seed, start, min(deals, start + args.chunk))
             for start in range(0, deals, args.chunk)]
-    with open(args.out, "w", encoding="utf-8") as out:
+    partial = args.out + ".partial"
+    with open(partial, "w", encoding="utf-8") as out:
         out.write(json.dumps({"a": args.a, "b": args.b, "rules": rules.id, "players": args.players,
                               "seed": args.seed, "deals": deals, "seatings": seatings}) + "\n")
         out.flush()
@@ -115,6 +124,7 @@ def main() -> None:
                     out.write(json.dumps(_record(match)) + "\n")
                 out.flush()
                 print(f"{done[-1].index + 1} of {deals} deals", file=sys.stderr, flush=True)
+    os.replace(partial, args.out)  # every deal played: the run is the result
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ from clock import Clock
 def all_fives_domino_greedy(count: int) -> tuple[int, int]:
     """Play ``count`` two-player hands of all-fives-domino with its greedy brain on
     both seats; returns (pieces played after the opening, points scored in play)."""
-    from src.main.game.Brain import AllFivesGreedyBrain
+    from src.main.game.Brain import AllFivesGreedyBrain  # a peer, installed only to compare (--help runs without)
     from src.main.game.DominoRound import DominoRound
     from src.main.game.Game import Game
     from src.main.game.Player import Player
@@ -65,7 +65,7 @@ def all_fives_domino_greedy(count: int) -> tuple[int, int]:
 def dominoes_random(count: int) -> tuple[int, int]:
     """Play ``count`` four-player hands of dominoes with random players; returns
     (moves including passes, hands ended by a block)."""
-    import dominoes
+    import dominoes  # a peer, installed only to compare (--help runs without)
 
     choose = dominoes.players.random
     moves = blocked = 0

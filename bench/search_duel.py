@@ -24,14 +24,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from duelfast import deal_results, summary
 
+from fives_tutor.engine.policies import SearchPolicy, policy_for
 from fives_tutor.packs.loader import load_rules
 
 FIXED = ("greedy", "defensive", "expert", "random")
 
 
 def maker(spec: str):
-    from fives_tutor.engine.policies import SearchPolicy, policy_for
-
     if spec in FIXED:
         return lambda: policy_for(spec)
     options = {}

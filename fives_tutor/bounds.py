@@ -19,6 +19,7 @@ never converts more digits than a bound needs (Python refuses to convert more th
 from __future__ import annotations
 
 import re
+import reprlib
 
 #: characters of a value shown in a message (a path or a list of choices may use more)
 ECHO = 60
@@ -73,8 +74,6 @@ def shown(value, limit: int = ECHO) -> str:
 def bounded_repr(value, limit: int = ECHO) -> str:
     """``repr(value)`` with the work bounded: long strings, deep nesting and long lists
     are cut (``reprlib``) before the text is built."""
-    import reprlib
-
     short = reprlib.Repr()
     short.maxstring = short.maxother = short.maxlong = limit
     short.maxlevel, short.maxlist, short.maxtuple, short.maxdict, short.maxset = 2, 4, 4, 4, 4

@@ -75,7 +75,7 @@ def os_reason(error: OSError) -> Msg | str:
     """Why a file could not be read or written, as a :class:`Msg` that is translated
     with its sentence (missing, a folder, permission, a full or read-only disk), or
     the system's own words for a rarer reason."""
-    found = _BY_ERRNO.get(error.errno)
+    found = _BY_ERRNO.get(error.errno) if error.errno is not None else None
     return Msg(found) if found else (error.strerror or str(error))
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from lesson_checks import problems, written_answer
 
 from fives_tutor import load_rules
 from fives_tutor.core.tiles import Tile
@@ -23,9 +24,7 @@ from fives_tutor.tutor.lessons import (
     engine_answer,
     load_lessons,
     placeholders,
-    problems,
     raw_lessons,
-    written_answer,
 )
 
 LANGUAGES = ("en", "tl", "id", "nl", "fa")

@@ -602,6 +602,24 @@ def test_q_stops_the_quiz_and_keeps_the_answers_given(run):
     assert (stats["total"].answered, stats["total"].right, box("total")) == (2, 2, 3)
 
 
+def test_a_damaged_missed_exercise_is_skipped(run):
+    # a progress file is read like any input: an exercise kept there without the position
+    # its question needs, with a position that is not notation, or with a question that
+    # does not exist is left out, and the good one missed after them comes back first
+    keeper = progress()
+    damaged = [{"question": "total", "position": None}, {"question": "total", "position": "zz"},
+               {"question": "bogus", "position": "5 3"}]
+    for number, step in enumerate(damaged):
+        for _ in range(2):  # missed twice: they would come back before the good one
+            keeper.record("dominos-cc", "total", False, f"damaged{number}", json.dumps(step))
+    keeper.record("dominos-cc", "total", False, "good", json.dumps({"question": "total", "position": "5 3"}))
+    keeper.close()
+    result = run("quiz", "--count", "3", "--seed", "51", "--kind", "total", input="8\nq\n")
+    assert result.exit_code == 0, result.stderr
+    first = blocks(result.stdout)[0]
+    assert "5 3" in first and "Right!" in first   # 5 + 3 = 8
+
+
 def test_the_stats_are_per_pack(run):
     answer_totals(run, "41", 2, right=True)
     result = run("quiz", "--stats", "--rules", "five-up")

@@ -366,7 +366,7 @@ def test_lesson_questions_on_the_new_rules():
 
 @pytest.mark.parametrize("pack", [LOWEST, BOUNCE])
 def test_example_pack_lessons_have_no_problems_in_any_language(pack):
-    from fives_tutor.tutor.lessons import problems
+    from lesson_checks import problems
 
     assert problems(load_rules(pack)) == []
 

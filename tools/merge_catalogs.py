@@ -22,6 +22,7 @@ and normalises the file.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -72,8 +73,15 @@ def merge(base: Catalog, ours: Catalog, theirs: Catalog) -> tuple[Catalog, list[
 
 
 def main(argv: list[str]) -> int:
-    base_path, ours_path, theirs_path = argv[1:4]
-    label = argv[4] if len(argv) > 4 else ours_path
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     epilog="git passes %%O %%A %%B %%P (see the module's docstring)")
+    parser.add_argument("base", help="the common ancestor's catalog (%%O)")
+    parser.add_argument("ours", help="our catalog (%%A), where the merge is written")
+    parser.add_argument("theirs", help="their catalog (%%B)")
+    parser.add_argument("label", nargs="?", help="the file's path, for the messages (%%P)")
+    args = parser.parse_args(argv[1:])
+    base_path, ours_path, theirs_path = args.base, args.ours, args.theirs
+    label = args.label or ours_path
     merged, conflicts = merge(_read(base_path), _read(ours_path), _read(theirs_path))
     drop_false_formats(merged)
     with open(ours_path, "wb") as handle:

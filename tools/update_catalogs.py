@@ -12,10 +12,13 @@ empty for a translator, and ``tests/test_catalogs.py`` fails until they are done
 
 from __future__ import annotations
 
+import argparse
+import copy
 import re
 import sys
 from pathlib import Path
 
+import click
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
@@ -27,8 +30,6 @@ KEYWORDS = dict(DEFAULT_KEYWORDS, N_=None, Nn_=(1, 2))
 
 def template() -> Catalog:
     """Every message of fives_tutor and of Click, as a catalog template."""
-    import click
-
     catalog = Catalog(project="fives-tutor", version="0.1.0", charset="utf-8")
     sources = [(ROOT / "fives_tutor", "fives_tutor"), (Path(click.__file__).parent, "click")]
     for folder, label in sources:
@@ -48,8 +49,7 @@ def drop_false_formats(catalog: Catalog) -> None:
 
 
 def main() -> int:
-    import copy
-
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help, and no arguments
     pot = template()
     (ROOT / "locales").mkdir(exist_ok=True)
     with (ROOT / "locales" / "fives_tutor.pot").open("wb") as handle:

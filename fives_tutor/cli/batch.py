@@ -24,7 +24,7 @@ from click.core import ParameterSource
 
 from ..bounds import one_line
 from ..errors import N_, FivesError, os_reason
-from ..text.i18n import _, current, localize_error
+from ..text.i18n import _, activate, current, localize_error
 from .common import CliError, check_text_params, fail, json_line, set_language
 
 #: the longest line read, in bytes (a request is a few hundred)
@@ -87,7 +87,7 @@ class LineParser:
     def parse(self, words: list[str]) -> dict:
         """The parameter values; raises a ``click.ClickException`` for bad words, the
         same as the command line would."""
-        params = self._direct(words) if self.defaults is not None else None
+        params = self._direct(words)
         if params is None:
             params = self._click(words)
         check_text_params(self.ctx, params)
@@ -107,6 +107,8 @@ class LineParser:
 
     def _direct(self, words: list[str]) -> dict | None:
         """The values Click would give ``words``, or None when Click must read them."""
+        if self.defaults is None:  # every line of this command goes through Click
+            return None
         values = dict(self.defaults)
         positional = []
         index = 0
@@ -211,6 +213,4 @@ def _answer(parser: LineParser, work, raw: bytes | None, language: str) -> dict 
         return {"error": one_line(error.format_message())}  # bounded as on the command line
     finally:
         if switched:
-            from ..text.i18n import activate
-
             activate(language)

@@ -3,16 +3,22 @@ end in one localized line and exit code 2."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
+from click.formatting import join_options
 
-from ..bounds import has_control, is_text
+from ..bounds import TOO_LARGE, has_control, is_text, whole_number
 from ..errors import N_, FivesError
+from ..text import output
 from ..text.i18n import (
+    LANGUAGES,
     _,
     activate,
     answer_words,
@@ -21,7 +27,10 @@ from ..text.i18n import (
     localize_error,
     translate_metavar,
 )
-from ..text.output import echo
+from ..text.output import echo, prompt_text
+
+if TYPE_CHECKING:  # start-up: the saved games are loaded by the commands that use them
+    from ..store.journal import Journal
 
 EXIT_BAD_INPUT = 2
 BIDI_CHOICES = ("logical", "visual")
@@ -49,6 +58,27 @@ def fail(error: FivesError) -> CliError:
     return CliError(localize_error(error))
 
 
+@contextlib.contextmanager
+def saved_games(db: str | None, create: bool = False, readonly: bool = False) -> Iterator[Journal]:
+    """The saved games at ``db`` (None: the default file) for the length of a ``with``:
+    read-only for the reading commands (they work while a shell writes, and on a
+    read-only file), else writable (``create``: made when missing). A FivesError,
+    opening or inside, is the command's one-line error (exit 2); the file is closed on
+    the way out."""
+    from ..store.journal import Journal  # start-up: loaded only when needed
+
+    try:
+        journal = Journal(db, create=create, readonly=readonly)
+    except FivesError as error:
+        raise fail(error) from None
+    try:
+        yield journal
+    except FivesError as error:
+        raise fail(error) from None
+    finally:
+        journal.close()
+
+
 class FivesOption(click.Option):
     """An option whose help (a msgid) and metavar are translated when help is shown,
     with its notes (the default, the range of a number) in the active language and
@@ -74,7 +104,6 @@ class FivesOption(click.Option):
         if self.help and "{choices}" in self.help and isinstance(self.type, click.Choice):
             # a long list of values in the help, not in the option column (which cannot wrap)
             self.help = self.help.format(choices=current().join(_value_words(str(c)) for c in self.type.choices))
-        from click.formatting import join_options
 
         def spec(names):
             text = join_options(names)[0]
@@ -114,7 +143,7 @@ def _value_words(text: str) -> str:
         return t.number(float(text), decimals=len(text.split(".")[1]))
     if not t.rtl:
         return text
-    from ..text.bidi import ltr
+    from ..text.bidi import ltr  # start-up: loaded only when needed
 
     return ltr(text)
 
@@ -197,18 +226,24 @@ class FivesContext(click.Context):
     :class:`~fives_tutor.cli.help_format.FivesHelpFormatter` (imported when help is shown)."""
 
     def make_formatter(self):
-        from .help_format import FivesHelpFormatter
+        from .help_format import FivesHelpFormatter  # start-up: loaded only when needed
 
         return FivesHelpFormatter(width=self.terminal_width, max_width=self.max_content_width)
 
 
-class _Translated:
+if TYPE_CHECKING:  # the mixin below is read as the command it is mixed into
+    _CommandBase = click.Command
+else:
+    _CommandBase = object
+
+
+class _Translated(_CommandBase):
     """Mixin: translate a command's help at display time; turn FivesError into exit 2;
     take ``--bidi``; show help through the one output function, formatted by
     :class:`~fives_tutor.cli.help_format.FivesHelpFormatter` (display width, no break
     inside an id, a command or a marked run)."""
 
-    context_class = FivesContext
+    context_class: type[click.Context] = FivesContext
 
     def _help_msgid(self):
         if not hasattr(self, "_msgid"):
@@ -350,8 +385,6 @@ def bidi_from_args(args) -> str | None:
 def set_bidi(value: str | None) -> None:
     """Choose how right-to-left lines are written: ``visual`` needs the ``bidi`` extra
     (a :class:`CliError`, exit 2, when it is missing). Any other value is left to Click."""
-    from ..text import output
-
     if value not in BIDI_CHOICES:
         return
     try:
@@ -376,7 +409,7 @@ def set_language(args, completing: bool = False) -> str:
 
 def complete_pack(ctx, param, incomplete):
     """Shell completion of ``--rules``: built-in and user pack ids, then YAML files."""
-    from click.shell_completion import CompletionItem
+    from click.shell_completion import CompletionItem  # start-up: loaded only when needed
 
     from ..packs.loader import list_packs
 
@@ -386,8 +419,6 @@ def complete_pack(ctx, param, incomplete):
 
 def complete_language(ctx, param, incomplete):
     """Shell completion of ``--lang``."""
-    from ..text.i18n import LANGUAGES
-
     return [code for code in LANGUAGES if code.startswith(incomplete)]
 
 
@@ -408,7 +439,7 @@ def common_options(function):
 
 def load_pack(name: str):
     """The rule pack ``name``, or a :class:`CliError` in the active language."""
-    from ..packs.loader import load_rules
+    from ..packs.loader import load_rules  # start-up: loaded only when needed
 
     try:
         return load_rules(name)
@@ -466,13 +497,10 @@ def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, li
     or the players' names in turn order separated by commas (``Ana,Ben``: returns
     ``(2, ["Ana", "Ben"])``). Persian digits and the Persian comma are accepted.
     ``(None, None)`` when ``text`` is None or empty."""
-    import re
-
-    from ..core.tiles import ascii_digits
+    from ..core.tiles import ascii_digits  # start-up: loaded only when needed
 
     if text is None or not text.strip():
         return None, None
-    from ..bounds import TOO_LARGE, whole_number
 
     clean = ascii_digits(text.strip())
     count = whole_number(clean)
@@ -516,7 +544,7 @@ DEFAULT_SEED = "1"
 def engine_levels() -> tuple[str, ...]:
     """The engine levels by name, as the engine lists them (``fives_tutor.engine.LEVELS``):
     the same list in ``best``, ``duel`` and ``simulate``, so a new level appears in each."""
-    from ..engine import LEVELS
+    from ..engine import LEVELS  # start-up: loaded only when needed
 
     return tuple(LEVELS)
 
@@ -544,7 +572,7 @@ class SuggestingGroup:
     (``fives scor``: did you mean score?)."""
 
     def resolve_command(self, ctx, args):
-        import difflib
+        import difflib  # start-up: loaded only when needed
 
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
@@ -577,7 +605,7 @@ class LevelType(click.ParamType):
         return "LEVEL"
 
     def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
+        from click.shell_completion import CompletionItem  # start-up: loaded only when needed
 
         return [CompletionItem(level) for level in list(self.extra) + list(engine_levels())
                 if level.startswith(incomplete)]
@@ -595,8 +623,6 @@ def confirm(question: str, default: bool = False) -> bool:
     language (``j``/``ja``, ``ya``, ``بله``... as its catalog lists them, or English);
     Enter gives ``default``. The prompt shows the language's first words
     (``(y or n; Enter for no)`` in English). Raises ``click.Abort`` at the end of the input."""
-    from ..text.output import prompt_text
-
     yes = answer_words(YES_WORDS, ("y", "yes"))
     no = answer_words(NO_WORDS, ("n", "no"))
     hint = (_("({yes} or {no}; Enter for yes)") if default else _("({yes} or {no}; Enter for no)")).format(

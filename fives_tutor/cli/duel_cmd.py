@@ -47,7 +47,7 @@ from .common import (
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 @option("--json", "as_json", is_flag=True, help=N_("Print JSON (stable keys, ASCII digits) instead of text."))
 def duel(level_a, level_b, matches, players, seed, workers, rules_name, lang, as_json):
-    from ..study import duel as duels
+    from ..study import duel as duels  # start-up: loaded when the command runs
 
     for level in (level_a, level_b):
         # the duel's own reading of a level (monte-carlo:N, :no-styles) or a player file: one line, exit 2

@@ -9,10 +9,22 @@ import sys
 
 import click
 
-from ..errors import N_, FivesError, os_reason
-from ..text.i18n import _, current
+from ..errors import N_, FivesError, Msg, os_reason
+from ..text.i18n import _, current, localize_error
 from ..text.output import echo
-from .common import CliError, FivesCommand, SuggestingGroup, _Translated, argument, confirm, echo_json, fail, option
+from .common import (
+    CliError,
+    FivesCommand,
+    SuggestingGroup,
+    _Translated,
+    argument,
+    confirm,
+    echo_json,
+    error_line,
+    fail,
+    option,
+    saved_games,
+)
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -41,21 +53,9 @@ def games() -> None:
     """The ``games`` group (help text above)."""
 
 
-def _open(db, create=False, readonly=False):
-    """The saved games: read-only for the reading commands (they work while a shell
-    writes, and on a read-only file), else writable (created only for an import)."""
-    from ..store.journal import Journal
-
-    try:
-        return Journal(db, create=create, readonly=readonly)
-    except FivesError as error:
-        raise fail(error) from None
-
-
 def _state(journal, info):
     """The match rebuilt from its events; a damaged one is named with the reason."""
-    from ..core.keeper import replay_saved
-    from ..errors import Msg
+    from ..core.keeper import replay_saved  # start-up: loaded when the command runs
     from ..packs.loader import rules_from_data
     from ..store.journal import JournalError
 
@@ -85,23 +85,13 @@ def _side_scores(info, state=None) -> dict:
 @_db_option
 @_json_option
 @_lang_option
-def list_games(db, as_json):
-    journal = _open(db, readonly=True)
-    damaged: list = []
-    try:
-        try:
-            matches = journal.matches(damaged)
-        except FivesError as error:
-            raise fail(error) from None
-        _list(matches, as_json, damaged)
-    finally:
-        journal.close()
+def list_games(db: str | None, as_json: bool) -> None:
+    damaged: list[FivesError] = []
+    with saved_games(db, readonly=True) as journal:
+        _list(journal.matches(damaged), as_json, damaged)
     if damaged:  # every other match was listed; each damaged one gets its own line
-        from ..text.i18n import localize_error
-        from .common import error_line
-
-        for error in damaged:
-            error_line(_("Error: {message}").format(message=localize_error(error)))
+        for problem in damaged:
+            error_line(_("Error: {message}").format(message=localize_error(problem)))
         sys.exit(2)
 
 
@@ -115,7 +105,7 @@ def _list(matches, as_json, damaged=()):
     if not matches and not damaged:
         echo(_("No saved matches yet: fives table starts one."))
         return
-    from ..text.table import table
+    from ..text.table import table  # start-up: loaded when the command runs
 
     t = current()
     rows = [(t.number(m.id), t.join(m.names), m.rules_id, t.moment(m.updated),
@@ -127,7 +117,7 @@ def _list(matches, as_json, damaged=()):
 
 def complete_match_id(ctx, param, incomplete):
     """Shell completion of a saved match's number (with its players as the help)."""
-    from click.shell_completion import CompletionItem
+    from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
 
     from ..store.journal import Journal
 
@@ -141,7 +131,7 @@ def complete_match_id(ctx, param, incomplete):
 
 def _match_id(value: str) -> int:
     """A match number as typed (any length: one SQLite cannot store is simply no match)."""
-    from ..store.journal import match_number
+    from ..store.journal import match_number  # start-up: loaded when the command runs
 
     try:
         number = match_number(value)
@@ -158,24 +148,19 @@ def _match_id(value: str) -> int:
 @_json_option
 @_lang_option
 def show_game(match_id, db, as_json):
-    journal = _open(db, readonly=True)
-    try:
+    with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
         if as_json:
             echo_json(_export(journal, info, state))
             return
-        from ..table.render import scores_line, sheet
+        from ..table.render import scores_line, sheet  # start-up: loaded when the command runs
         from ..text.wrap import wrap_block
 
         echo(wrap_block(_("Match {id}: {players}, {pack}").format(
             id=current().number(info.id), players=current().join(info.names), pack=info.rules_id)))
         echo(sheet(state))
         echo(scores_line(state))
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()
 
 
 @games.command("review", short_help=N_("Your moves in a saved match, judged"), cls=FivesCommand, help=N_(
@@ -190,19 +175,14 @@ def show_game(match_id, db, as_json):
 @_json_option
 @_lang_option
 def review_game(match_id, again, db, as_json):
-    from ..packs.loader import rules_from_data
+    from ..packs.loader import rules_from_data  # start-up: loaded when the command runs
     from ..tutor.coach import judge_match
 
-    journal = _open(db, readonly=True)
-    try:
+    with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
         events = journal.events(info.id)
         rules = rules_from_data(info.rules_data, info.rules_path)
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()
     if not any(event.get("type") == "hand" for event in events):
         raise CliError(_("match {id} has no hand of yours to judge: at a table, type hand and your tiles at the "
                          "deal (fives play does it for you)").format(id=info.id))
@@ -242,7 +222,7 @@ def review_game(match_id, again, db, as_json):
 
 
 def _review_text(info, state, rules, judged) -> None:
-    from ..table.coach_text import lesson_ids, review_line, summary_lines
+    from ..table.coach_text import lesson_ids, review_line, summary_lines  # start-up: loaded when the command runs
     from ..text.wrap import wrap_lines
     from ..tutor.coach import summarise
 
@@ -272,7 +252,7 @@ def _review_text(info, state, rules, judged) -> None:
 
 
 def _export(journal, info, state) -> dict:
-    from ..store.match_file import export
+    from ..store.match_file import export  # start-up: loaded when the command runs
 
     return export(info, journal.events(info.id), state)
 
@@ -286,15 +266,10 @@ def _export(journal, info, state) -> dict:
 @_db_option
 @_lang_option
 def export_game(match_id, fmt, output, db):
-    journal = _open(db, readonly=True)
-    try:
+    with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
         state = _state(journal, info)
         data = _export(journal, info, state)
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()
     if fmt == "json":
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     else:
@@ -323,15 +298,12 @@ def export_game(match_id, fmt, output, db):
 @_db_option
 @_lang_option
 def import_game(file, db):
-    from ..store.match_file import check, read
+    from ..store.match_file import check, read  # start-up: loaded when the command runs
 
     data = read(file, sys.stdin.buffer if file == "-" else None)
     checked = check(data, file)
-    journal = _open(db, create=True)
-    try:
+    with saved_games(db, create=True) as journal:
         new_id = journal.import_match(checked.match, checked.events, checked.state.scores, checked.state.over)
-    finally:
-        journal.close()
     echo(_("Imported as match {id}.").format(id=current().number(new_id)))
 
 
@@ -341,10 +313,9 @@ def import_game(file, db):
 @_db_option
 @_lang_option
 def delete_game(match_id, yes, db):
-    from ..store.match_lock import keep
+    from ..store.match_lock import keep_match  # start-up: loaded when the command runs
 
-    journal = _open(db)
-    try:
+    with saved_games(db) as journal:
         info = journal.match(_match_id(match_id))
         if not yes:
             if not sys.stdin.isatty():
@@ -354,18 +325,6 @@ def delete_game(match_id, yes, db):
             if not confirm(question, default=False):
                 echo(_("Nothing was deleted."))
                 return
-        try:
-            keeper = keep(journal.path, info.id)  # a shell keeping it is named after a moment's wait
-        except OSError as error:
-            from ..store.journal import JournalError
-            from ..store.sqlite import reason
-
-            raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path,
-                               reason=reason(error)) from None
-        with keeper:
+        with keep_match(journal, info.id):  # a shell keeping it is named after a moment's wait
             journal.delete(info.id)
         echo(_("Match {id} deleted.").format(id=current().number(info.id)))
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        journal.close()

@@ -152,7 +152,7 @@ def _plain_streams() -> None:
                 except (ValueError, OSError):
                     pass
             continue
-        from ..text import fallback
+        from ..text import fallback  # start-up: loaded only when needed
 
         fallback.register()
         try:

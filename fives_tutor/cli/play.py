@@ -6,10 +6,11 @@ import sys
 
 import click
 
-from ..errors import N_, FivesError
+from ..bounds import has_control
+from ..errors import N_
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
-from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
+from .common import CliError, FivesCommand, complete_language, complete_pack, option, split_players
 
 #: the names of the computer's players when none are given
 COMPUTER_NAMES = ("Ana", "Ben", "Cy")
@@ -20,7 +21,7 @@ DEFAULT_PACE = 1.0
 def _levels(text: str, computers: int) -> list[str]:
     """``--level``: one level for every computer player, or one per computer player
     separated by commas. Raises :class:`CliError`."""
-    from ..table.practice import LEVELS
+    from ..table.practice import LEVELS  # start-up: loaded when the command runs
 
     levels = [level.strip() for level in text.replace("،", ",").split(",") if level.strip()]
     for level in levels:
@@ -47,13 +48,13 @@ def _names(players: str | None) -> list[str]:
 
 
 def _complete_match(ctx, param, incomplete: str):
-    from .games import complete_match_id
+    from .games import complete_match_id  # start-up: loaded when the command runs
 
     return complete_match_id(ctx, param, incomplete)
 
 
 def _complete_levels(ctx, param, incomplete: str):
-    from click.shell_completion import CompletionItem
+    from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
 
     from ..table.practice import LEVELS
 
@@ -92,25 +93,20 @@ def _complete_levels(ctx, param, incomplete: str):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board and your hand draw tiles."))
 def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles):
-    from ..packs.loader import load_pack_data, rules_from_data
-    from ..store.journal import Journal, JournalError
+    from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
+    from ..store.match_lock import keep_match
     from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
     from ..table.practice_text import PracticeFace
     from ..table.replies import run_lines
-    from .table import _ask_setup, _keep, _unicode_ok, check_players_answer
+    from .table import _ask_setup, _unicode_ok, check_players_answer, match_journal
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    try:
-        journal = Journal(db)
-    except JournalError as error:
-        raise fail(error) from None
-    kept: list = []
-    try:
+    with match_journal(db) as (journal, kept):
         if resume is not None:
             if players or level or rules_name or seed:
                 raise CliError(_("--resume continues a saved match: give no --players, --level, --rules or --seed"))
             info = _saved(journal, resume)
-            kept.append(_keep(journal, info.id))
+            kept.append(keep_match(journal, info.id))
             rules = rules_from_data(info.rules_data, info.rules_path)
             practice = Practice(journal, info.id, rules, info.names, info.teams, info.practice)
         else:
@@ -124,15 +120,13 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
                 raise CliError(reason)
             levels = [None] + _levels(level or DEFAULT_LEVEL, len(names) - 1)
             chosen = setup(seed if seed is not None else new_seed(), 0, levels, coach)
-            from ..bounds import has_control
-
             if not 0 < len(chosen["seed"]) <= 64 or has_control(chosen["seed"]):
                 raise CliError(_("--seed takes at most 64 characters, none of them a control character"))
             code = current().code
 
             def create() -> int:
                 match_id = journal.create_match(names, None, rules.id, path, data, code, chosen)
-                kept.append(_keep(journal, match_id))
+                kept.append(keep_match(journal, match_id))
                 return match_id
 
             practice = Practice(journal, None, rules, names, None, chosen, create=create)
@@ -145,12 +139,6 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
         else:
             result = run_lines(face, sys.stdin, style)
             echo(face.closing())
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        for keeper in kept:
-            keeper.release()
-        journal.close()
     if result:
         sys.exit(result)
 
@@ -162,7 +150,7 @@ def _saved(journal, resume: str):
         if info is None:
             raise CliError(_("there is no unfinished match against the computer to resume"))
         return info
-    from ..store.journal import match_number
+    from ..store.journal import match_number  # start-up: loaded when the command runs
 
     number = match_number(resume)
     if number is None:

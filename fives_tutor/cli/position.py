@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
+
 import click
 
 from ..bounds import TOO_LARGE, whole_number
+from ..core.plays import LEAD_HANDS, board_position, check_known_tiles, forced_lead, legal_plays, parse_play, read_board
+from ..core.tiles import ascii_digits, format_hand, parse_hand, split_tokens
 from ..engine.names import DEFAULT_LEVEL
 from ..errors import N_, NotationError, os_reason
 from ..text.i18n import _, current, ngettext
@@ -17,15 +23,12 @@ from .common import DEFAULT_SEED, FivesCommand, LevelType, argument, common_opti
 
 def _board(text, rules):
     """The board and how it was read (see :func:`fives_tutor.core.plays.read_board`)."""
-    from ..core.plays import read_board
-
     return read_board(text, rules)
 
 
 def do_score(position_text: str, play_text: str | None, rules_name: str):
     """Score a position, and a play on it when ``play_text`` is given."""
-    from ..core.plays import board_position, parse_play
-    from ..render.report import score_report
+    from ..render.report import score_report  # start-up: loaded when the command runs
 
     rules = load_pack(rules_name)
     board, reading = _board(position_text, rules)
@@ -37,9 +40,7 @@ def do_score(position_text: str, play_text: str | None, rules_name: str):
 def do_moves(position_text: str, hand_text: str, rules_name: str, lead: str = "first"):
     """Every legal play of a hand on a position, best first (on the empty table, the
     leads the pack allows for the ``lead`` hand of the match)."""
-    from ..core.plays import board_position, forced_lead, legal_plays
-    from ..core.tiles import parse_hand
-    from ..render.report import moves_report
+    from ..render.report import moves_report  # start-up: loaded when the command runs
 
     rules = load_pack(rules_name)
     board, reading = _board(position_text, rules)
@@ -61,8 +62,6 @@ MAX_HISTORY_BYTES = 200_000
 def read_history(path: str) -> str:
     """The text of a history file (``-``: standard input), bounded in size. Raises
     :class:`NotationError` for a file that cannot be read or is too long."""
-    import sys
-
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_HISTORY_BYTES + 1)
@@ -87,9 +86,7 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     """The recommended play and the ranking behind it (``history_text``: the hand's history
     in the line format, instead of the position and the counts; ``show_progress``: a
     progress bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
-    from ..core.plays import board_position, check_known_tiles
-    from ..core.tiles import ascii_digits, parse_hand
-    from ..engine import Situation, rank, resolve_level
+    from ..engine import Situation, rank, resolve_level  # start-up: loaded when the command runs
     from ..render.report import best_report
 
     rules = load_pack(rules_name)
@@ -154,10 +151,6 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
     not a terminal (a pipe, a log), ``--samples`` of at least :data:`TIMED_SAMPLES` is
     timed the same way on a twentieth of its deals, and one line on stderr says how
     long it will take when that is more than :data:`LONG_SECONDS`."""
-    import sys
-    import threading
-    import time
-
     if not sys.stderr.isatty():
         if samples and samples >= TIMED_SAMPLES and not seconds:
             trial = max(2, samples // 20)
@@ -175,11 +168,13 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
         return work()
     if seconds:
         expected = seconds
-    else:
+    elif samples is not None and samples >= LONG_SAMPLES:
         trial = 20
         start = time.perf_counter()
         calibrate(trial)
         expected = (time.perf_counter() - start) * samples / trial
+    else:  # a quick answer needs no bar
+        return work()
     steps = 100
     done = threading.Event()
     with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
@@ -203,8 +198,6 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
 
 
 def _numbers(text: str, option_name: str) -> list[int]:
-    from ..core.tiles import ascii_digits, split_tokens
-
     values = []
     for token, column in split_tokens(text):
         value = whole_number(ascii_digits(token))
@@ -217,10 +210,8 @@ def _numbers(text: str, option_name: str) -> list[int]:
 
 def _voids(specs: tuple, counts, rules) -> tuple:
     """``--void 1:6,2`` (opponent 1, the next player, holds no 6 and no 2) as sets per opponent."""
-    from ..core.tiles import ascii_digits
-
     opponents = len(counts) if counts else 1
-    voids = [set() for _ in range(opponents)]
+    voids: list[set[int]] = [set() for _ in range(opponents)]
     for spec in specs:
         who, colon, numbers = ascii_digits(spec).partition(":")
         seat = whole_number(who.strip())
@@ -235,8 +226,6 @@ def _voids(specs: tuple, counts, rules) -> tuple:
 
 
 def _opponent_tiles(text: str) -> list[int]:
-    from ..core.tiles import ascii_digits, split_tokens
-
     counts = []
     for token, column in split_tokens(text):
         count = whole_number(ascii_digits(token))
@@ -253,8 +242,7 @@ def _opponent_tiles(text: str) -> list[int]:
 
 def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
     """Hand-end collection from each opponent's remaining tiles or pip count."""
-    from ..core.scoring import check_remaining, collect, read_remaining
-    from ..core.tiles import format_hand
+    from ..core.scoring import check_remaining, collect, read_remaining  # start-up: loaded when the command runs
     from ..render.report import count_report
 
     rules = load_pack(rules_name)
@@ -272,7 +260,7 @@ def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
 
 
 def _render(name, *args):
-    from ..render import sentences as render
+    from ..render import sentences as render  # start-up: loaded when the command runs
 
     return getattr(render, name)(*args)
 
@@ -335,8 +323,6 @@ def score(ctx, position_text, play_text, batch, rules_name, lang, as_json):
 
 
 def _lead_option(function):
-    from ..core.plays import LEAD_HANDS
-
     return option("--lead", "lead", type=click.Choice(LEAD_HANDS), default="first", show_default=True,
                   help=N_("On the empty table, which hand of the match it is: the first hand's lead follows the "
                           "pack's first-hand rule (under dominos-cc the highest double), a later hand's the "

@@ -8,9 +8,12 @@ import sys
 
 import click
 
+from ..bounds import safe
 from ..errors import N_, FivesError, os_reason
-from ..study.skill import DEFAULT_LEVEL
-from ..text.i18n import _, current
+from ..study import skill
+from ..study.compare import SECONDS_PER_PLAY, study
+from ..study.skill import DEFAULT_LEVEL, check_level, levels
+from ..text.i18n import _, current, localize_error
 from ..text.output import echo
 from .common import (
     DEFAULT_SEED,
@@ -56,8 +59,7 @@ def rules() -> None:
 @argument("files", metavar="[FILE...]", nargs=-1)
 @_lang_json
 def list_command(files, lang, as_json):
-    from ..bounds import safe
-    from ..packs.loader import PackInfo, check_user_file, list_packs, user_dir
+    from ..packs.loader import PackInfo, check_user_file, list_packs, user_dir  # start-up: loaded when the command runs
 
     found = []
     failed = False
@@ -68,8 +70,6 @@ def list_command(files, lang, as_json):
             check_user_file(info)  # named like a built-in pack: reported, never silently ignored
             found.append((pack_id, load_pack_quietly(info.path), kind, None))
         except FivesError as error:
-            from ..text.i18n import localize_error
-
             found.append((pack_id, None, kind, localize_error(error)))
             failed = True
     if as_json:
@@ -86,14 +86,12 @@ def list_command(files, lang, as_json):
 
 
 def load_pack_quietly(name):
-    from ..packs.loader import load_rules
+    from ..packs.loader import load_rules  # start-up: loaded when the command runs
 
     return load_rules(str(name))
 
 
 def _code():
-    from ..text.i18n import current
-
     return current().code
 
 
@@ -106,7 +104,7 @@ def _code():
 def show_command(pack, rules_name, lang, as_json):
     rules_set = load_pack(rules_from(pack, rules_name))
     if as_json:
-        from ..render.describe import describe
+        from ..render.describe import describe  # start-up: loaded when the command runs
 
         echo_json({"id": rules_set.id, "name": rules_set.name(_code()), "summary": rules_set.summary(_code()),
                    "source": rules_set.source, "citation": rules_set.citation, "extends": rules_set.extends, "path": rules_set.path,
@@ -125,7 +123,6 @@ def _skill_level(ctx, param, text):
     """``--skill``: a stronger engine level for the skill duel, or ``none``."""
     if text is None or text == "none":
         return None
-    from ..study.skill import check_level, levels
 
     try:
         return check_level(text)
@@ -135,8 +132,6 @@ def _skill_level(ctx, param, text):
 
 
 def _complete_skill(ctx, param, incomplete):
-    from ..study.skill import levels
-
     return [level for level in levels() + ("none",) if level.startswith(incomplete)]
 
 
@@ -151,8 +146,6 @@ def _simulation_options(skill_default):
 
 
 def _add_simulation_options(function, skill_default):
-    from ..study.compare import SECONDS_PER_PLAY
-
     function = option("--seconds-per-play", "seconds_per_play", type=click.FloatRange(1, 600),
                       default=SECONDS_PER_PLAY, show_default=True, metavar="SECONDS",
                       help=N_("Seconds a play takes at a real table, shuffling and counting included, to turn "
@@ -183,7 +176,7 @@ def _strategy(level: str, strategy: str | None) -> str:
     if level not in _level_names():
         raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
             level=level, choices=current().comma.join(_level_names())))
-    from ..study.simulate import LEVELS
+    from ..study.simulate import LEVELS  # start-up: loaded when the command runs
 
     if level not in LEVELS:
         raise CliError(_("simulation plays every level but {level}, which needs every tile known: use it in fives "
@@ -216,7 +209,7 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
     loaded = [load_pack(name) for name in packs]
-    from ..render.rules import differences
+    from ..render.rules import differences  # start-up: loaded when the command runs
 
     found = differences(loaded)
     result = None
@@ -270,7 +263,7 @@ def simulate(packs, rules_names, matches, records_file, players, seed, workers, 
     if as_json:
         echo_json(_simulation_json(result, matches, players, seed, strategy))
         return
-    from ..render.study import render_study
+    from ..render.study import render_study  # start-up: loaded when the command runs
 
     if records_file != "-":
         echo(render_study(result, matches, players, seed, strategy))
@@ -279,7 +272,7 @@ def simulate(packs, rules_names, matches, records_file, players, seed, workers, 
 def _seed(text: str) -> str:
     """A seed as typed, its digits read as ASCII (a seed shown in Persian digits and
     typed back is the same seed)."""
-    from ..core.tiles import ascii_digits
+    from ..core.tiles import ascii_digits  # start-up: loaded when the command runs
 
     return ascii_digits(text)
 
@@ -305,9 +298,7 @@ def _names(loaded) -> list[str]:
 def _simulate_all(loaded, matches, players, seed, workers, strategy, level, seconds_per_play, as_json, keep=None):
     """Every pack's run on the same deals and, with a ``level``, every pack's skill duel;
     returns the :class:`~fives_tutor.study.compare.Study`."""
-    from ..study import skill
-    from ..study.compare import study
-    from ..study.simulate import run
+    from ..study.simulate import run  # start-up: loaded when the command runs
 
     for rules_set in loaded:
         _check_players(rules_set, players)

@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 
 from ..core.tiles import split_list
 from ..errors import N_, FivesError
-from ..table.replies import prose, run_lines
-from ..text.i18n import _, current
+from ..text.i18n import LANGUAGES, _, activate, current, localize_error, match_language
 from ..text.output import echo, prompt_text
-from .common import CliError, FivesCommand, complete_language, complete_pack, fail, option, split_players
+from .common import (
+    CliError,
+    FivesCommand,
+    complete_language,
+    complete_pack,
+    option,
+    saved_games,
+    split_players,
+)
 
-__all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "table"]
+if TYPE_CHECKING:  # start-up: the journal and the locks are loaded when a shell opens
+    from ..store.journal import Journal
+    from ..store.match_lock import Keeper
+
+__all__ = ["check_language_answer", "check_pack_answer", "check_players_answer", "check_teams_answer", "match_journal",
+           "table"]
 
 
 # --- checks shared by the options and the setup questions: a reason, or None ------------------
@@ -26,19 +42,20 @@ def _teams(text: str | None, names: list[str]):
     reason = check_teams_answer(text, names)
     if reason:
         raise CliError(reason)
-    from ..table.grammar import find_player
+    from ..table.grammar import find_player  # start-up: loaded when the command runs
 
     return [[find_player(m, names) for m in part.split("+") if m.strip()] for part in split_list(text)]
 
 
 def check_teams_answer(text: str, names: list[str]) -> str | None:
     """Why ``text`` is not two partnerships of ``names`` (``Ana+Cy,Ben+Dee``), or None."""
-    from ..table.grammar import find_player
+    from ..table.grammar import find_player  # start-up: loaded when the command runs
 
     teams = []
     for part in split_list(text):
-        members = [find_player(m, names) for m in part.split("+") if m.strip()]
-        if None in members:
+        found = [find_player(m, names) for m in part.split("+") if m.strip()]
+        members = [member for member in found if member is not None]
+        if len(members) < len(found):
             return _("--teams names a player who is not in --players: {teams}").format(teams=text)
         teams.append(members)
     flat = sorted(i for team in teams for i in team)
@@ -52,7 +69,7 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
 
 def check_players_answer(names: list[str], rules) -> str | None:
     """Why ``names`` cannot be the players of a match under ``rules``, or None."""
-    from ..table.grammar import name_problem
+    from ..table.grammar import name_problem  # start-up: loaded when the command runs
 
     for name in names:
         problem = name_problem(name)
@@ -69,8 +86,7 @@ def check_players_answer(names: list[str], rules) -> str | None:
 
 def check_pack_answer(text: str) -> str | None:
     """Why ``text`` does not name a rule pack, or None."""
-    from ..packs.loader import load_rules
-    from ..text.i18n import localize_error
+    from ..packs.loader import load_rules  # start-up: loaded when the command runs
 
     try:
         load_rules(text.strip() or "dominos-cc")
@@ -81,8 +97,6 @@ def check_pack_answer(text: str) -> str | None:
 
 def check_language_answer(text: str) -> str | None:
     """Why ``text`` is not a language fives-tutor speaks, or None (empty keeps the current one)."""
-    from ..text.i18n import LANGUAGES, match_language
-
     if text.strip() and match_language(text.strip()) is None:
         return _("unknown language '{language}': choose one of {choices}").format(
             language=text.strip(), choices=current().comma.join(LANGUAGES))
@@ -110,7 +124,7 @@ def _names(players: str | None, interactive: bool) -> list[str] | None:
 def _ask(message: str, check, completions=(), default: str = "") -> str:
     """One setup question, asked again (the answer kept for editing) until ``check``
     (answer -> reason or None) accepts it."""
-    from prompt_toolkit import PromptSession
+    from prompt_toolkit import PromptSession  # start-up: loaded when the command runs
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.validation import ValidationError, Validator
 
@@ -124,8 +138,9 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
                 raise ValidationError(message=prompt_text("\n".join(wrap_lines(reason, terminal_width() - 1))),
                                       cursor_position=len(document.text))
 
-    session = PromptSession(validator=_Check(), validate_while_typing=False,
-                            completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
+    session: PromptSession[str] = PromptSession(
+        validator=_Check(), validate_while_typing=False,
+        completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
     grow_validation_toolbar(session)
     try:
         answer = session.prompt(prompt_text(message))
@@ -137,10 +152,7 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
 def _ask_setup(names, teams, rules_name, lang, full: bool = True):
     """Ask for what the options did not give (a terminal only): the language once (then
     remembered), and when ``full`` (no players given) the rule pack, the players, the teams."""
-    import os
-
-    from ..store import settings
-    from ..text.i18n import LANGUAGES, activate, match_language
+    from ..store import settings  # start-up: loaded when the command runs
 
     if not lang and not os.environ.get("FIVES_LANG"):
         remembered = match_language(str(settings.load().get("language", "")))
@@ -149,7 +161,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         else:
             answer = _ask(_("Language: {choices} (Enter for {current}): ").format(
                 choices=current().comma.join(LANGUAGES), current=current().code), check_language_answer, LANGUAGES)
-            code = match_language(answer) if answer else current().code
+            code = (match_language(answer) if answer else None) or current().code  # the answer was checked
             activate(code)
             settings.save({"language": code})
     if not full:
@@ -198,20 +210,16 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
 def table(players, teams, rules_name, lang, db, resume, tiles):
-    from ..packs.loader import load_pack_data, rules_from_data
-    from ..store.journal import Journal, JournalError
+    from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
+    from ..store.match_lock import keep_match
+    from ..table.replies import prose, run_lines
     from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     names = _names(players, interactive)
     if resume is None and names is None and not interactive:
         raise CliError(_("give --players when standard input is not a terminal"))
-    try:
-        journal = Journal(db)
-    except JournalError as error:
-        raise fail(error) from None
-    kept: list = []  # this shell's hold on its match, once it has one
-    try:
+    with match_journal(db) as (journal, kept):
         if resume is not None:
             if players or teams or rules_name:
                 raise CliError(_("--resume continues a saved match: give no --players, --teams or --rules"))
@@ -229,7 +237,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
                 if info.practice is not None:
                     raise CliError(_("match {id} was played against the computer: fives play --resume {id} "
                                      "continues it").format(id=info.id))
-            kept.append(_keep(journal, info.id))  # another shell keeping it is named after a moment's wait
+            kept.append(keep_match(journal, info.id))  # another shell keeping it is named after a moment's wait
             rules = rules_from_data(info.rules_data, info.rules_path)
             session = Session(journal, info.id, rules, info.names, info.teams)
         else:
@@ -246,7 +254,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
 
             def create() -> int:
                 match_id = journal.create_match(names, team_list, rules.id, path, data, code)
-                kept.append(_keep(journal, match_id))
+                kept.append(keep_match(journal, match_id))
                 return match_id
 
             session = Session(journal, None, rules, names, team_list, create=create)
@@ -259,36 +267,33 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             code = run_lines(session, sys.stdin, style)
             if not session.saved:
                 echo("\n".join(prose([_("Nothing was played, so no match was saved.")])))
-    except FivesError as error:
-        raise fail(error) from None
-    finally:
-        for keeper in kept:
-            keeper.release()
-        journal.close()
     if code:
         sys.exit(code)
 
 
-def _keep(journal, match_id):
-    """This shell's hold on its match (another shell keeping it is named in the error)."""
-    from ..store.journal import JournalError
-    from ..store.match_lock import keep
-    from ..store.sqlite import reason
-
-    try:
-        return keep(journal.path, match_id)
-    except OSError as error:
-        raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path, reason=reason(error)) from None
+@contextlib.contextmanager
+def match_journal(db: str | None) -> Iterator[tuple[Journal, list[Keeper]]]:
+    """The saved games at ``db`` that a shell writes its match to (:func:`saved_games`,
+    made when missing), and the list of this shell's holds on its matches
+    (:func:`~fives_tutor.store.match_lock.keep_match` makes one): every hold is let go
+    on the way out, before the file is closed."""
+    kept: list[Keeper] = []
+    with saved_games(db, create=True) as journal:
+        try:
+            yield journal, kept
+        finally:
+            for keeper in kept:
+                keeper.release()
 
 
 def _complete_match(ctx, param, incomplete: str):
     """Shell completion of ``--resume``: the saved matches' numbers."""
-    from .games import complete_match_id
+    from .games import complete_match_id  # start-up: loaded when the command runs
 
     return complete_match_id(ctx, param, incomplete)
 
 
 def _unicode_ok() -> bool:
-    from ..render.board_art import unicode_tiles_supported
+    from ..render.board_art import unicode_tiles_supported  # start-up: loaded when the command runs
 
     return unicode_tiles_supported()

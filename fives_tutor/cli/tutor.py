@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
+from ..bounds import whole_number
 from ..errors import N_, FivesError
-from ..text.i18n import _, current, ngettext
+from ..text.i18n import _, current, localize_error, ngettext
 from ..text.output import echo, prompt_text
 from .common import (
     CliError,
@@ -23,6 +26,9 @@ from .common import (
     set_bidi,
 )
 
+if TYPE_CHECKING:  # start-up: prompt_toolkit is loaded only in a terminal
+    from prompt_toolkit import PromptSession
+
 # --- reading answers and writing lines: a terminal, or plain lines -----------------------------
 
 
@@ -32,14 +38,14 @@ class Console:
 
     def __init__(self, visual: bool = False) -> None:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        self._session = None
+        self._session: PromptSession[str] | None = None
         if visual:
             set_bidi("visual")
 
     def show(self, text: str = "", wrap: bool = True) -> None:
         """Print ``text``; prose is wrapped to the terminal's width at word boundaries
         (before any visual reordering, so each screen row is reordered by itself)."""
-        from ..text.wrap import wrap_lines
+        from ..text.wrap import wrap_lines  # start-up: loaded when the command runs
 
         # each line of the text is its own paragraph (an explanation's lines stay lines)
         lines = [piece for line in text.split("\n") for piece in (wrap_lines(line) if wrap and line.strip() else [line])]
@@ -49,11 +55,12 @@ class Console:
         """A line from the learner, or None at the end of the input."""
         if self.interactive:
             if self._session is None:
-                from prompt_toolkit import PromptSession
+                from prompt_toolkit import PromptSession  # start-up: loaded when the command runs
 
                 self._session = PromptSession()
+            session = self._session
             try:
-                return self._session.prompt(prompt_text(prompt))
+                return session.prompt(prompt_text(prompt))
             except (EOFError, KeyboardInterrupt):
                 return None
         echo(prompt)
@@ -76,7 +83,7 @@ def _answer_words(value) -> str:
 
 def _picture(step, rules) -> str:
     """The position of a step: the layout drawn to the terminal's width, or the ends as written."""
-    from ..core.plays import is_layout_form
+    from ..core.plays import is_layout_form  # start-up: loaded when the command runs
 
     t = current()
     if step.hands:
@@ -99,14 +106,14 @@ HINT_WORDS = ("?", "؟", "hint")
 def _stops(reply: str | None) -> bool:
     """Whether ``reply`` ends the lesson or quiz: the end of the input, or a word of
     :func:`fives_tutor.tutor.lessons.quit_words` (``q``; a Persian keyboard's ``ض``; the language's own)."""
-    from ..tutor.lessons import quit_words
+    from ..tutor.lessons import quit_words  # start-up: loaded when the command runs
 
     return reply is None or reply.strip().casefold() in quit_words()
 
 
 def _quit_word() -> str:
     """The word the prompts show for stopping, in the active language."""
-    from ..tutor.lessons import quit_words
+    from ..tutor.lessons import quit_words  # start-up: loaded when the command runs
 
     return quit_words()[0]
 
@@ -115,8 +122,7 @@ def _ask_answer(console, prompt: str, step, rules, hint: str) -> str | None:
     """Ask until the reply is an answer (right or wrong): an empty reply, or one that is
     not a number (a tile, an end, where those are asked), gets a short note and is
     asked again, as ``?`` gets the hint. Returns the answer, or None to stop."""
-    from ..text.i18n import localize_error
-    from ..tutor.lessons import reply_problem
+    from ..tutor.lessons import reply_problem  # start-up: loaded when the command runs
 
     while True:
         reply = console.ask(prompt)
@@ -146,7 +152,7 @@ def _common(function):
 
 
 def _progress():
-    from ..store.progress import Progress
+    from ..store.progress import Progress  # start-up: loaded when the command runs
 
     try:
         return Progress()
@@ -159,7 +165,7 @@ def _progress():
 
 def _complete_lesson(ctx, param, incomplete):
     """Shell completion of a lesson: the ids of the pack's lessons."""
-    from click.shell_completion import CompletionItem
+    from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
 
     from ..packs.loader import load_rules
     from ..tutor.lessons import load_lessons
@@ -181,7 +187,7 @@ def _complete_lesson(ctx, param, incomplete):
 @_bidi_option
 @_common
 def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
-    from ..tutor.lessons import LessonError, load_lessons
+    from ..tutor.lessons import LessonError, load_lessons  # start-up: loaded when the command runs
 
     rules = load_pack(rules_name)
     try:
@@ -245,8 +251,7 @@ def _start(lessons, name, done) -> int:
             if lesson.id not in done:
                 return index
         return 0
-    from ..bounds import whole_number
-    from ..core.tiles import ascii_digits
+    from ..core.tiles import ascii_digits  # start-up: loaded when the command runs
 
     number = whole_number(ascii_digits(name))
     if number is not None and 1 <= number <= len(lessons):
@@ -259,7 +264,7 @@ def _start(lessons, name, done) -> int:
 
 def _teach(lesson, rules, console) -> bool:
     """Walk through one lesson; False when the learner stops."""
-    from ..tutor.lessons import check_reply, engine_answer
+    from ..tutor.lessons import check_reply, engine_answer  # start-up: loaded when the command runs
 
     t = current()
     console.show("")
@@ -357,8 +362,6 @@ def item_id(exercise) -> str:
 
 
 def _step_json(exercise) -> str:
-    import json
-
     step = exercise.step
     return json.dumps({"question": step.question, "position": step.position, "hand": step.hand, "play": step.play,
                        "opponents": list(step.opponents) if step.opponents else None})
@@ -366,9 +369,7 @@ def _step_json(exercise) -> str:
 
 def _missed_exercises(progress, rules, kinds, only):
     """The exercises missed before and not yet answered right (most missed first)."""
-    import json
-
-    from ..tutor.lessons import Step
+    from ..tutor.lessons import QUESTIONS, Step, engine_answer  # start-up: loaded when the command runs
     from ..tutor.quiz import Exercise
 
     found = []
@@ -379,16 +380,16 @@ def _missed_exercises(progress, rules, kinds, only):
             if not isinstance(data, dict) or not all(isinstance(data.get(key), (str, type(None)))
                                                      for key in ("position", "hand", "play", "question")):
                 continue
+            if data["question"] not in QUESTIONS:
+                continue
             opponents = tuple(str(o) for o in data["opponents"]) if isinstance(data.get("opponents"), list) else None
-            found.append(Exercise(kind, Step("", "", data.get("position"), data.get("hand"), data.get("play"),
-                                             opponents, None, data["question"], None)))
-        except (ValueError, KeyError, TypeError, RecursionError):
+            exercise = Exercise(kind, Step("", "", data.get("position"), data.get("hand"), data.get("play"),
+                                           opponents, None, data["question"], None))
+            engine_answer(exercise.step, rules)  # what it needs is there, and is notation under this pack
+        except (FivesError, ValueError, KeyError, TypeError, RecursionError):
             continue
+        found.append(exercise)
     return found
-
-
-def _complete_kind(ctx, param, incomplete):
-    return [kind for kind in sorted(KIND_NAMES) if kind.startswith(incomplete)]
 
 
 @click.command(short_help=N_("Drills on positions from simulated play"), cls=FivesCommand, help=N_(
@@ -407,7 +408,7 @@ def _complete_kind(ctx, param, incomplete):
 @_bidi_option
 @_common
 def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang):
-    from ..store.progress import weights
+    from ..store.progress import weights  # start-up: loaded when the command runs
     from ..tutor.lessons import check_reply, engine_answer
     from ..tutor.quiz import kinds_for, pick, pool
 
@@ -488,7 +489,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
 
 
 def _show_stats(console, stats, missed=()) -> None:
-    from ..text.table import table
+    from ..text.table import table  # start-up: loaded when the command runs
 
     t = current()
     rows = []

@@ -18,11 +18,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import zlib
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ..bounds import bounded_repr, has_control, shown
 from ..core.rules import (
     HandEndRules,
     LeadRules,
@@ -36,6 +38,7 @@ from ..core.rules import (
 )
 from ..errors import N_, Msg, RulePackError, os_reason, span
 from ..resources import data_dir, user_home
+from .bounded_yaml import load
 
 #: the languages every built-in pack names itself in
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
@@ -43,7 +46,6 @@ LANGUAGES = ("en", "tl", "id", "nl", "fa")
 MAX_PACK_BYTES = 256 * 1024
 DEFAULT_PACK = "dominos-cc"
 
-_VALUE = "value"
 # Each rule: (kind, details). Kinds: int (low, high), bool, enum (choices), ints (low, high),
 # per_players (inner rule): a value for each player count.
 SCHEMA: dict[str, dict[str, tuple]] = {
@@ -173,8 +175,6 @@ def command_name(rules: RuleSet) -> str:
     """How a command names the pack of ``rules`` so that it loads this very pack: its id
     when the id finds the same file (a built-in or user pack), else the file's path
     (quoted for a shell when it needs it)."""
-    import shlex
-
     try:
         if os.path.realpath(resolve(rules.id)) == os.path.realpath(rules.path):
             return rules.id
@@ -327,8 +327,6 @@ def parse_yaml(text: str, path: str) -> Any:
     Raises :class:`RulePackError` with the line and column of a syntax error, or the
     bound a document exceeds.
     """
-    from .bounded_yaml import load
-
     return load(text, path)
 
 
@@ -439,8 +437,6 @@ def _deep_merge(base: Any, override: Any) -> Any:
 
 def _show(value: Any) -> str:
     """A value as an error may show it: its repr, bounded (work included) and printable."""
-    from ..bounds import bounded_repr, shown
-
     return shown(bounded_repr(value if not isinstance(value, str) else value[:41], 40), 40)
 
 
@@ -493,8 +489,6 @@ TEXT_LIMITS = {"name": 100, "summary": 3000, "source": 2000, "citation": 2000}
 def _text(value: str, path: str, key: str) -> str:
     """Text a pack shows to people: bounded, and free of control characters (a
     terminal escape sequence in a pack's name would be printed by ``rules list``)."""
-    from ..bounds import has_control
-
     limit = TEXT_LIMITS[key.split(".")[0]]
     if len(value) > limit:
         raise RulePackError(N_("{path}: {key}: expected at most {limit} characters, got {count}"), path=path, key=key,
@@ -545,7 +539,8 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
         if section not in SCHEMA:
             raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
                                 key=f"rules.{section}", choices=tuple(SCHEMA))
-    players_rules = rules.get("players") if isinstance(rules.get("players"), dict) else {}
+    given_players = rules.get("players")
+    players_rules: dict[str, Any] = given_players if isinstance(given_players, dict) else {}
     low = players_rules.get("min", 2) if isinstance(players_rules.get("min"), int) else 2
     high = players_rules.get("max", 4) if isinstance(players_rules.get("max"), int) else 4
     players = range(low, max(low, high) + 1)

@@ -7,11 +7,14 @@ across languages; ``label`` and ``value`` are sentences for people.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import NamedTuple, TypeVar
 
 from ..core.rules import RuleSet
 from ..text.i18n import _, current, ngettext
+
+#: a pack value given per player count (a number of tiles or points, a rule's name)
+V = TypeVar("V")
 
 
 class Row(NamedTuple):
@@ -26,17 +29,17 @@ def _yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
 
 
-def _per_players(mapping, word: Callable[[object], str]) -> str:
+def _per_players(mapping: Mapping[int, V], word: Callable[[V], str]) -> str:
     """``7 with 2 players, 6 with 3 players``; a single phrase when every count agrees."""
     values = list(mapping.values())
     if len(set(values)) == 1:
         return word(values[0])
-    groups: list[list] = []  # runs of consecutive player counts with the same value
+    groups: list[tuple[int, int, V]] = []  # runs of consecutive player counts with the same value
     for count, value in sorted(mapping.items()):
         if groups and groups[-1][2] == value and groups[-1][1] == count - 1:
-            groups[-1][1] = count
+            groups[-1] = (groups[-1][0], count, value)
         else:
-            groups.append([count, count, value])
+            groups.append((count, count, value))
     parts = []
     for low, high, value in groups:
         if low == high:
@@ -78,7 +81,7 @@ def _scoring(rules: RuleSet) -> str:
     return text + " " + _("({total} scores {points})").format(total=_number(example), points=_number(points))
 
 
-def _blocked_tie(value) -> str:
+def _blocked_tie(value: str) -> str:
     return {"fewer_tiles": _("fewer tiles wins"), "nobody": _("nobody scores"),
             "split": _("the tied players share the points")}[value]
 
@@ -96,7 +99,7 @@ def _subtract(rules: RuleSet) -> str:
 def _bounce(rules: RuleSet) -> dict[str, str]:
     """A bounce worked by the engine's own scoreboard: two points short of the target
     (the smallest player count's), a side scores 5. ``{score}``, ``{target}``, ``{result}``."""
-    from ..core.game import Scoreboard
+    from ..core.game import Scoreboard  # start-up: fives rules list loads this module, not the game
 
     players = min(rules.match.target)
     board = Scoreboard(rules, players, range(players))
@@ -133,7 +136,7 @@ def _exact_sentence(rules: RuleSet) -> str:
 def _subtract_example(rules: RuleSet) -> tuple[int, int]:
     """What a winner holding 4 pips collects from an opponent's 13, with the pack's
     rule and without it (the engine's own collection)."""
-    from ..core.scoring import collect
+    from ..core.scoring import collect  # start-up: fives rules list loads this module, not the game
 
     return (collect([13], rules, winner_pips=4, domino=False).points,
             collect([13], rules, winner_pips=0, domino=False).points)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.tiles import ascii_digits
+
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
     from ..core.plays import Play
     from ..core.position import Position, Reading
@@ -28,7 +30,6 @@ def reading_report(reading: Reading | None) -> dict | None:
     empty arms added), in canonical notation."""
     if reading is None or not reading.changed:
         return None
-    from ..core.tiles import ascii_digits
 
     return {"written": ascii_digits(reading.written).strip(), "spinners": [f"{p}|{p}" for p in reading.spinners],
             "arms": [f"{p}*" for p in reading.arms]}

@@ -11,7 +11,7 @@ from ..study.stats import Estimate
 from ..text.i18n import _, current
 from ..text.table import table
 from ..text.width import wrap
-from ..text.wrap import terminal_width
+from ..text.wrap import terminal_width, wrap_block
 from .describe import describe
 
 
@@ -54,8 +54,6 @@ def differences(packs: Sequence[RuleSet]) -> list[tuple[str, str, list[str]]]:
 
 def render_compare(packs: Sequence[RuleSet]) -> str:
     """A side-by-side table of the parameters that differ."""
-    from ..text.wrap import wrap_block
-
     code = current().code
     lines = [wrap_block(_("{pack}: {name}").format(pack=rules.id, name=rules.name(code))) for rules in packs]
     found = differences(packs)

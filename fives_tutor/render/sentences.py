@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from ..core.position import EndKind, Position
 from ..core.scoring import Collection, count_position
+from ..engine.names import WIN_VALUE
 from ..text.i18n import _, current, ngettext
+from ..text.wrap import wrap_block
 
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
     from ..core.plays import Play
@@ -269,8 +271,6 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
     """The text of ``fives best``: how the position was read (when it was completed),
     the recommended play, why, the runners-up, and what the history showed (``shown``,
     from :class:`fives_tutor.engine.Situation`)."""
-    from ..engine.names import WIN_VALUE
-
     t = current()
     if not ranked:
         return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
@@ -306,8 +306,6 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
 def _fit(text: str, width: int | None = None) -> str:
     """Lines of output wrapped to ``width`` (default: the terminal's width) at word
     boundaries, a sum kept together, each continuation hanging under its line's text."""
-    from ..text.wrap import wrap_block
-
     return wrap_block(text, width)
 
 

@@ -20,6 +20,7 @@ from ..text.table import table
 from ..text.width import ljust, rjust
 from ..text.width import width as display_width
 from ..text.wrap import terminal_width, wrap_lines
+from .rules import interval as shown
 
 #: how each row is shown: (decimals, shown as a percentage)
 FORMATS = {
@@ -59,8 +60,26 @@ def _ltr(text: str) -> str:
     return f"{LRM}{text}{LRM}" if current().rtl else text
 
 
+def _duels(study: Study) -> tuple[tuple[Estimate, ...], str]:
+    """The better player's win rate under each pack and that player's level, for a
+    study that played skill duels (its rows include ``skill``); ValueError otherwise."""
+    if study.skill is None or study.level is None:
+        raise ValueError("the study played no skill duels")
+    return study.skill, study.level
+
+
+def _figure(study: Study, row: str, pack: int) -> Estimate:
+    """Pack number ``pack``'s figure for ``row``, one of ``study.rows()``."""
+    estimate = study.estimate(row, pack)
+    if estimate is None:  # only skill has none, and rows() lists it only after duels
+        raise ValueError(f"the study has no figure for {row}")
+    return estimate
+
+
 def label(row: str, study: Study) -> str:
     """The row's name in the active language."""
+    if row == "skill":
+        return _("The better player ({level}) beats greedy").format(level=_ltr(_duels(study)[1]))
     return {
         "play_points": _("Points per hand from play"),
         "end_points": _("Points per hand from hand ends"),
@@ -70,7 +89,6 @@ def label(row: str, study: Study) -> str:
         "plays_per_match": _("Plays per match"),
         "minutes_per_match": _("Minutes per match"),
         "first_leader_wins": _("First leader's side wins the match"),
-        "skill": _("The better player ({level}) beats greedy").format(level=_ltr(study.level)),
     }[row]
 
 
@@ -89,8 +107,6 @@ def value(row: str, amount: float, signed: bool = False) -> str:
 
 def interval(row: str, estimate: Estimate) -> str:
     """``62.4 (60.3–64.5)``: a figure with its 95% interval, as ``row`` is shown."""
-    from .rules import interval as shown
-
     decimals, percent = FORMATS[row]
     return shown(estimate, decimals, percent)
 
@@ -146,7 +162,8 @@ def verdict_line(difference: Difference, study: Study, pack: int) -> str:
 def skill_line(difference: Difference, study: Study, pack: int) -> str:
     """The role of skill in one line: the better player's win rate under both packs."""
     name, first = _ltr(study.names[pack]), _ltr(study.names[0])
-    rate, base = value("skill", study.skill[pack].mean), value("skill", study.skill[0].mean)
+    rates = _duels(study)[0]
+    rate, base = value("skill", rates[pack].mean), value("skill", rates[0].mean)
     if difference.verdict == "none":
         text = _("under {pack} the better player wins {rate}, under {first} {base}: no detectable difference "
                  "in skill (the interval of the difference runs from {low} to {high}).")
@@ -187,7 +204,7 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
     rows = []
     for row in study.rows():
         cells = [label(row, study)]
-        cells += [interval(row, study.estimate(row, pack)) for pack in range(len(study.names))]
+        cells += [interval(row, _figure(study, row, pack)) for pack in range(len(study.names))]
         for found in study.differences:
             difference = next(d for d in found if d.name == row)
             cells.append(signed_interval(row, difference.estimate))
@@ -197,9 +214,9 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
     notes.append(_("Minutes at {seconds} seconds a play (change it with --seconds-per-play).").format(
         seconds=t.number(study.seconds_per_play, decimals=0 if study.seconds_per_play == int(study.seconds_per_play)
                          else 1)))
-    if study.skill is not None:
+    if "skill" in study.rows():
         notes.append(_("Skill: {level} against greedy on the same deals, each deal played with the seats "
-                       "swapped.").format(level=_ltr(study.level)))
+                       "swapped.").format(level=_ltr(_duels(study)[1])))
     if several:
         notes.append(_("A difference of two percentages is in percentage points."))
     for note in notes:

@@ -19,11 +19,16 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import shlex
 import sqlite3
 from typing import Any, NamedTuple
+from urllib.parse import quote
 
+from ..bounds import has_control, is_text, safe, whole_number
 from ..errors import N_, FivesError, Msg
+from ..resources import user_home
 from .schema import TooNew, upgrade
+from .sqlite import WRITE_REASONS, reason, transaction
 
 SCHEMA_VERSION = 2
 #: SQL that brings a database from version N-1 to version N
@@ -81,8 +86,6 @@ def command_for(words: str, path: str) -> str:
     """A ``fives`` command (``words``, such as ``fives play --resume 3``) that works on the
     saved games at ``path``: with ``--db`` (quoted for a shell) unless it is the default
     file, which the command finds by itself."""
-    import shlex
-
     if os.path.realpath(path) == os.path.realpath(default_path()):
         return words
     return f"{words} --db {shlex.quote(path)}"
@@ -90,8 +93,6 @@ def command_for(words: str, path: str) -> str:
 
 def default_path() -> str:
     """The journal file: ``$FIVES_HOME/games.sqlite3`` or the user data folder's."""
-    from ..resources import user_home
-
     return os.path.join(user_home(), "games.sqlite3")
 
 
@@ -99,8 +100,6 @@ def match_number(text: str) -> int | None:
     """The number of a saved match as typed (digits of any script and any length), or
     None when ``text`` is not a number. Raises :class:`JournalError` for a number too
     large for SQLite (no match can have it), showing it as typed."""
-    from ..bounds import whole_number
-
     number = whole_number(text)
     if number is not None and number > MAX_ID:
         raise JournalError(N_("there is no saved match {id}"), id=text)
@@ -136,16 +135,15 @@ class Journal:
             self._open_writable()
 
     def _open_writable(self) -> None:
-        from .sqlite import reason
-
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
-            self.connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+            connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise JournalError(N_("cannot open the saved games at {path}: {reason}"), path=self.path,
                                reason=reason(error)) from None
+        self.connection = connection
         try:
-            self._prepare()
+            self._prepare(connection)
         except sqlite3.Error as error:
             self.close()
             raise self._failed(error, writing=_is_write_failure(error)) from None
@@ -153,56 +151,46 @@ class Journal:
             self.close()  # a newer or foreign file: leave it, and unlocked
             raise
 
-    def _prepare(self) -> None:
-        db = self.connection
+    def _prepare(self, db: sqlite3.Connection) -> None:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = FULL")
-        db.execute("BEGIN IMMEDIATE")
         try:
-            upgrade(db, MIGRATIONS, SCHEMA_VERSION)
-            # a write that changes nothing: a read-only file or a full disk is found now, not at the first entry
-            db.execute("UPDATE schema_version SET version = version")
-            db.execute("COMMIT")
+            with transaction(db):
+                upgrade(db, MIGRATIONS, SCHEMA_VERSION)
+                # a write that changes nothing: a read-only file or a full disk is found now, not at the first entry
+                db.execute("UPDATE schema_version SET version = version")
         except TooNew as newer:
-            _rollback(db)
             raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "
                                   "this one knows {known}); they are left as they are"),
                                path=self.path, found=newer.found, known=SCHEMA_VERSION) from None
-        except BaseException:
-            _rollback(db)
-            raise
         # WAL only once the file is known to be ours: a foreign file is never changed
         db.execute("PRAGMA journal_mode = WAL")
 
     def _open_readonly(self) -> None:
-        from urllib.parse import quote
-
-        from .sqlite import reason
-
         base = "file:" + quote(os.path.abspath(self.path)) + "?mode=ro"
-        last: sqlite3.Error | None = None
         # a read-only folder cannot hold WAL's shared-memory file: read the file as it stands
-        for uri in (base, base + "&immutable=1"):
+        uris = (base, base + "&immutable=1")
+        for attempt, uri in enumerate(uris, start=1):
             try:
                 self.connection = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
-                self._check_readable()
+                self._check_readable(self.connection)
                 return
             except sqlite3.Error as error:
-                last = error
                 self.close()
+                if attempt == len(uris):
+                    raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
+                                       reason=reason(error)) from None
             except BaseException:
                 self.close()
                 raise
-        raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                           reason=reason(last)) from None
 
-    def _check_readable(self) -> None:
-        tables = {row[0] for row in self.connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    def _check_readable(self, db: sqlite3.Connection) -> None:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             return  # an empty file: no saved games yet
         if "schema_version" not in tables or not {"matches", "events"} <= tables:
             raise sqlite3.DatabaseError("not a fives-tutor database")
-        row = self.connection.execute("SELECT version FROM schema_version").fetchone()
+        row = db.execute("SELECT version FROM schema_version").fetchone()
         found = row[0] if row else 0
         self._version = found if isinstance(found, int) else 0
         if not isinstance(found, int) or found > SCHEMA_VERSION:
@@ -237,8 +225,6 @@ class Journal:
         return _SELECT
 
     def _failed(self, error: BaseException, writing: bool) -> JournalError:
-        from .sqlite import reason
-
         if writing:
             return JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                 reason=reason(error))
@@ -251,20 +237,16 @@ class Journal:
         if self.connection is None or self.readonly:
             raise JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                reason=Msg(N_("the file or its folder is read-only")))
-        db = self.connection
         try:
-            db.execute("BEGIN IMMEDIATE")
-            result = work(db)
-            db.execute("COMMIT")
+            with transaction(self.connection) as db:
+                result = work(db)
         except (sqlite3.Error, OSError) as error:
-            _rollback(db)
             raise self._failed(error, writing=True) from None
-        except BaseException:
-            _rollback(db)
-            raise
         return result
 
     def _read(self, sql: str, params=()) -> list:
+        if self.connection is None:  # no file (every reader asks _empty first): nothing in it
+            return []
         try:
             return self.connection.execute(sql, params).fetchall()
         except sqlite3.Error as error:
@@ -412,31 +394,16 @@ class Journal:
 def _is_write_failure(error: sqlite3.Error) -> bool:
     """Whether opening for writing failed because nothing may be written (a read-only
     file or folder, a full disk), rather than because the file is not ours."""
-    from .sqlite import WRITE_REASONS, reason
-
     return reason(error) in WRITE_REASONS
-
-
-def _rollback(db: sqlite3.Connection) -> None:
-    """Roll back the open transaction, if any (after a failed write there may be none)."""
-    try:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-    except sqlite3.Error:
-        pass
 
 
 def _text(value: str) -> str:
     """Text SQLite can store: the undecodable bytes of a file name become escapes."""
-    from ..bounds import is_text, safe
-
     return value if is_text(value) else safe(value)
 
 
 def _dump(value: Any) -> str:
     """``value`` as JSON text SQLite can store (undecodable bytes of a file name escaped)."""
-    from ..bounds import is_text
-
     text = json.dumps(value, ensure_ascii=False)
     return text if is_text(text) else json.dumps(value)
 
@@ -464,8 +431,6 @@ _SELECT = ("SELECT id, substr(names, 1, 4097), substr(teams, 1, 1025), substr(ru
 def _info(row) -> MatchInfo:
     """A matches row, every column checked; raises :class:`JournalError` naming the
     match and the column for a damaged one."""
-    from ..bounds import has_control
-
     match_id = row[0]
     column = "id"
     try:
@@ -526,8 +491,6 @@ def check_practice(practice, players: int) -> bool:
     """Whether ``practice`` is the setup of a match against the computer for ``players``
     players: ``{"seed": text, "you": seat, "levels": [a level or null per seat, null for
     yours], "coach": "on" | "off" | "end"}`` (levels are checked when the match is played)."""
-    from ..bounds import has_control
-
     if not isinstance(practice, dict) or set(practice) != {"seed", "you", "levels", "coach"}:
         return False
     seed, you, levels, coach = practice["seed"], practice["you"], practice["levels"], practice["coach"]

@@ -11,9 +11,18 @@ refusal is a :class:`MatchFileError` that names the file and the first problem.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, NamedTuple
 
+from ..bounds import has_control
+from ..core.keeper import replay_saved
+from ..core.names import WORDS
 from ..errors import N_, FivesError, Msg
+from ..packs.loader import rules_from_data
+from ..text.i18n import LANGUAGES
+from ..tutor.coach import Judgement
+from .journal import check_practice
+from .sqlite import reason
 
 EXPORT_FORMAT = "fives-tutor-match"
 EXPORT_VERSION = 1
@@ -73,12 +82,8 @@ def read(file: str, stream=None) -> Any:
     :data:`MAX_BYTES`. Raises :class:`MatchFileError`, with one message for each kind
     of problem: no such file, not a file, not readable, not JSON (with the line and
     column where it goes wrong), not an export."""
-    from .sqlite import reason
-
     try:
         if stream is None:
-            import os
-
             if not os.path.exists(file):
                 raise MatchFileError(N_("there is no file {file}"), file=file)
             if not os.path.isfile(file):
@@ -107,9 +112,6 @@ def read(file: str, stream=None) -> Any:
 def check(data: Any, file: str) -> Checked:
     """Every field of an export checked, then its events replayed under its rules.
     Raises :class:`MatchFileError` with the first problem."""
-    from ..core.keeper import replay_saved
-    from ..packs.loader import rules_from_data
-
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise _bad(file, N_("it has no \"format\": \"{format}\""), format=EXPORT_FORMAT)
     if data.get("version") != EXPORT_VERSION:
@@ -132,8 +134,6 @@ def check(data: Any, file: str) -> Checked:
         if key in match and match[key] is not None and not _short_text(match[key], limit):
             raise _bad(file, N_("\"{key}\" must be text of at most {limit} characters"), key=key, limit=limit)
     if match.get("lang") is not None:
-        from ..text.i18n import LANGUAGES
-
         if match["lang"] not in LANGUAGES:
             raise _bad(file, N_("\"{key}\" must be one of {choices}"), key="lang", choices=LANGUAGES)
     if not isinstance(match["rules_data"], dict) or not isinstance(match["rules_data"].get("rules"), dict):
@@ -150,8 +150,6 @@ def check(data: Any, file: str) -> Checked:
     if "finished" in match and not isinstance(match["finished"], bool):
         raise _bad(file, N_("\"{key}\" must be true or false"), key="finished")
     if match.get("practice") is not None:
-        from .journal import check_practice
-
         if len(json.dumps(match["practice"])) > 4096 or not check_practice(match["practice"], len(names)):
             raise _bad(file, N_("\"{key}\" is not the setup of a match against the computer"), key="practice")
     try:
@@ -172,8 +170,6 @@ def _bad(file: str, template: str, **params) -> MatchFileError:
 
 
 def _short_text(value: Any, limit: int) -> bool:
-    from ..bounds import has_control
-
     return isinstance(value, str) and len(value) <= limit and not has_control(value)
 
 
@@ -182,8 +178,6 @@ def _number(value: Any, low: int, high: int) -> bool:
 
 
 def _names(names: Any, file: str) -> list:
-    from ..core.names import WORDS
-
     if (not isinstance(names, list) or not 2 <= len(names) <= 10
             or not all(_short_text(name, 40) and name.strip() == name and name for name in names)
             or len({name.casefold() for name in names}) != len(names)
@@ -229,8 +223,6 @@ def _event(event: dict, seq: int, file: str) -> None:
         elif key == "announced" and value is None:
             ok = True
         elif key == "coach":
-            from ..tutor.coach import Judgement
-
             ok = Judgement.from_dict(value) is not None
         else:
             ok = _number(value, 0, MAX_NUMBER)

@@ -24,18 +24,20 @@ import datetime as _dt
 import json
 import os
 import socket
+import sys
 import time
 
 from ..errors import N_, FivesError
+from .journal import Journal, JournalError
+from .sqlite import reason
 
 #: seconds a writing command waits for a match that another shell keeps
 WAIT = 1.0
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None
+if sys.platform == "win32":  # pragma: no cover - Windows
     import msvcrt
+else:
+    import fcntl
 
 
 class MatchKeptError(FivesError):
@@ -101,6 +103,16 @@ def keep(db_path: str, match_id: int, wait: float = WAIT, what: str = "fives tab
         time.sleep(0.05)
 
 
+def keep_match(journal: Journal, match_id: int, what: str = "fives table") -> Keeper:
+    """:func:`keep` for match ``match_id`` of ``journal``, waiting :data:`WAIT`: a lock
+    file that cannot be made is a :class:`~fives_tutor.store.journal.JournalError` with
+    the reason, as any failure to save the match; another holder, a :class:`MatchKeptError`."""
+    try:
+        return keep(journal.path, match_id, what=what)
+    except OSError as error:
+        raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path, reason=reason(error)) from None
+
+
 def holder(db_path: str, match_id: int) -> dict | None:
     """Who keeps the match: ``pid``, ``host`` and ``since`` (text), or None when the
     lock file says nothing readable."""
@@ -134,11 +146,11 @@ _WINDOWS_OFFSET = 1 << 20  # Windows locks are mandatory: lock a byte past the r
 
 def _lock(descriptor: int) -> bool:
     try:
-        if fcntl is not None:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        else:  # pragma: no cover - Windows
+        if sys.platform == "win32":  # pragma: no cover - Windows
             os.lseek(descriptor, _WINDOWS_OFFSET, os.SEEK_SET)
             msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return False
     return True
@@ -146,10 +158,10 @@ def _lock(descriptor: int) -> bool:
 
 def _unlock(descriptor: int) -> None:
     try:
-        if fcntl is not None:
-            fcntl.flock(descriptor, fcntl.LOCK_UN)
-        else:  # pragma: no cover - Windows
+        if sys.platform == "win32":  # pragma: no cover - Windows
             os.lseek(descriptor, _WINDOWS_OFFSET, os.SEEK_SET)
             msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
+        else:
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
     except OSError:
         pass

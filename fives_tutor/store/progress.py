@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import N_, FivesError
+from ..resources import user_home
 from .schema import TooNew, upgrade
-from .sqlite import reason
+from .sqlite import reason, rollback, transaction
 
 BOXES = 5
 SCHEMA_VERSION = 2
@@ -60,8 +61,6 @@ class KindStats(NamedTuple):
 
 def default_path() -> str:
     """``$FIVES_HOME/progress.sqlite3`` or the user data folder's."""
-    from ..resources import user_home
-
     return os.path.join(user_home(), "progress.sqlite3")
 
 
@@ -84,18 +83,12 @@ class Progress:
                                 reason=reason(error)) from None
 
     def _migrate(self) -> None:
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
         try:
-            upgrade(db, MIGRATIONS, SCHEMA_VERSION)
-            db.execute("COMMIT")
+            with transaction(self.db) as db:
+                upgrade(db, MIGRATIONS, SCHEMA_VERSION)
         except TooNew:
-            db.execute("ROLLBACK")
             raise ProgressError(N_("the progress at {path} was written by a newer fives-tutor; it is left as it is"),
                                 path=self.path) from None
-        except BaseException:
-            _rollback(db)
-            raise
 
     def close(self) -> None:
         """Close the file."""
@@ -110,13 +103,10 @@ class Progress:
 
     def mark_done(self, pack: str, lesson: str, key: str | None = None) -> None:
         """Record that a lesson was finished (``key``: its content, shared by every pack that has it)."""
-        db = self.db
-        with self._guard(writing=True):
-            db.execute("BEGIN IMMEDIATE")
+        with self._guard(writing=True), transaction(self.db) as db:
             db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?, ?)", (pack, lesson, _now()))
             if key is not None:
                 db.execute("INSERT OR REPLACE INTO lessons_learned VALUES (?, ?, ?, ?)", (key, lesson, pack, _now()))
-            db.execute("COMMIT")
 
     def learned(self) -> set[str]:
         """The content keys of every lesson finished, whatever the pack."""
@@ -129,7 +119,7 @@ class Progress:
         try:
             yield
         except sqlite3.Error as error:
-            _rollback(self.db)
+            rollback(self.db)
             if writing:
                 raise ProgressError(N_("cannot save the progress at {path}: {reason}"), path=self.path,
                                     reason=reason(error)) from None
@@ -151,23 +141,16 @@ class Progress:
         missed exercise is kept to come back, and one answered right is let go.
         Returns the kind's new box."""
         new_box = min(BOXES, self.box(pack, kind) + 1) if correct else 1
-        db = self.db
         now = _now()
-        with self._guard(writing=True):
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
-                db.execute("INSERT INTO reviews (pack, kind, at, correct, item) VALUES (?, ?, ?, ?, ?)",
-                           (pack, kind, now, int(correct), item))
-                if item is not None and correct:
-                    db.execute("DELETE FROM missed WHERE pack = ? AND kind = ? AND item = ?", (pack, kind, item))
-                elif item is not None and step is not None:
-                    db.execute("INSERT INTO missed VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (pack, kind, item) DO UPDATE"
-                               " SET misses = misses + 1, at = excluded.at", (pack, kind, item, step, now))
-                db.execute("COMMIT")
-            except BaseException:
-                _rollback(db)
-                raise
+        with self._guard(writing=True), transaction(self.db) as db:
+            db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
+            db.execute("INSERT INTO reviews (pack, kind, at, correct, item) VALUES (?, ?, ?, ?, ?)",
+                       (pack, kind, now, int(correct), item))
+            if item is not None and correct:
+                db.execute("DELETE FROM missed WHERE pack = ? AND kind = ? AND item = ?", (pack, kind, item))
+            elif item is not None and step is not None:
+                db.execute("INSERT INTO missed VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (pack, kind, item) DO UPDATE"
+                           " SET misses = misses + 1, at = excluded.at", (pack, kind, item, step, now))
         return new_box
 
     def missed(self, pack: str, kinds: Sequence[str]) -> list[tuple[str, str, str, int]]:
@@ -191,13 +174,6 @@ class Progress:
             result.append(KindStats(kind, self.box(pack, kind), answered, right))
         return result
 
-
-def _rollback(db: sqlite3.Connection) -> None:
-    try:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-    except sqlite3.Error:
-        pass
 
 
 def weights(boxes: dict[str, int]) -> dict[str, float]:

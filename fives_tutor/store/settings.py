@@ -16,7 +16,7 @@ def settings_path() -> str:
     override = os.environ.get("FIVES_HOME")
     if override:
         return os.path.join(override, "settings.json")
-    from platformdirs import user_config_dir
+    from platformdirs import user_config_dir  # start-up: imported only when a user folder is needed
 
     return os.path.join(user_config_dir("fives-tutor", appauthor=False), "settings.json")
 

@@ -1,4 +1,5 @@
-"""What went wrong with a file on disk, in words a player understands.
+"""The SQLite helpers of the saved games and the learner's progress: a write that
+lands whole or not at all, and what went wrong with a file, in words a player understands.
 
 SQLite and the operating system report a full disk, a read-only file or folder, a
 file that is not a database, or a lock held elsewhere in their own terms; the
@@ -14,7 +15,9 @@ its own, translated with the sentence it is part of).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+from collections.abc import Iterator
 
 from ..errors import N_, Msg, os_reason
 
@@ -55,3 +58,28 @@ def reason(error: BaseException) -> Msg | str:
     if isinstance(error, OSError):
         return os_reason(error)
     return str(error)
+
+
+@contextlib.contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``with transaction(db):`` the writes inside land together or not at all: a
+    ``BEGIN IMMEDIATE`` (the write lock taken at once, so a busy file fails before any
+    work) and a ``COMMIT`` at the end; any exception, ``KeyboardInterrupt`` included,
+    rolls back and goes on. ``db`` is opened with ``isolation_level=None``."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+        db.execute("COMMIT")
+    except BaseException:
+        rollback(db)
+        raise
+
+
+def rollback(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any (after a failed write there may be none);
+    a failure to roll back is no news on top of the error being reported."""
+    try:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import FivesError
+from ..packs.loader import command_name
 from ..render.sentences import points_phrase
 from ..text.i18n import _, current, ngettext
-from ..tutor.coach import LESSONS, Judgement, Summary
+from ..tutor.coach import LESSONS, Judgement, Summary, lesson_for
+from ..tutor.lessons import load_lessons
 
 
 def verdict_word(verdict: str) -> str:
@@ -82,13 +85,10 @@ def lesson_text(kind: str) -> str:
 def lesson_line(kind: str, rules, lesson_ids: Sequence[str]) -> str:
     """The lesson of a kind of mistake, and the ``fives learn`` command for the lesson of
     the pack that covers it, where one does."""
-    from ..tutor.coach import lesson_for
-
     text = lesson_text(kind)
     lesson = lesson_for(kind, lesson_ids)
     if lesson is None:
         return text
-    from ..packs.loader import command_name
 
     command = f"fives learn {lesson}" + ("" if rules.id == "dominos-cc" else f" --rules {command_name(rules)}")
     return _("{lesson} See {command}.").format(lesson=text, command=command)
@@ -157,9 +157,6 @@ def summary_lines(summary: Summary, rules, lesson_ids: Sequence[str], hand: int 
 def lesson_ids(rules) -> list[str]:
     """The ids of the ``fives learn`` lessons of ``rules`` in the active language (none
     when they cannot be read)."""
-    from ..errors import FivesError
-    from ..tutor.lessons import load_lessons
-
     try:
         return [lesson.id for lesson in load_lessons(rules, current().code)]
     except (FivesError, OSError):

@@ -29,11 +29,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from ..bounds import TOO_LARGE, whole_number
 from ..core.names import WORDS
-from ..core.tiles import ascii_digits, parse_tile
+from ..core.plays import Play
+from ..core.tiles import ascii_digits, parse_hand, parse_tile
 from ..errors import N_, NotationError
 
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"  # ASCII, Persian and Arabic-Indic digits
@@ -116,7 +117,8 @@ class Command(NamedTuple):
     word: str
     player: int | None = None
     text: str = ""
-    count: int | None = None
+    # the field's name hides tuple.count, which no one calls on a command
+    count: int | None = None  # type: ignore[assignment]
     announced: int | None = None
 
 
@@ -237,8 +239,6 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
 def _tiles(argument: Piece, line: str) -> tuple:
     """The tiles written in ``argument`` (``5|2 6|1``); raises :class:`NotationError`
     pointing into ``line``."""
-    from ..core.tiles import parse_hand
-
     try:
         return parse_hand(argument.text, 12)
     except NotationError as error:
@@ -266,7 +266,7 @@ def _muggins_argument(argument: Piece, line: str, names: Sequence[str]) -> tuple
     return player, count
 
 
-def _no_fit(line: str, asking: bool) -> None:
+def _no_fit(line: str, asking: bool) -> NoReturn:
     """Raise the error of a line that stops fitting the grammar, at the place it stops."""
     head = _head(asking).match(line)
     rest = head.start("rest") if head is not None else 0
@@ -288,14 +288,14 @@ class Candidate(NamedTuple):
 
     text: str
     kind: str
-    play: object = None
+    play: Play | None = None
 
 
 def _normal_tile_text(text: str) -> str:
     return ascii_digits(text).replace("-", "|").replace("[", "").replace("]", "")
 
 
-def play_writings(play) -> list[str]:
+def play_writings(play: Play) -> list[str]:
     """The ways to write a play that the keeper accepts: the tile in either order, then ``@END``."""
     if play.index < 0:
         first, second = play.lead_order or (play.tile.high, play.tile.low)
@@ -307,7 +307,7 @@ def play_writings(play) -> list[str]:
 
 
 def candidates(variable: str, typed: str, state, names: Sequence[str], command: str | None = None,
-               plays: Sequence | None = None, words: Sequence[str] = WORDS) -> list[Candidate]:
+               plays: Sequence[Play] | None = None, words: Sequence[str] = WORDS) -> list[Candidate]:
     """What may complete the piece ``variable`` whose text so far is ``typed``, best
     first: plays that score first (most points first), in the order the tile was typed.
     ``plays`` are the plays the shell takes now (default: every play the table would
@@ -320,13 +320,13 @@ def candidates(variable: str, typed: str, state, names: Sequence[str], command: 
         return [Candidate(word, "command") for word in words if word.startswith(typed.lower())]
     if variable == "play":
         wanted = _normal_tile_text(typed)
-        found = []
+        fitting: list[tuple[Play, str]] = []
         for play in (state.legal_tiles() if plays is None else plays):
             writing = next((w for w in play_writings(play) if w.startswith(wanted)), None)
             if writing is not None:
-                found.append(Candidate(writing, "play", play))
-        found.sort(key=lambda c: (-c.play.points, c.play.points == 0 and c.text))
-        return found
+                fitting.append((play, writing))
+        fitting.sort(key=lambda found: (-found[0].points, found[0].points == 0 and found[1]))
+        return [Candidate(writing, "play", play) for play, writing in fitting]
     if variable == "argument" and command == "draw":
         return [Candidate(str(n), "count") for n in range(1, state.drawable + 1) if str(n).startswith(ascii_digits(typed))]
     if variable == "argument" and command == "muggins":

@@ -8,9 +8,25 @@ count at the end of a hand shows them."""
 
 from __future__ import annotations
 
+from ..render.board_art import draw, draw_hand
 from ..render.sentences import count_expression, no_play_advice, points_phrase
+from ..store.journal import command_for
 from ..text.bidi import has_rtl, ltr, strip_marks
 from ..text.i18n import _, current, ngettext
+from ..tutor.coach import summarise
+from .coach_text import coach_line, lesson_ids, summary_lines
+from .render import (
+    collects_line,
+    command_lines,
+    describe_event,
+    event_words,
+    hand_end_count,
+    match_over_note,
+    refusal,
+    scores_line,
+    toolbar,
+    winner_line,
+)
 from .replies import answer as table_answer
 from .replies import hint_lines, prose, tiles_line
 
@@ -21,7 +37,7 @@ class PracticeFace:
     def __init__(self, practice) -> None:
         self.session = practice
         self._over_shown = practice.state.over
-        self._turn_shown = None  # the journal's length when your turn was last shown
+        self._turn_shown: int | None = None  # the journal's length when your turn was last shown
 
     # --- the shell's questions ------------------------------------------------------------------
 
@@ -33,15 +49,12 @@ class PracticeFace:
         return None
 
     def toolbar(self, width: int | None = None) -> str:
-        from .render import toolbar
-
         return toolbar(self.session.state, width)
 
     def closing(self) -> str:
         practice = self.session
         if not practice.saved:
             return _("Nothing was played, so no match was saved.")
-        from ..store.journal import command_for
 
         path = practice.keeper.journal.path
         if practice.state.over:
@@ -53,8 +66,6 @@ class PracticeFace:
     # --- the opening ------------------------------------------------------------------------------
 
     def opening(self, style: str, width: int | None = None) -> list[str]:
-        from .render import scores_line
-
         practice = self.session
         state = practice.state
         t = current()
@@ -89,8 +100,6 @@ class PracticeFace:
     def _since_your_move(self) -> list[str]:
         """The moves of the hand under way after your last one (what a killed terminal
         may not have shown), each with what it left and scored."""
-        from .render import event_words
-
         practice = self.session
         state = practice.state
         t = current()
@@ -133,8 +142,6 @@ class PracticeFace:
     # --- answers to your lines ----------------------------------------------------------------------
 
     def answer(self, reply, style: str, width: int | None = None) -> list[str]:
-        from .render import refusal
-
         practice = self.session
         kind, data = reply
         if kind == "refused":
@@ -162,8 +169,6 @@ class PracticeFace:
         lines = self._action(data)
         judged = data.get("judgement")
         if judged is not None and judged.speaks and practice.coach == "on":
-            from .coach_text import coach_line
-
             lines.append(coach_line(judged))
         return prose(lines, width)
 
@@ -172,8 +177,6 @@ class PracticeFace:
     def follow(self, style: str, width: int | None = None):
         """The computer's moves and the dealer's events, one group of lines each (pause:
         True), then the end of the match or your turn."""
-        from .render import refusal
-
         practice = self.session
         while True:
             reply = practice.step()
@@ -204,8 +207,6 @@ class PracticeFace:
 
     def _action(self, data: dict) -> list[str]:
         """A move (yours or the computer's) and what it did: the count, the scores, a domino."""
-        from .render import describe_event, scores_line
-
         practice = self.session
         state = practice.state
         before = data["before"]
@@ -265,8 +266,6 @@ class PracticeFace:
     def _hand_end(self, data: dict) -> list[str]:
         """The count at the end of a hand (the tiles are face up now), who collects, the
         scores after it, and the coach's summary of the hand."""
-        from .render import hand_end_count
-
         practice = self.session
         state = practice.state
         before = data["before"]
@@ -294,8 +293,6 @@ class PracticeFace:
         practice = self.session
         state = practice.state
         if side != state.sides[practice.you]:
-            from .render import collects_line
-
             return collects_line(state, side, points)
         if sum(1 for s in state.sides if s == side) > 1:
             if not points:
@@ -306,9 +303,6 @@ class PracticeFace:
         return _("You collect {points}.").format(points=points_phrase(points))
 
     def _hand_summary(self, number: int) -> list[str]:
-        from ..tutor.coach import summarise
-        from .coach_text import lesson_ids, summary_lines
-
         practice = self.session
         if practice.coach == "off":
             return []
@@ -317,10 +311,6 @@ class PracticeFace:
         return summary_lines(summarise(judged), practice.rules, lesson_ids(practice.rules), number, remarks)
 
     def _match_over(self) -> list[str]:
-        from ..tutor.coach import summarise
-        from .coach_text import lesson_ids, summary_lines
-        from .render import match_over_note, winner_line
-
         practice = self.session
         state = practice.state
         t = current()
@@ -344,8 +334,6 @@ class PracticeFace:
 
     def _your_turn(self, style: str, width: int | None) -> list[str]:
         """The board and your tiles, before each of your turns."""
-        from ..render.board_art import draw, draw_hand
-
         practice = self.session
         state = practice.state
         if not practice.your_turn():
@@ -386,8 +374,6 @@ def _your_words(event: dict) -> str:
 
 def history(practice) -> str:
     """Every move of the match that stands, hand by hand, yours in the second person."""
-    from .render import event_words
-
     state = practice.state
     t = current()
     lines = []
@@ -428,7 +414,6 @@ def help_text(practice, width: int | None = None) -> str:
         ("rules", _("the rule pack in words")),
         ("quit", _("leave (the match is saved; fives play --resume continues it)")),
     ]
-    from .render import command_lines
 
     return "\n".join(command_lines(entries, width, 16))
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.keeper import TableState
-from ..render.sentences import count_expression, points_phrase
+from ..core.scoring import collect
+from ..core.tiles import parse_tile
+from ..errors import NotationError
+from ..render.sentences import collection_how, count_expression, opponent_line, points_phrase, together_line
 from ..text.i18n import _, current, localize_error, ngettext, translate_metavar
+from ..text.table import table
+from ..text.width import ljust
+from ..text.wrap import display_width, terminal_width, wrap_lines
 
 
 def scores_line(state: TableState) -> str:
@@ -42,11 +48,13 @@ def turn_line(state: TableState) -> str:
 
 
 def winner_line(state: TableState) -> str:
-    """The end of the match."""
+    """The end of the match (ValueError before it is won)."""
+    side = state.winner
+    if side is None:
+        raise ValueError("the match is not won yet")
     return _("{side} wins the match with {points}!").format(
-        side=state.side_name(state.winner),
-        points=ngettext("{n} point", "{n} points", state.scores[state.winner]).format(
-            n=current().number(state.scores[state.winner])))
+        side=state.side_name(side),
+        points=ngettext("{n} point", "{n} points", state.scores[side]).format(n=current().number(state.scores[side])))
 
 
 def match_over_note(match_id: int | None, reviewable: bool) -> str:
@@ -84,7 +92,6 @@ def toolbar(state: TableState, width: int | None = None) -> str:
         f"{name} {t.number(count)}" for name, count in zip(state.names, state.counts)))
     lines = [first, _("Scores: {scores} (target {target})").format(scores=scores, target=t.number(state.board.target)),
              held]
-    from ..text.wrap import wrap_lines
 
     return "\n".join(part for line in lines for part in wrap_lines(line, width, hanging="  "))
 
@@ -129,7 +136,7 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
     if kind == "play":
         logged = state_after.log[-1] if state_after.log else None
         play = logged.play if logged is not None else None
-        if play is not None:
+        if logged is not None and play is not None:
             lines.append(_("{name} plays {play}: {ends}").format(
                 name=names[event["player"]], play=t.notation(play.notation), ends=t.notation(play.after)))
             lines.append("  " + count_expression(play.after, state_before.rules))
@@ -192,9 +199,6 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
 def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
     """The count at the end of a hand, as ``fives count`` shows it: each losing
     player's tiles and pips, what they count as, and how the points were counted."""
-    from ..core.scoring import collect
-    from ..render.sentences import collection_how, opponent_line, together_line
-
     if result is None or not result.winners:
         return []
     t = current()
@@ -233,8 +237,8 @@ def after_action(reply_data: dict, state: TableState) -> list[str]:
         lines = describe_event(event, before, state, reply_data.get("tiles"))
     scored = state.scores != before.scores
     if state.awaiting and not before.awaiting:
-        kind, player = state.awaiting
-        if kind == "domino":
+        kind, player = state.awaiting  # ("domino", the player who went out) or ("blocked", None)
+        if player is not None:
             lines.append(_("{name} goes out: domino!").format(name=state.names[player]))
         else:
             lines.append(_("Nobody can play: the hand is blocked."))
@@ -277,9 +281,6 @@ def event_words(event: dict, names: Sequence[str]) -> str:
 def _tile_words(text: str) -> str:
     """A tile as the journal kept it (as typed: ``6-3``, ``[6|3]``, ``63``) in the one
     notation every reply uses (``6|3``); text that is no tile stays as it is."""
-    from ..core.tiles import parse_tile
-    from ..errors import NotationError
-
     try:
         return str(parse_tile(str(text)))
     except NotationError:
@@ -303,9 +304,6 @@ def sheet(state: TableState, width: int | None = None) -> str:
     hand = the hand's points (every sum as printed is true); the totals row adds the
     hands up, and the bars show each total against the target.
     """
-    from ..text.table import table
-    from ..text.wrap import display_width, terminal_width
-
     t = current()
     width = terminal_width() if width is None else width
     sides = range(len(state.scores))
@@ -361,8 +359,6 @@ def history(state: TableState) -> str:
 def help_text(state: TableState, width: int | None = None) -> str:
     """The commands, each description wrapped under itself to the terminal's width; a
     placeholder in a command (``NAME``) through the metavar translation."""
-    from ..text.wrap import wrap_lines
-
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
     entries = [
@@ -399,9 +395,6 @@ def command_lines(entries, width: int | None, narrowest: int) -> list[str]:
     wrapped under itself to ``width`` (None: the terminal's). Measured by display
     width: a translated metavar may hold a zero-width non-joiner; the command is one
     left-to-right run, its tiles in the reader's digits."""
-    from ..text.width import ljust
-    from ..text.wrap import display_width, wrap_lines
-
     t = current()
     # each command as it is typed, one left-to-right run: its tiles in the reader's digits (as every tile
     # is shown), alternatives separated by the language's comma

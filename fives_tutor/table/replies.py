@@ -14,15 +14,22 @@ from __future__ import annotations
 
 import os
 
-from ..text.i18n import _, current
+from ..core.plays import board_position
+from ..errors import FivesError
+from ..render.board_art import draw
+from ..render.rules import render_show
+from ..render.sentences import render_best
+from ..store.journal import command_for
+from ..text.i18n import _, current, localize_error, ngettext
+from ..text.lines import LineTooLong, read_line
 from ..text.output import echo
+from ..text.wrap import wrap_lines
+from . import render as words
+from .render import ask_line, refusal, scores_line, toolbar, turn_line
 
 
 def opening(session, style: str = "plain", width: int | None = None) -> list[str]:
     """The first lines a session shows; a resumed match also shows where it stands."""
-    from ..render.board_art import draw
-    from .render import scores_line, turn_line
-
     state = session.state
     t = current()
     players = t.comma.join(state.side_name(s) for s in range(len(state.scores)))
@@ -47,8 +54,6 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
         lines.append(over_note(session))
     asked = session.asking()
     if asked is not None:
-        from .render import ask_line
-
         lines.append(ask_line(state, asked))
     board = draw(state.layout, style, width) if session.events and state.layout.line else None
     return [piece for line in lines for piece in ([line] if line == board else prose([line], width))]
@@ -57,8 +62,6 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
 def prose(lines: list[str], width: int | None = None) -> list[str]:
     """Reply lines wrapped to the terminal's width at word boundaries, each continuation
     hanging under its line's text."""
-    from ..text.wrap import wrap_lines
-
     wrapped = []
     for line in lines:
         for part in line.split("\n"):
@@ -69,8 +72,6 @@ def prose(lines: list[str], width: int | None = None) -> list[str]:
 
 def tiles_line(state) -> str:
     """How many tiles each player holds, and the boneyard."""
-    from ..text.i18n import ngettext
-
     t = current()
     held = t.comma.join(ngettext("{name} {count} tile", "{name} {count} tiles", count).format(
         name=name, count=t.number(count)) for name, count in zip(state.names, state.counts))
@@ -81,10 +82,6 @@ def tiles_line(state) -> str:
 
 def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     """The text lines for a reply of the session."""
-    from ..render.board_art import draw
-    from ..render.rules import render_show
-    from . import render as words
-
     state = session.state
     kind, data = reply
     if kind == "refused":
@@ -114,11 +111,6 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
 
 def hint_lines(session, width: int | None = None) -> list[str]:
     """``fives best``'s answer for the player whose hand is followed, or why there is none."""
-    from ..core.plays import board_position
-    from ..errors import FivesError
-    from ..render.sentences import render_best
-    from ..text.i18n import localize_error
-
     try:
         situation, ranked, level = session.hint()
     except FivesError as error:
@@ -145,7 +137,6 @@ def closing(session) -> str:
     not offered to be continued, but to be gone through again."""
     if not session.saved:
         return _("Nothing was played, so no match was saved.")
-    from ..store.journal import command_for
 
     path = session.journal.path
     if session.state.over:
@@ -176,8 +167,6 @@ class TableFace:
 
     def prompt(self) -> str:
         """The prompt: the question at the end of a hand, else whose turn it is."""
-        from .render import ask_line
-
         state = self.session.state
         asked = self.session.asking()
         if asked is not None:
@@ -186,14 +175,10 @@ class TableFace:
 
     def question(self) -> str | None:
         """What is asked after a reply without a terminal (the remaining pips), or None."""
-        from .render import ask_line
-
         asked = self.session.asking()
         return ask_line(self.session.state, asked) if asked is not None else None
 
     def toolbar(self, width: int | None = None) -> str:
-        from .render import toolbar
-
         return toolbar(self.session.state, width)
 
     def closing(self) -> str:
@@ -217,15 +202,12 @@ def run_lines(session, stream, style: str) -> int:
         for line in lines:
             echo(line)
     refused = False
-    from ..text.lines import LineTooLong, read_line
 
     while True:
         raw = read_line(stream)  # bounded: a 20 MB line is refused, not read
         if raw is None:
             break
         if isinstance(raw, LineTooLong):
-            from .render import refusal
-
             echo("\n".join(prose([refusal(raw)])))
             refused = True
             continue
@@ -250,6 +232,6 @@ def history_path() -> str:
     override = os.environ.get("FIVES_HOME")
     if override:
         return os.path.join(override, "table-history")
-    from platformdirs import user_state_dir
+    from platformdirs import user_state_dir  # start-up: imported only when a user folder is needed
 
     return os.path.join(user_state_dir("fives-tutor", appauthor=False), "table-history")

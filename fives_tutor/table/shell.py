@@ -11,6 +11,7 @@ the same text the session parses with :mod:`re`.
 from __future__ import annotations
 
 import os
+import time
 from functools import lru_cache
 
 from prompt_toolkit import PromptSession
@@ -19,9 +20,10 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.contrib.regular_languages import compile as compile_grammar
 from prompt_toolkit.contrib.regular_languages.compiler import Match
 from prompt_toolkit.document import Document
-from prompt_toolkit.filters import has_selection
-from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.filters import has_selection, to_filter
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.selection import SelectionType
 from prompt_toolkit.validation import ValidationError, Validator
 
@@ -29,6 +31,7 @@ from ..core.tiles import ascii_digits
 from ..render.sentences import points_phrase
 from ..text.i18n import _, current, localize_error
 from ..text.output import echo, menu_meta, menu_text, prompt_text
+from ..text.wrap import terminal_width, wrap_lines
 from .grammar import candidates, command_word, find_player, grammar, read_tile
 from .replies import face_of, history_path, prose
 
@@ -174,17 +177,12 @@ def refusal_text(error, width: int) -> str:
     """Why a line is refused, wrapped to ``width`` cells at word boundaries (one cell
     kept for the space that carries a right-to-left line's mark), as the validation
     toolbar shows it."""
-    from ..text.wrap import wrap_lines
-
     return prompt_text("\n".join(wrap_lines(localize_error(error), max(20, width - 1))))
 
 
-def grow_validation_toolbar(prompt_session: PromptSession) -> None:
+def grow_validation_toolbar(prompt_session: PromptSession[str]) -> None:
     """prompt_toolkit's validation toolbar is one row high, so a longer reason is cut at
     the terminal's edge: let it take as many rows as the wrapped reason has."""
-    from prompt_toolkit.filters import to_filter
-    from prompt_toolkit.layout.containers import Window
-
     for container in prompt_session.app.layout.walk():
         text = getattr(getattr(container, "content", None), "text", None)
         if isinstance(container, Window) and getattr(text, "__qualname__", "").startswith("ValidationToolbar."):
@@ -257,38 +255,34 @@ def _bindings() -> KeyBindings:
     return bindings
 
 
-def make_prompt_session(session, history_file: str | None = None) -> PromptSession:
+def make_prompt_session(session, history_file: str | None = None) -> PromptSession[str]:
     """The prompt_toolkit session for a shell's session (a scorekeeping
     :class:`~fives_tutor.table.session.Session`, or a face of one: see
     :func:`~fives_tutor.table.replies.face_of`)."""
     face = face_of(session)
-    history = InMemoryHistory()
+    history: History = InMemoryHistory()
     path = history_file or history_path()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         history = FileHistory(path)
     except OSError:
         pass
-    prompt_session = PromptSession(history=history, completer=TableCompleter(face.session),
-                                   validator=TableValidator(face.session), validate_while_typing=True,
-                                   complete_while_typing=False, key_bindings=_bindings(),
-                                   bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
+    prompt_session: PromptSession[str] = PromptSession(
+        history=history, completer=TableCompleter(face.session), validator=TableValidator(face.session),
+        validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
+        bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
     grow_validation_toolbar(prompt_session)
     return prompt_session
 
 
 def _width() -> int:
-    from ..text.wrap import terminal_width
-
     return terminal_width()
 
 
-def run_interactive(session, style: str, prompt_session: PromptSession | None = None, pace: float = 0.0) -> int:
+def run_interactive(session, style: str, prompt_session: PromptSession[str] | None = None, pace: float = 0.0) -> int:
     """The shell loop in a terminal. Ctrl-D or ``quit`` leaves; the match is saved.
     ``session`` is a scorekeeping session or a face of one; what happens by itself
     between the player's lines (the computer's moves) is shown ``pace`` seconds apart."""
-    import time
-
     face = face_of(session)
     prompt_session = prompt_session or make_prompt_session(face)
 

@@ -62,7 +62,7 @@ _SPANS = re.compile(f"{LRM}[^{LRM}\n]*{LRM}")
 
 def _rtl_letters() -> str:
     """A regex character class body of every strong right-to-left character."""
-    chars = []
+    chars: list[str] = []
     for low, high in _RTL_BLOCKS:
         chars.extend(chr(c) for c in range(low, high + 1) if unicodedata.bidirectional(chr(c)) in ("R", "AL"))
     return "".join(re.escape(c) for c in chars)
@@ -271,12 +271,6 @@ def protect_spans(text: str) -> str:
     return _SPANS.sub(lambda m: m.group(0).replace(" ", "\u00a0"), text)
 
 
-def unmarked_runs(text: str) -> list[str]:
-    """The left-to-right runs of ``text`` that are not between LRMs (what a checker
-    reports to a translator)."""
-    return [text[start:end] for start, end in find_runs(text)]
-
-
 def mark_runs(text: str) -> str:
     """``text`` with every unmarked left-to-right run written ``LRM run LRM RLM``, and
     an RLM after every marked span that lacks one. Idempotent."""
@@ -427,13 +421,13 @@ def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
     ``bidi`` extra (ImportError otherwise)."""
     if not has_rtl(line):
         return [strip_marks(line)]
-    import arabic_reshaper
+    import arabic_reshaper  # the optional bidi extra (ImportError without it)
 
     # python-bidi's pure-Python UAX #9 (marks and embeddings, no isolates): unlike its Rust
     # get_display (bidi.get_display in 0.6) it mirrors brackets (rule L4), so "(" still opens on screen
     from bidi.algorithm import get_display
 
-    from .width import rjust, width, wrap
+    from .width import rjust, width, wrap  # start-up: wcwidth's tables, needed only in visual order
 
     rtl = not line.startswith(LRM) and (line.startswith(RLM) or first_strong(line) in ("R", "AL"))
     marked = mark_line(line) if rtl else line

@@ -27,7 +27,7 @@ _PLAIN.update({chr(0x0660 + digit): str(digit) for digit in range(10)})  # Arabi
 _PLAIN.update({"٬": ",", "٫": ".", "،": ",", "؛": ";", "؟": "?"})
 
 
-def _replace(error: UnicodeError):
+def _replace(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     text = error.object[error.start:error.end]
@@ -36,7 +36,8 @@ def _replace(error: UnicodeError):
         plain = _PLAIN.get(char)
         if plain is None:
             try:
-                plain = char.encode(error.encoding) and char
+                char.encode(error.encoding)
+                plain = char  # this one the encoding can write
             except (UnicodeEncodeError, LookupError):
                 plain = "?"
         out.append(plain)

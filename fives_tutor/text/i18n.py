@@ -10,6 +10,7 @@ notation inside a Persian sentence is wrapped in left-to-right marks
 
 from __future__ import annotations
 
+import datetime
 import gettext as _gettext
 import os
 import re
@@ -105,7 +106,7 @@ def catalog_dir(code: str) -> str:
     if not os.path.isfile(po_path):
         return locales
     if not os.path.isfile(mo_path) or os.path.getmtime(po_path) > os.path.getmtime(mo_path):
-        from babel.messages.mofile import write_mo
+        from babel.messages.mofile import write_mo  # start-up: only a checkout compiling its catalogs
         from babel.messages.pofile import read_po
 
         try:
@@ -161,7 +162,7 @@ class Translator:
             # Below 1000 Babel adds no grouping and no sign: skip loading its locale data.
             text = str(value)
         else:
-            from babel.numbers import format_decimal
+            from babel.numbers import format_decimal  # start-up: Babel's locale data costs ~40 ms
 
             pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
             locale = "fil" if self.code == "tl" else self.code
@@ -172,7 +173,7 @@ class Translator:
         if self.rtl and text.startswith("-"):
             # a minus sign that stays before the number (CLDR's Persian minus is LRM +
             # U+2212), closed like any left-to-right span so that what follows stays apart
-            from .bidi import ltr
+            from .bidi import ltr  # start-up: right-to-left marks only for Persian
 
             return ltr("\u2212" + self.digits(text[1:]))
         return self.digits(text)
@@ -181,7 +182,7 @@ class Translator:
         """``share`` (0.5 for a half) as a percentage formatted by Babel for this language
         (Persian: Persian digits and the Arabic percent sign ٪; a negative share marked
         left to right, as :meth:`number` marks a negative number)."""
-        from babel.numbers import format_percent
+        from babel.numbers import format_percent  # start-up: Babel's locale data costs ~40 ms
 
         locale = "fil" if self.code == "tl" else self.code
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
@@ -230,8 +231,6 @@ class Translator:
         the reader's time zone: ``May 1, 2024, 2:30 PM``, ``1 mei 2024 14:30``
         (Babel's medium date and short time). Text that is not such a time (an
         imported match may carry anything) is shown as it is, cut to 16 characters."""
-        import datetime
-
         try:
             when = datetime.datetime.fromisoformat(str(iso))
         except ValueError:
@@ -239,7 +238,7 @@ class Translator:
         if when.tzinfo is None:
             when = when.replace(tzinfo=datetime.timezone.utc)
         when = when.astimezone()
-        from babel.core import Locale
+        from babel.core import Locale  # start-up: Babel's locale data costs ~40 ms
         from babel.dates import format_date, format_time
 
         locale = Locale.parse("fil" if self.code == "tl" else self.code)
@@ -271,7 +270,7 @@ class Translator:
         Latin letters in it (a command) keeps its ASCII digits."""
         if not self.rtl:
             return text
-        from .bidi import localize_runs, mark_runs
+        from .bidi import localize_runs, mark_runs  # start-up: right-to-left marks only for Persian
 
         return mark_runs(localize_runs(text, self.digits))
 
@@ -280,14 +279,15 @@ class Translator:
         """The arrow from a count to its points, pointing the way the language reads."""
         return "←" if self.rtl else "→"
 
-    def notation(self, text: str) -> str:
+    def notation(self, text: object) -> str:
         """Notation (a tile, ends) to embed in a sentence: kept left to right. In a
         right-to-left language it is closed with a right-to-left mark, so that a number
-        after it is not pulled into its run."""
+        after it is not pulled into its run. ``text`` is the notation or anything whose
+        ``str`` is notation (a ``Tile``, a ``Position``, a ``Layout``)."""
         text = self.digits(str(text))
         if not self.rtl:
             return text
-        from .bidi import ltr
+        from .bidi import ltr  # start-up: right-to-left marks only for Persian
 
         return ltr(text)
 
@@ -349,7 +349,7 @@ def localize_error(error: FivesError) -> str:
             return translator.notation(text)
         if not translator.rtl:
             return text
-        from .bidi import ltr
+        from .bidi import ltr  # start-up: right-to-left marks only for Persian
 
         return ltr(text)
 
@@ -360,7 +360,7 @@ def localize_error(error: FivesError) -> str:
             return translator.join(item(one, name) for one in value)
         if not translator.rtl:
             return value
-        from .bidi import ltr
+        from .bidi import ltr  # start-up: right-to-left marks only for Persian
 
         return ltr(translator.digits(str(value)) if name in _NOTATION else str(value))
 

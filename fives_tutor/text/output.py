@@ -36,6 +36,7 @@ import sys
 import click
 
 from . import wrap
+from .i18n import current
 
 RLM = "\u200f"
 
@@ -70,8 +71,6 @@ def visual() -> bool:
 
 
 def _rtl() -> bool:
-    from .i18n import current
-
     return current().rtl
 
 
@@ -87,7 +86,7 @@ def render(text: str, markdown: bool = False, columns: int | None = None, align:
     lines = text.split("\n")
     if not _rtl_hint(text):
         return lines
-    from . import bidi
+    from . import bidi  # start-up: right-to-left marks only for right-to-left text
 
     if _rtl():
         mark = bidi.mark_markdown_line if markdown else bidi.mark_line
@@ -194,7 +193,7 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
     try:
         click.echo(out, err=err, nl=nl)
     except UnicodeEncodeError:
-        from .bidi import strip_marks
+        from .bidi import strip_marks  # start-up: only when the terminal cannot take the marks
 
         encoding = getattr(stream, "encoding", None) or "ascii"
         click.echo(strip_marks(out).encode(encoding, "replace").decode(encoding), err=err, nl=nl)
@@ -226,7 +225,7 @@ def menu_meta(text: str) -> str:
     inside the left-to-right menu row, its own runs marked."""
     if not _rtl_hint(text):
         return text
-    from . import bidi
+    from . import bidi  # start-up: right-to-left marks only for right-to-left text
 
     if _visual:
         return bidi.visual_rows(text, 10_000, align=False)[0]

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from . import bidi
+from .i18n import current
 from .width import ljust, width, wrap
 from .wrap import terminal_width
 
@@ -37,8 +38,6 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, co
     language's direction) starts every row, header and rule included, with a right-to-left mark and marks
     the left-to-right runs of each cell, so all rows read in one direction."""
     if rtl is None:
-        from .i18n import current
-
         rtl = current().rtl
     columns = columns or terminal_width(100)
     grid = ([list(header)] if header else []) + [list(row) for row in rows]

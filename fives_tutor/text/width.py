@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import wcwidth
 
+from .wrap import fill
+
 
 def width(text: str) -> int:
     """Columns ``text`` (one line) takes in a terminal; marks and joiners count 0.
@@ -41,6 +43,4 @@ def wrap(text: str, columns: int) -> list[str]:
     """``text`` broken at spaces into rows of at most ``columns`` display columns (a
     word longer than a row is cut; a sum, a command or a marked span kept together
     where it fits, as :mod:`fives_tutor.text.wrap` does). Always at least one row."""
-    from .wrap import fill
-
     return fill(text, max(1, columns)) or [""]

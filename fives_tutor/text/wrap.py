@@ -35,7 +35,9 @@ to see them
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Callable
 
 _ITEM = re.compile(r"^(\s*(?:[-*•]|\d+[.)]|[\u06f0-\u06f9]+[.)])?\s+|\s+)")
@@ -61,7 +63,7 @@ def display_width(text: str) -> int:
     """``text``'s width in terminal cells (characters a terminal cannot show count one)."""
     if text.isascii() or all(ord(char) < 0x300 or char in _NARROW for char in text):
         return len(text)  # one cell each, without loading wcwidth's tables (start-up of fives score)
-    from wcwidth import wcswidth, wcwidth
+    from wcwidth import wcswidth, wcwidth  # start-up: its tables only for text beyond Latin
 
     width = wcswidth(text)
     if width >= 0:
@@ -96,16 +98,14 @@ def known_width() -> int | None:
     """The terminal's width in columns, ``None`` where it is not known: ``COLUMNS``,
     else the width of the terminal on standard output, as ``shutil.get_terminal_size``
     reads it (without importing shutil on the start-up path of a one-shot command)."""
-    import os
-    import sys
-
     try:
         columns = int(os.environ.get("COLUMNS", 0))
     except ValueError:
         columns = 0
-    if columns <= 0:
+    stdout = sys.__stdout__  # None under pythonw
+    if columns <= 0 and stdout is not None:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            columns = os.get_terminal_size(stdout.fileno()).columns
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns if columns > 0 else None

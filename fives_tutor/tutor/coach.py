@@ -31,8 +31,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..core.keeper import TableState
+from ..core.keeper import TableState, effective_actions
 from ..core.plays import parse_play, plays_for_tile
+from ..core.position import Position
+from ..engine.history import Event, History, Step
+from ..engine.judge import compare
+from ..engine.levels import Situation, rank_expert
+from ..errors import FivesError
 
 #: deals of the hidden tiles a judgement samples for each candidate play
 SAMPLES = 200
@@ -151,14 +156,14 @@ def situation_of(state: TableState, with_scores: bool = True):
     their hand, every play, draw and pass of the hand under way (what the engine infers
     from) and the scores. Raises :class:`~fives_tutor.errors.FivesError` when it cannot be
     built (no deal fits what the others have shown)."""
-    from ..engine.levels import Situation
-
+    seat, hand = state.known_player, state.known_hand
+    if seat is None or hand is None:  # the callers ask only of a followed hand whose tiles are all known
+        raise ValueError("no followed hand: the situation needs the player's tiles")
     steps, played, leader = steps_of(state)
-    seat = state.known_player
     lead = "first" if state.hand_number == 1 else "later"
     scores = scores_for(state, seat) if with_scores else None
-    return Situation.from_steps(state.layout, steps, played, state.counts, leader, seat, state.known_hand,
-                                state.rules, scores, lead)
+    return Situation.from_steps(state.layout, steps, played, state.counts, leader, seat, hand, state.rules, scores,
+                                lead)
 
 
 def steps_of(state: TableState):
@@ -166,9 +171,6 @@ def steps_of(state: TableState):
     (:class:`~fives_tutor.engine.history.Step`, each with the table just before it), the
     tiles played in order and who led: ``(steps, played, leader)``. Read from the keeper's
     log, so a turn the table corrected is taken as it was recorded."""
-    from ..core.position import Position
-    from ..engine.history import Step
-
     steps, played, leader = [], [], None
     position = Position()
     for logged in state.log:
@@ -176,15 +178,16 @@ def steps_of(state: TableState):
         if logged.hand != state.hand_number or kind not in ("play", "draw", "pass"):
             continue
         player = logged.event["player"]
-        before = logged.play.before if logged.play is not None else position
+        play = logged.play  # a play event carries its play; a draw or a pass none
+        before = play.before if play is not None else position
         codes = tuple(e.pips * 4 + int(e.kind) for e in before.ends)
         opened = frozenset(e.pips for e in before.ends)
-        if kind == "play":
-            steps.append(Step("play", player, logged.play.tile, opened, 0, codes, before.lone,
-                              logged.play.index if before.ends else -1))
-            played.append(logged.play.tile)
+        if play is not None:
+            steps.append(Step("play", player, play.tile, opened, 0, codes, before.lone,
+                              play.index if before.ends else -1))
+            played.append(play.tile)
             leader = player if leader is None else leader
-            position = logged.play.after
+            position = play.after
         else:
             steps.append(Step(kind, player, None, opened, logged.event.get("count", 1) if kind == "draw" else 0,
                               codes, before.lone))
@@ -194,15 +197,13 @@ def steps_of(state: TableState):
 def history_of(state: TableState):
     """The hand under way as a :class:`~fives_tutor.engine.history.History` (what the
     player protocol shows a player)."""
-    from ..engine.history import Event, History
-
     events = []
     for logged in state.log:
         kind = logged.event.get("type")
         if logged.hand != state.hand_number or kind not in ("play", "draw", "pass"):
             continue
         player = logged.event["player"]
-        if kind == "play":
+        if logged.play is not None:  # a play event carries its play
             events.append(Event("play", player, logged.play.tile, logged.play.end))
         elif kind == "draw":
             events.append(Event("draw", player, count=logged.event.get("count", 1)))
@@ -236,9 +237,6 @@ def judge_situation(situation, chosen, hand: int = 1, ply: int = 0, seat: int = 
     ``near``: a side is within :data:`MATCH_REACH` points of the target. Raises
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
-    from ..engine.judge import compare
-    from ..engine.levels import rank_expert
-
     compared = compare(situation, chosen, samples=samples, seed=seed_for(hand, ply))
     c, b = compared.chosen, compared.best
     cost = round(compared.cost, 1)
@@ -348,9 +346,6 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
     that one when ``stored``, the others are judged now. ``progress(done, total)`` is
     called as they are judged. Plays whose situation cannot be built (a hand given late,
     tiles drawn without naming them) are left out."""
-    from ..core.keeper import effective_actions
-    from ..errors import FivesError
-
     actions = effective_actions(events)
     state = TableState(rules, names, teams)
     plays = sum(1 for event in actions if event.get("type") == "play")

@@ -25,15 +25,25 @@ lesson file documents it for the pack that owns the file, and the tests check it
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import string
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
+from ..bounds import has_control, whole_number
+from ..core.game import Scoreboard, forced_lead
+from ..core.plays import _end_label, board_position, legal_plays, parse_board, parse_play
 from ..core.rules import RuleSet
-from ..core.tiles import parse_hand
+from ..core.scoring import collect, read_remaining
+from ..core.tiles import ascii_digits, format_hand, parse_hand, parse_tile
 from ..errors import N_, FivesError, NotationError
+from ..packs.loader import parse_yaml, read_bounded
+from ..render.describe import describe, sentences
+from ..render.sentences import count_expression, points_phrase, render_count
+from ..text.i18n import _, activate, answer_words, current
 
 #: what a step may ask, and what each needs besides the answer
 QUESTIONS = {
@@ -83,11 +93,11 @@ class Step(NamedTuple):
     position: str | None
     hand: str | None
     play: str | None
-    opponents: tuple | None
+    opponents: tuple[str, ...] | None
     players: int | None
     question: str | None
-    answer: Any
-    hands: tuple | None = None
+    answer: str | int | None
+    hands: tuple[str, ...] | None = None
     winner: str | None = None
     score: int | None = None
     gain: int | None = None
@@ -121,8 +131,6 @@ _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 
 def raw_lessons(path: str) -> list[dict]:
     """The lessons of one file as written, every key and type checked; raises :class:`LessonError`."""
-    from ..packs.loader import parse_yaml, read_bounded
-
     if not os.path.isfile(path):
         raise LessonError(N_("{file}: the lessons are missing in this language"), file=path)
     try:
@@ -168,8 +176,6 @@ def _check_text(text: Any, path: str, where: str) -> None:
     """A text shown to the learner: text, bounded, no control characters but line breaks,
     and placeholders written plainly as ``{name}`` (a format such as ``{x:>1500000000}``
     would build a string of any size)."""
-    from ..bounds import has_control
-
     if not isinstance(text, str):
         raise LessonError(N_("{file}: {step}: expected text"), file=path, step=where)
     if len(text) > MAX_TEXT:
@@ -227,9 +233,6 @@ def _check_step(step: dict, path: str, where: str) -> None:
 
 def placeholders(rules: RuleSet) -> dict[str, str]:
     """Every fact a lesson text may use, from the pack, in the active language."""
-    from ..render.describe import describe, sentences
-    from ..text.i18n import current
-
     t = current()
     size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
     values = {"set_size": t.number(size), "max_pips": t.number(rules.max_pips),
@@ -294,7 +297,6 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
     """
     if not rules.lessons:
         raise LessonError(N_("the rule pack {pack} has no lessons"), pack=rules.id, file="")
-    from ..text.i18n import activate, current
 
     previous = current().code
     try:
@@ -333,9 +335,6 @@ def load_lessons(rules: RuleSet, language: str) -> list[Lesson]:
 def _content_key(prefix: str, lesson_id: str, values: dict, steps, rules: RuleSet) -> str:
     """What makes a lesson the same lesson in two packs: its English text as written,
     the facts of the pack it shows, and the engine's answers to its questions."""
-    import hashlib
-    import json
-
     english = lesson_file(prefix, "en")
     raw = next((lesson for lesson in raw_lessons(english) if lesson["id"] == lesson_id), {}) \
         if os.path.isfile(english) else {}
@@ -368,8 +367,6 @@ def quit_words() -> tuple[str, ...]:
     """The words that stop a lesson or a quiz in the active language (its own, listed
     by the message :data:`QUIT_WORDS`, then ``q``, ``quit`` and the q key of a Persian
     keyboard), case-folded; the first is the one prompts show."""
-    from ..text.i18n import answer_words
-
     return answer_words(QUIT_WORDS, ("q", "quit") + KEYBOARD_QUIT)
 
 
@@ -381,34 +378,38 @@ class Answer(NamedTuple):
     why: str
 
 
+_T = TypeVar("_T")
+
+
+def _needs(step: Step, key: str, value: _T | None) -> _T:
+    """``value``, the ``key`` the step's question needs (:data:`QUESTIONS`; a lesson
+    file is checked for it when read). Raises ValueError for a step built without it."""
+    if value is None:
+        raise ValueError(f"a {step.question} question needs {key}")
+    return value
+
+
 def engine_answer(step: Step, rules: RuleSet) -> Answer:
     """The engine's answer to a question step. Raises :class:`FivesError` for a step
-    whose position, play or tiles are not valid notation under the pack."""
-    from ..core.plays import board_position, legal_plays, parse_board, parse_play
-    from ..core.tiles import parse_hand
-    from ..render.sentences import count_expression, points_phrase
-    from ..text.i18n import _, current
-
+    whose position, play or tiles are not valid notation under the pack, ValueError
+    for one without what its question needs (:data:`QUESTIONS`)."""
     t = current()
     kind = step.question
     if kind in ("total", "points"):
-        position = board_position(parse_board(step.position, rules), rules)
+        position = board_position(parse_board(_needs(step, "position", step.position), rules), rules)
         total = position.total(rules)
         return Answer(total if kind == "total" else rules.scoring.points_for(total), count_expression(position, rules))
     if kind in ("play_total", "play_points"):
-        play = parse_play(step.play, parse_board(step.position, rules), rules)
+        board = parse_board(_needs(step, "position", step.position), rules)
+        play = parse_play(_needs(step, "play", step.play), board, rules)
         return Answer(play.total if kind == "play_total" else play.points, count_expression(play.after, rules))
     if kind == "pips":
-        tiles = parse_hand(step.hand, rules.max_pips)
+        tiles = parse_hand(_needs(step, "hand", step.hand), rules.max_pips)
         pips = rules.hand_end.hand_pips(tiles)
         parts = " + ".join(t.number(rules.hand_end.hand_pips([tile])) for tile in tiles)
         return Answer(pips, f"{parts} = {t.number(pips)}" if len(tiles) > 1 else t.number(pips))
     if kind == "collect":
-        from ..core.scoring import collect, read_remaining
-        from ..core.tiles import format_hand
-        from ..render.sentences import render_count
-
-        given = [read_remaining(text, rules) for text in step.opponents]
+        given = [read_remaining(text, rules) for text in _needs(step, "opponents", step.opponents)]
         winner = read_remaining(step.winner, rules).pips if step.winner is not None else 0
         collection = collect([hand.pips for hand in given], rules, winner_pips=winner)
         shown = [format_hand(hand.tiles) if hand.tiles is not None else None for hand in given]
@@ -420,16 +421,18 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
         return _score_answer(step, rules)
     if kind == "boneyard":
         size = (rules.max_pips + 1) * (rules.max_pips + 2) // 2
-        hand = rules.players.hand_size[step.players]
-        left = size - step.players * hand
-        return Answer(left, f"{t.number(size)} − {t.number(step.players)} × {t.number(hand)} = {t.number(left)}")
+        players = _needs(step, "players", step.players)
+        hand = rules.players.hand_size[players]
+        left = size - players * hand
+        return Answer(left, f"{t.number(size)} − {t.number(players)} × {t.number(hand)} = {t.number(left)}")
+    board = parse_board(_needs(step, "position", step.position), rules)
+    held = parse_hand(_needs(step, "hand", step.hand), rules.max_pips)
+    plays = legal_plays(board, held, rules)
     if kind == "where":
-        plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
         ends = frozenset(p.end for p in plays)
         return Answer(ends, t.semicolon.join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
                       or _("no end: it fits nowhere"))
     # best: the tile (or tiles) whose best play scores most now
-    plays = legal_plays(parse_board(step.position, rules), parse_hand(step.hand, rules.max_pips), rules)
     most = max((p.points for p in plays), default=0)
     best = {p.tile for p in plays if p.points == most}
     why = t.semicolon.join(f"{t.notation(p.notation)}: {points_phrase(p.points)}" for p in plays)
@@ -439,11 +442,7 @@ def engine_answer(step: Step, rules: RuleSet) -> Answer:
 def _lead_answer(step: Step, rules: RuleSet) -> Answer:
     """The tile that must lead the first hand with ``step.hands`` dealt
     (``rules.lead.first_hand``); raises :class:`LessonError` where a lot decides."""
-    from ..core.game import forced_lead
-    from ..core.tiles import parse_hand
-    from ..text.i18n import _, current
-
-    hands = [parse_hand(text, rules.max_pips) for text in step.hands]
+    hands = [parse_hand(text, rules.max_pips) for text in _needs(step, "hands", step.hands)]
     forced = forced_lead(rules.lead.first_hand, hands)
     if forced is None:
         raise LessonError(N_("{file}: {step}: under this pack a lot decides the lead"), file=rules.path,
@@ -463,13 +462,10 @@ def _lead_answer(step: Step, rules: RuleSet) -> Answer:
 def _score_answer(step: Step, rules: RuleSet) -> Answer:
     """A side's score after making ``step.gain`` points at ``step.score``
     (``rules.match.target`` and ``overshoot``), with the arithmetic."""
-    from ..core.game import Scoreboard
-    from ..text.i18n import current
-
     t = current()
     players = step.players or min(rules.match.target)
     board = Scoreboard(rules, players, range(players))
-    score, gain = int(step.score), int(step.gain)
+    score, gain = _needs(step, "score", step.score), _needs(step, "gain", step.gain)
     board.scores[0] = score
     board.take(0, gain)
     after = board.scores[0]
@@ -483,30 +479,16 @@ def _score_answer(step: Step, rules: RuleSet) -> Answer:
     return Answer(after, why)
 
 
-def written_answer(step: Step, rules: RuleSet):
-    """The answer as the lesson writes it, in the engine's terms (a number or a tile set)."""
-    from ..core.tiles import parse_hand
-
-    if step.question in ("best", "lead"):
-        return frozenset(parse_hand(str(step.answer), rules.max_pips))
-    if step.question == "where":
-        return frozenset(str(step.answer).split())
-    return int(step.answer)
-
-
 def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | None:
     """Why ``reply`` is not an answer at all to the step (empty, not a number, not a
     tile of the hand or of the hands dealt, not an end as the position writes it), or None when it is one,
     right or wrong. A reply with a problem is asked again: it is not a wrong answer."""
-    from ..core.plays import board_position, parse_board
-    from ..core.tiles import ascii_digits
-
     text = ascii_digits(reply.strip())
     if not text:
         return NotationError(N_("type your answer, ? for a hint, or {quit} to stop"), text=reply,
                              quit=quit_words()[0])
     if step.question == "best":
-        return _tile_problem(reply, text, rules, parse_hand(step.hand, rules.max_pips),
+        return _tile_problem(reply, text, rules, parse_hand(_needs(step, "hand", step.hand), rules.max_pips),
                              N_("'{answer}' is not a tile: type one tile of your hand, such as {example}"),
                              N_("{tile} is not in your hand: choose one of {tiles}"))
     if step.question == "lead":
@@ -515,9 +497,7 @@ def reply_problem(step: Step, rules: RuleSet, reply: str) -> NotationError | Non
                              N_("'{answer}' is not a tile: type the tile that leads, such as {example}"),
                              N_("nobody was dealt {tile}: choose one of {tiles}"))
     if step.question == "where":
-        position = board_position(parse_board(step.position, rules), rules)
-        from ..core.plays import _end_label
-
+        position = board_position(parse_board(_needs(step, "position", step.position), rules), rules)
         labels = {_end_label(position, index) for index in range(len(position.ends))}
         # each part as it was typed (quoted so in an error, the learner's own digits), read in ASCII digits
         for typed in (p for p in re.split(r"[\s,،]+", reply.strip()) if p):
@@ -542,8 +522,6 @@ def _tile_problem(reply: str, text: str, rules: RuleSet, tiles: Sequence, not_a_
                   not_there: str) -> NotationError | None:
     """Why ``text`` (the reply in ASCII digits) is not one of ``tiles``: not a tile at all
     (``not_a_tile``), or a tile not among them (``not_there``); None when it is one."""
-    from ..core.tiles import parse_tile
-
     try:
         tile = parse_tile(text, rules.max_pips)
     except NotationError:
@@ -555,8 +533,6 @@ def _tile_problem(reply: str, text: str, rules: RuleSet, tiles: Sequence, not_a_
 
 def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     """Whether the learner's ``reply`` (their own digits allowed) answers the step."""
-    from ..core.tiles import ascii_digits, parse_tile
-
     expected = engine_answer(step, rules).value
     text = ascii_digits(reply.strip())
     if step.question in ("best", "lead"):
@@ -567,90 +543,5 @@ def check_reply(step: Step, rules: RuleSet, reply: str) -> bool:
     if step.question == "where":
         return frozenset(part for part in re.split(r"[\s,،]+", text) if part and part not in ("-", "none")) == expected
     text = text.replace("٬", "")  # the Persian thousands separator; a comma may be a decimal one
-    from ..bounds import whole_number
 
     return whole_number(text) == expected  # any length of digits: never converted past the bound
-
-
-def problems(rules: RuleSet, languages=("en", "tl", "id", "nl", "fa")) -> list[str]:
-    """Everything wrong with a pack's lessons, each naming the file and the step: a
-    language missing, lessons or steps that differ between languages, a text left in
-    English, a placeholder that does not exist or differs, an answer the engine
-    does not confirm."""
-    from ..text.i18n import activate, current
-
-    found: list[str] = []
-    previous = current().code
-    reference: dict[str, list[dict]] = {}
-    try:
-        for prefix in rules.lessons:
-            english_path = lesson_file(prefix, "en")
-            try:
-                english = raw_lessons(english_path)
-            except LessonError as error:
-                found.append(str(error))
-                continue
-            reference[prefix] = english
-            for language in languages:
-                path = lesson_file(prefix, language)
-                try:
-                    translated = raw_lessons(path) if language != "en" else english
-                except LessonError as error:
-                    found.append(str(error))
-                    continue
-                found.extend(_compare(english, translated, path, language))
-        for language in languages:
-            activate(language)
-            try:
-                lessons = load_lessons(rules, language)
-            except LessonError as error:
-                found.append(str(error))
-                continue
-            if language != "en":
-                continue
-            for lesson in lessons:
-                # a written answer is checked under the pack that owns the file; every
-                # question must be answerable under this pack (positions valid here)
-                owned = rules.own_lessons is not None and lesson.file.startswith(rules.own_lessons + ".")
-                for number, step in enumerate(lesson.steps, start=1):
-                    if step.question is None:
-                        continue
-                    where = f"{lesson.file}: {lesson.id} step {number} ({rules.id})"
-                    try:
-                        value = engine_answer(step, rules).value
-                        if owned and step.answer is None:
-                            found.append(f"{where}: no answer is written")
-                        elif owned and value != written_answer(step, rules):
-                            found.append(f"{where}: the answer {step.answer!r} is not the engine's {value!r}")
-                    except (FivesError, ValueError, TypeError, KeyError) as error:
-                        found.append(f"{where}: {error}")
-    finally:
-        activate(previous)
-    return found
-
-
-def _compare(english: list[dict], translated: list[dict], path: str, language: str) -> list[str]:
-    found = []
-    ids = [lesson["id"] for lesson in english]
-    if [lesson["id"] for lesson in translated] != ids:
-        return [f"{path}: the lessons differ from English ({', '.join(ids)})"]
-    for source, other in zip(english, translated):
-        if len(source["steps"]) != len(other["steps"]):
-            found.append(f"{path}: {source['id']}: {len(other['steps'])} steps, English has {len(source['steps'])}")
-            continue
-        if language != "en" and other["title"] == source["title"] and re.search("[a-z]{4,}", source["title"]):
-            found.append(f"{path}: {source['id']}: the title is left in English")
-        for number, (a, b) in enumerate(zip(source["steps"], other["steps"]), start=1):
-            where = f"{path}: {source['id']} step {number}"
-            for key in STRUCTURE_KEYS:
-                if a.get(key) != b.get(key):
-                    found.append(f"{where}: {key} differs from English")
-            for key in TEXT_KEYS:
-                if (key in a) != (key in b):
-                    found.append(f"{where}: {key} is missing")
-                elif key in a:
-                    if facts(a[key]) != facts(b[key]):
-                        found.append(f"{where}: the placeholders of {key} differ from English")
-                    if language != "en" and a[key] == b[key] and re.search("[a-z]{4,}", a[key]):
-                        found.append(f"{where}: {key} is left in English")
-    return found

@@ -20,6 +20,7 @@ import random
 from typing import NamedTuple
 
 from ..core.game import Match
+from ..core.plays import _end_label
 from ..core.position import EndKind
 from ..core.rules import RuleSet
 from ..study.simulate import greedy, random_legal
@@ -85,7 +86,6 @@ def _collect_play_kinds(found, rules, position, tiles, options, hand) -> None:
     ends = str(position)
     found["total"].append(_step("total", position=ends))
     tile, index, _points = options[0]
-    from ..core.plays import _end_label
 
     label = _end_label(position, index)
     matched = position.ends[index].pips
