@@ -38,7 +38,8 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .fast import FastHand, Tables, place_codes
+from .chances import expected_max, no_fit_chance
+from .fast import FastHand, Tables, _total, place_codes
 
 #: what a match won is worth to the expert, in points
 WIN = 300.0
@@ -82,7 +83,7 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def _allowed(tb: Tables, unseen: int, void: int) -> int:
+def allowed_tiles(tb: Tables, unseen: int, void: int) -> int:
     """The unseen tiles a player who lacks the numbers of ``void`` (a bit mask) may hold."""
     mask = unseen
     number = 0
@@ -94,7 +95,7 @@ def _allowed(tb: Tables, unseen: int, void: int) -> int:
     return mask
 
 
-def _reply_values(tb: Tables, ends: list, total: int, tiles: int) -> list[int]:
+def reply_values(tb: Tables, ends: list, total: int, tiles: int) -> list[int]:
     """For each tile of the mask ``tiles`` that fits ``ends`` (not lone), the most it
     scores there; tiles that score nothing are left out."""
     best: dict = {}
@@ -116,7 +117,10 @@ def _reply_values(tb: Tables, ends: list, total: int, tiles: int) -> list[int]:
     return list(best.values())
 
 
-def _lone_reply_values(tb: Tables, ends: list, tiles: int) -> list[int]:
+def lone_reply_values(tb: Tables, ends: list, tiles: int) -> list[int]:
+    """For each tile of the mask ``tiles`` that fits the ``ends`` a lone tile leaves (the
+    lead alone on the table), the most it scores there; tiles that score nothing are left
+    out."""
     best = []
     for u in range(tb.size):
         if tiles >> u & 1:
@@ -133,34 +137,6 @@ def _lone_reply_values(tb: Tables, ends: list, tiles: int) -> list[int]:
             if most:
                 best.append(most)
     return best
-
-
-def expected_max(values: list, chance: float) -> float:
-    """Expected best of ``values`` when each is available independently with ``chance``."""
-    if not values or chance <= 0:
-        return 0.0
-    if chance >= 1:
-        return float(max(values))
-    values.sort(reverse=True)
-    miss = 1.0
-    expected = 0.0
-    for v in values:
-        expected += v * chance * miss
-        miss *= 1 - chance
-    return expected
-
-
-def no_fit_chance(allowed: int, fitting: int, held: int) -> float:
-    """Chance that ``held`` tiles drawn from ``allowed`` tiles include none of ``fitting``."""
-    if held <= 0:
-        return 1.0
-    rest = allowed - fitting
-    if rest < held:
-        return 0.0
-    chance = 1.0
-    for k in range(held):
-        chance *= (rest - k) / (allowed - k)
-    return chance
 
 
 class Expert:
@@ -204,14 +180,14 @@ class _Context:
         players = hand.players
         self.side = hand.sides[me]
         self.nxt = nxt = (me + 1) % players
-        self.allowed = _allowed(tb, unseen, hand.voids[nxt])
+        self.allowed = allowed_tiles(tb, unseen, hand.voids[nxt])
         self.n_allowed = self.allowed.bit_count()
         self.held = len(hand.hands[nxt])
         self.chance = min(1.0, self.held / self.n_allowed) if self.n_allowed else 0.0
         self.partner = None
         if players == 4 and hand.sides[(me + 2) % 4] == self.side and weights.partner:
             self.partner = partner = (me + 2) % 4
-            self.p_allowed = _allowed(tb, unseen, hand.voids[partner])
+            self.p_allowed = allowed_tiles(tb, unseen, hand.voids[partner])
             n_p = self.p_allowed.bit_count()
             self.p_chance = min(1.0, len(hand.hands[partner]) / n_p) if n_p else 0.0
         counts = [0] * (tb.rules.max_pips + 1)
@@ -264,7 +240,7 @@ class _Context:
         ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
         lone = not hand.ends
         allowed = self.allowed
-        values = _lone_reply_values(tb, ends, allowed) if lone else _reply_values(tb, ends, total, allowed)
+        values = lone_reply_values(tb, ends, allowed) if lone else reply_values(tb, ends, total, allowed)
         scoring_replies = len(values)
         if board is not None and values:
             score = board.scores[sides[self.nxt]]
@@ -280,8 +256,8 @@ class _Context:
             if self.n_allowed else 0.0
         partner = 0.0
         if self.partner is not None:
-            p_values = (_lone_reply_values(tb, ends, self.p_allowed) if lone
-                        else _reply_values(tb, ends, total, self.p_allowed))
+            p_values = (lone_reply_values(tb, ends, self.p_allowed) if lone
+                        else reply_values(tb, ends, total, self.p_allowed))
             partner = weights.partner * expected_max(p_values, self.p_chance)
         follow = 0.0
         if not lone and weights.follow:
@@ -332,6 +308,14 @@ def evaluate(hand: FastHand, me: int, option: tuple, weights: Weights = DEFAULT,
     return _Context(hand, me, weights, board, unseen).value(option, detail=True)
 
 
+def values(hand: FastHand, found: list, weights: Weights = DEFAULT, board=None) -> list[float]:
+    """The expert's value of each of ``found`` (fast-loop options of the player to move in
+    ``hand``), as :class:`Expert` weighs them; ``board`` (default: ``hand.board``) makes the
+    match count."""
+    context = _Context(hand, hand.turn, weights, board or hand.board, None)
+    return [context.value(option) for option in found]
+
+
 def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int], counts: Sequence[int],
          voids: Sequence[int], unseen: int, me: int = 0, double_played: bool = False,
          sides: Sequence[int] | None = None) -> FastHand:
@@ -354,8 +338,6 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     hand.reserve = tb.rules.turn.boneyard_reserve
     hand.ends = list(ends)
     hand.lone = lone
-    from .fast import _total
-
     hand.total = _total(tb, hand.ends, lone) if ends else 0
     hand.turn = me
     hand.leader = me
@@ -373,4 +355,5 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     return hand
 
 
-__all__ = ["DEFAULT", "Expert", "Option", "WIN", "Weights", "evaluate", "expected_max", "no_fit_chance", "view"]
+__all__ = ["DEFAULT", "Expert", "Option", "WIN", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
+           "reply_values", "values", "view"]

@@ -32,12 +32,31 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..core.game import hand_result, sides_for
+from ..core.position import EndKind, Position, end
 from ..core.rules import RuleSet
-from ..core.tiles import domino_set
-from .history import Step
+from ..core.tiles import Tile, domino_set
 
 PLAIN, DOUBLE, SPINNER, ARM = 0, 1, 2, 3
 _FACTOR = (1, 2, 2, 0)
+
+
+class Step(NamedTuple):
+    """An event of a hand with what the table showed just before it: ``kind`` (``play``,
+    ``draw`` or ``pass``), the ``player`` (a seat), the ``tile`` of a play, the numbers
+    ``open``, the ``count`` of a draw, and for a play the ``ends`` (end codes), whether a
+    single tile lay on the table (``lone``) and the ``index`` of the end it went on (-1:
+    the lead, or not known). :func:`run` records them (``FastHand.steps``) and
+    :func:`fives_tutor.engine.replay.replay` reads them from a history; the inference
+    (:mod:`fives_tutor.engine.history`, :mod:`fives_tutor.engine.styles`) reads them."""
+
+    kind: str
+    player: int
+    tile: Tile | None
+    open: frozenset
+    count: int = 0
+    ends: tuple = ()
+    lone: bool = False
+    index: int = -1
 
 
 class Tables(NamedTuple):
@@ -155,8 +174,6 @@ def position_codes(position) -> list[int]:
 
 def codes_position(ends: Sequence[int], lone: bool):
     """The :class:`~fives_tutor.core.position.Position` of end codes (for showing and checking)."""
-    from ..core.position import EndKind, Position, end
-
     return Position(tuple(end(EndKind(c & 3), c >> 2) for c in ends), lone)
 
 
@@ -221,7 +238,7 @@ class FastHand:
     what older passes showed); ``sides``; ``made`` the points of each play, in order;
     ``credited`` what each play's side actually took (after the exact-target rule);
     ``board`` the match's :class:`Board` while :func:`run` plays with one; ``steps``
-    None, or a list to which :func:`run` adds a :class:`~fives_tutor.engine.history.Step`
+    None, or a list to which :func:`run` adds a :class:`Step`
     per event (for players that read the history); ``record`` None, or a list of every
     play ``(player, tile, end index, total, points)``.
     """
@@ -861,5 +878,5 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
     return FastMatch(tuple(board.scores), board.winner, first_leader, sides, tuple(played), tuple(after))
 
 
-__all__ = ["Board", "FastHand", "FastMatch", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy", "leader",
+__all__ = ["Board", "FastHand", "FastMatch", "Step", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy", "leader",
            "options", "place_codes", "play", "play_fast_match", "random_policy", "run", "settle", "tables", "take"]

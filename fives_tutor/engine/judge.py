@@ -30,6 +30,7 @@ from ..core.plays import Play
 from ..errors import N_, IllegalPlayError
 from .levels import RankedPlay, Situation, _problem, _with_reasons, rank, resolve_level, style_model
 from .names import DEFAULT_SAMPLES
+from .search import EPSILON, INFERENCE, paired, sample, summarise
 
 
 class Comparison(NamedTuple):
@@ -75,8 +76,6 @@ def compare(situation: Situation, chosen: Play, samples: int | None = None, seed
             mine = next(r for r in ranked if _same(r.play, chosen))
             return Comparison(tuple(ranked), mine, ranked[0], max(0.0, ranked[0].value - mine.value), 0.0,
                               "exact", 0)
-    from .search import EPSILON, INFERENCE, paired, sample, summarise
-
     built, plays = _problem(situation)
     index = next(i for i, p in enumerate(plays) if _same(p, chosen))
     measured = sample(built, samples=samples or DEFAULT_SAMPLES, rng=random.Random(f"{seed}:mc"),

@@ -29,14 +29,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from math import comb
 from typing import NamedTuple
 
+from ..core.game import sides_for
 from ..core.plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
+from ..core.position import Position, new_double_spins
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, domino_set
 from ..errors import N_, IllegalPlayError, span
-from .names import DEFAULT_LEVEL, LEVEL_NAMES, PLAYING_LEVELS
+from .chances import expected_best
+from .expert import evaluate, view
+from .fast import Board as ScoreBoard
+from .fast import tables
+from .history import Shown, knowledge, public_voids
+from .knowledge import Knowledge
+from .names import DEFAULT_LEVEL, DEFAULT_SAMPLES, LEVEL_NAMES, PLAYING_LEVELS
+from .replay import replay
+from .search import EPSILON, INFERENCE, SearchLimit, ismcts, monte_carlo, problem, solve
+from .styles import SHOWN, SHOWN_PLAYS, Evidence, PastHand, evidence, model, read
 
 
 class Situation(NamedTuple):
@@ -123,14 +133,10 @@ class Situation(NamedTuple):
         Raises :class:`~fives_tutor.engine.history.HistoryError` for a history that does
         not fit the pack, and :class:`IllegalPlayError` when ``hand`` does not fit it.
         """
-        from .history import replay
-
         table = replay(history, rules)
         if table.over:
             raise IllegalPlayError(N_("the hand is over"))
         if not past and history.earlier:
-            from .styles import PastHand
-
             # the earlier hands the history gave: the player asking held at least the tiles they played
             past = tuple(PastHand(h, frozenset(e.tile for e in h.events if e.kind == "play" and e.player == table.turn),
                                   None, "first" if i == 0 else "later") for i, h in enumerate(history.earlier))
@@ -147,8 +153,6 @@ class Situation(NamedTuple):
         ``leader`` the seat that led; ``past`` the earlier hands of the match
         (:class:`~fives_tutor.engine.styles.PastHand`, seats as in ``steps``). Raises
         :class:`IllegalPlayError` when ``hand`` does not fit."""
-        from .history import knowledge, public_voids
-
         for tile in hand:
             if tile in played:
                 raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
@@ -180,10 +184,6 @@ class Situation(NamedTuple):
         the player's: 1 is the next player)."""
         if self.evidence is None:
             return ()
-        from .fast import tables
-        from .history import Shown
-        from .styles import SHOWN, SHOWN_PLAYS, read
-
         reading = read(tables(self.rules), self.evidence)
         found = []
         for seat in range(1, self.players):
@@ -197,8 +197,6 @@ class Situation(NamedTuple):
         """The :class:`~fives_tutor.engine.knowledge.Knowledge` the search samples from."""
         if self.known is not None:
             return self.known
-        from .knowledge import Knowledge
-
         opponents = self.opponents or (self.next_hand,)
         return Knowledge(self.unseen, opponents, self.voids or tuple(frozenset() for _ in opponents))
 
@@ -214,8 +212,6 @@ class Situation(NamedTuple):
 
     def double_played(self) -> bool:
         """Whether a double is on the table (for the rule that only the first double spins)."""
-        from ..core.position import Position, new_double_spins
-
         if isinstance(self.board, Position):
             return not self.board.is_empty and not new_double_spins(self.board, self.rules)
         return self.board.has_double()
@@ -230,9 +226,6 @@ class Situation(NamedTuple):
 
 def _evidence(rules: RuleSet, players: int, me: int, steps, hand, scores, lead: str, past):
     """The plays that show the other players' styles, seats from ``me``'s."""
-    from .fast import tables
-    from .styles import evidence
-
     def turned(hand_steps):
         return tuple(s._replace(player=(s.player - me) % players) for s in hand_steps)
 
@@ -250,8 +243,6 @@ def _past_steps(history, rules: RuleSet) -> tuple:
     key = (id(rules), history)
     found = _PAST.get(key)
     if found is None or found[0] is not rules:
-        from .history import replay
-
         if len(_PAST) > 2000:
             _PAST.clear()
         found = _PAST[key] = (rules, replay(history, rules).steps)
@@ -275,8 +266,6 @@ def _check_scores(rules: RuleSet, players: int, scores) -> None:
     target = rules.match.target.get(players)
     if target is not None and any(score >= target for score in scores):
         raise IllegalPlayError(N_("a score of {target} or more has already won the match"), target=target)
-    from ..core.game import sides_for
-
     sides = len(set(sides_for(rules, players)))
     if len(scores) != sides:
         raise IllegalPlayError(N_("give {count} scores, one for each side, yours first"), count=sides)
@@ -339,23 +328,6 @@ def rank_greedy(situation: Situation) -> list[RankedPlay]:
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def expected_best(values: Sequence[int], held: int) -> float:
-    """Expected maximum of ``values`` over a uniformly random ``held``-subset.
-
-    ``values`` holds one number per unseen tile (the best points that tile would
-    score); the next player holds ``held`` of those tiles. With the values sorted
-    high to low, the i-th (from 1) is the hand's best with probability
-    C(n - i, held - 1) / C(n, held).
-    """
-    n = len(values)
-    if held <= 0 or n == 0:
-        return 0.0
-    held = min(held, n)
-    ordered = sorted(values, reverse=True)
-    total = comb(n, held)
-    return sum(v * comb(n - i, held - 1) for i, v in enumerate(ordered, start=1) if v) / total
-
-
 def _possible_for_next(situation: Situation) -> list[Tile]:
     """The unseen tiles the next player may hold now (none of the numbers they have shown they lack)."""
     void = situation.voids[0] if situation.voids else frozenset()
@@ -389,8 +361,6 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
 
 
 def _problem(situation: Situation):
-    from .search import problem
-
     rules = situation.rules
     position = board_position(situation.board, rules)
     plays = situation.plays()
@@ -400,10 +370,6 @@ def _problem(situation: Situation):
 
 def _view(situation: Situation):
     """The situation as the expert sees it (:func:`fives_tutor.engine.expert.view`)."""
-    from ..core.game import sides_for
-    from .expert import view
-    from .fast import Board, tables
-
     rules = situation.rules
     tb = tables(rules)
     position = board_position(situation.board, rules)
@@ -418,15 +384,13 @@ def _view(situation: Situation):
                 [tb.index[t] for t in situation.hand], counts, voids, unseen, 0, situation.double_played(), sides)
     board = None
     if situation.scores is not None:
-        board = Board(rules, players, situation.scores)
+        board = ScoreBoard(rules, players, situation.scores)
     return tb, hand, board, unseen
 
 
 def rank_expert(situation: Situation) -> list[RankedPlay]:
     """The expert's value of every play (:func:`fives_tutor.engine.expert.evaluate`): points
     now and the factors of published strategy, in points."""
-    from .expert import evaluate
-
     tb, hand, board, unseen = _view(situation)
     ranked = []
     goes_out = len(situation.hand) == 1
@@ -445,8 +409,6 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
     for value in values:
         tile, index = value.move[0], value.move[1]
         if not isinstance(tile, Tile):
-            from .fast import tables
-
             tile = tables(situation.rules).tiles[tile]
         base = defensive.get((tile, index))
         if base is None:
@@ -475,8 +437,6 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     deals and play them in the playouts (False: every one plays like the expert, and
     ``inference`` weighs the deals).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
-    from .search import DEFAULT_SAMPLES, EPSILON, INFERENCE, ismcts, monte_carlo
-
     built, plays = _problem(situation)
     rng = random.Random(f"{seed}:mc")
     if method == "ismcts":
@@ -494,9 +454,6 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
 def style_model(situation: Situation):
     """The search's model of the other players' styles (:class:`~fives_tutor.engine.styles.Model`)
     from what their plays showed (:attr:`Situation.evidence`; none: the prior alone)."""
-    from .fast import tables
-    from .styles import Evidence, model
-
     return model(tables(situation.rules), situation.evidence or Evidence((), situation.players))
 
 
@@ -510,8 +467,6 @@ def rank_exact(situation: Situation, limit: int = EXACT_NODES) -> list[RankedPla
     """The proven value of every play; raises :class:`IllegalPlayError` where the hidden
     tiles are not all known (see :meth:`Situation.exact_applies`), and
     :class:`~fives_tutor.engine.search.SearchLimit` past ``limit`` positions."""
-    from .search import solve
-
     if situation.scores is not None:
         raise IllegalPlayError(N_("the exact level values the hand, not the match: leave out the scores, or use "
                                   "monte-carlo"))
@@ -559,8 +514,6 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
     """
     chosen = resolve_level(situation, level)
     if chosen == "exact":
-        from .search import SearchLimit
-
         try:
             return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
         except SearchLimit:

@@ -26,10 +26,13 @@ import random
 from abc import ABC, abstractmethod
 from typing import NamedTuple
 
-from ..core.plays import Play
+from ..core.plays import Play, legal_plays
 from ..core.position import Position
 from ..core.rules import RuleSet
-from ..core.tiles import Tile
+from ..core.tiles import Tile, parse_hand
+from .history import parse_history
+from .levels import Situation, rank
+from .replay import replay
 
 
 class Action(NamedTuple):
@@ -111,8 +114,6 @@ class Player(ABC):
 def situation(view: View, scores: bool = True):
     """The :class:`~fives_tutor.engine.levels.Situation` of ``view``: what the player knows,
     the whole history included (``scores``: weigh the match)."""
-    from .levels import Situation
-
     return Situation.from_history(view.history, view.hand, view.rules,
                                   _my_side_first(view) if scores else None, view.lead, past=view.match)
 
@@ -141,8 +142,6 @@ class LevelPlayer(Player):
             return Action.play(view.legal[0])
         if self.level == "random":
             return Action.play(view.legal[self.rng.randrange(len(view.legal))])
-        from .levels import rank
-
         options = {}
         level = self.level
         if level in ("monte-carlo", "auto"):
@@ -156,10 +155,6 @@ def example_view(rules: RuleSet) -> View:
     """A small view for examples and tests: two players; seat 0 led 6|6, seat 1 played
     6|1 on it, seat 0 played 6|2 on an arm; seat 1 to play, holding 2|5, 6|4, 3|3, 1|0,
     0|0 and 4|4."""
-    from ..core.plays import legal_plays
-    from ..core.tiles import parse_hand
-    from .history import parse_history, replay
-
     history = parse_history("1 leads 6|6\n2 plays 6|1\n1 plays 6|2@6*\n", rules, 2)
     table = replay(history, rules)
     hand = parse_hand("2|5 6|4 3|3 1|0 0|0 4|4")

@@ -21,13 +21,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from math import sqrt
+from math import exp, log, sqrt
 from typing import NamedTuple
 
 from ..core.game import hand_result, sides_for
 from ..core.position import _COUNT_FACTOR, Position, place
 from ..core.rules import RuleSet
 from ..core.tiles import Tile
+from .defensive import defensive_policy
+from .expert import Expert
 from .fast import (
     SPINNER,
     Board,
@@ -38,10 +40,13 @@ from .fast import (
     _total,
     greedy_policy,
     place_codes,
+    play,
     position_codes,
     run,
+    settle,
     tables,
 )
+from .fast import options as fast_options
 from .knowledge import Knowledge
 from .names import DEFAULT_SAMPLES, WIN_VALUE  # the default budget; what a match win is worth
 from .styles import deal_styles
@@ -140,8 +145,6 @@ def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], 
     prefers points (a softmax, ``strength`` per point) picks the play they made among the
     plays their hand then allowed (the hand now and the tiles they played since). 1 when
     ``strength`` is 0."""
-    from math import exp
-
     if not strength:
         return 1.0
     weight = 1.0
@@ -196,8 +199,6 @@ def playout_player(name: str = "expert", epsilon: float = EPSILON):
     or ``greedy`` (None: the fast loop's own greedy play)."""
     if name == "greedy":
         return None
-    from .expert import Expert
-
     return Expert(epsilon=epsilon)
 
 
@@ -390,9 +391,6 @@ def _seated(policies: Sequence):
 
 def _style_policies() -> dict:
     """The playout player of each style (:data:`~fives_tutor.engine.styles.STYLES`)."""
-    from .expert import Expert
-    from .policies import defensive_policy
-
     return {"greedy": greedy_policy, "defensive": defensive_policy, "expert": Expert()}
 
 
@@ -447,8 +445,6 @@ def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: 
 
 
 def _play(hand: FastHand, move: tuple) -> int:
-    from .fast import play
-
     return play(hand, move[0], move[1])
 
 
@@ -488,10 +484,6 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
     forced). Returns the root moves best first by visits (``samples``), with their mean
     value and its standard error.
     """
-    from math import log
-
-    from .fast import options as fast_options
-
     rng = rng or random.Random(0)
     moves = problem.moves
     if not moves:
@@ -583,8 +575,6 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
         if hand.kind is None and board.winner is None:
             run(hand, policy, rng, board)
         elif hand.kind is not None and board.winner is None and hand.result is None:
-            from .fast import settle
-
             settle(hand, board)
         gained = [s - b for s, b in zip(board.scores, start)]
         for child in path:

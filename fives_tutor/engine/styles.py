@@ -37,9 +37,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from math import exp, log
+from math import comb, exp, log
 from typing import NamedTuple
 
+from ..core.game import sides_for
+from ..core.plays import lead_rule
+from .defensive import defensive_values
+from .expert import values as expert_values
+from .expert import view
 from .fast import Board, Tables, _total, options, place_codes
 
 #: the styles a player is read as, in the order of :data:`HYPOTHESES`
@@ -173,8 +178,6 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
     """Every play of ``steps`` (seats relative to the reader) as a :class:`Decision`, except
     a lead the rule forces (``lead``: which hand of the match; the first lead under
     ``highest_double``). ``scores`` by side at the start of the hand (None: unknown)."""
-    from ..core.plays import lead_rule
-
     rules = tb.rules
     size = rules.players.hand_size[players]
     counts = [size] * players
@@ -244,8 +247,6 @@ def evidence(tb: Tables, players: int, steps: Sequence, held_now: Sequence[int],
     under way, with ``scores`` by side now (the reader's side first; None: unknown).
     ``past``: the earlier hands as ``(steps, held, scores, lead)`` (:class:`PastHand`
     with its history replayed into steps)."""
-    from ..core.game import sides_for
-
     sides = sides_for(tb.rules, players)
     found = []
     for hand_steps, hand_held, hand_scores, hand_lead in past:
@@ -274,8 +275,6 @@ def evidence(tb: Tables, players: int, steps: Sequence, held_now: Sequence[int],
 def start_scores(tb: Tables, steps: Sequence, players: int, scores: Sequence[int]) -> list[int]:
     """The scores by side when the hand of ``steps`` began, from ``scores`` now (the
     points of its plays taken back; seats and sides as in ``steps``)."""
-    from ..core.game import sides_for
-
     made = _points_made(tb, steps, sides_for(tb.rules, players), len(scores))
     return [max(0, s - m) for s, m in zip(scores, made)]
 
@@ -331,8 +330,6 @@ def _with_pools(tb: Tables, decisions: Sequence[Decision], steps: Sequence, held
 
 def _hand_at(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Sequence[int]):
     """The table as the player of ``decision`` saw it, holding ``tiles``."""
-    from .expert import view
-
     mask = 0
     for t in tiles:
         mask |= 1 << t
@@ -356,8 +353,6 @@ def style_values(hand, found: list, style: str) -> list[float]:
         key = tb.key
         choice = max(range(len(found)), key=lambda i: (found[i][2], key[found[i][0]], -i))
     elif style == "defensive":
-        from .policies import defensive_values
-
         values = [value for value, _reply, _count in defensive_values(hand, found)]
         high, low = tb.high, tb.low
 
@@ -367,10 +362,7 @@ def style_values(hand, found: list, style: str) -> list[float]:
 
         choice = max(range(len(found)), key=order)
     else:
-        from .expert import DEFAULT, _Context
-
-        context = _Context(hand, hand.turn, DEFAULT, hand.board, None)
-        values = [context.value(option) for option in found]
+        values = expert_values(hand, found)
         choice = 0
         for i, value in enumerate(values):
             if value > values[choice] + 1e-9:
@@ -445,8 +437,6 @@ def marginal(tb: Tables, decision: Decision, pool: int, sides: Sequence[int]) ->
     need = max(0, min(need, len(tiles)))
     known = list(decision.known)
     fills: list
-    from math import comb
-
     if comb(len(tiles), need) <= FILLS:
         fills = [list(c) for c in combinations(tiles, need)]
     else:
@@ -469,8 +459,6 @@ def read(tb: Tables, found: Evidence, prior: Sequence[float] = PRIOR, skip_curre
     the averaged likelihood (:func:`marginal`) of each play. With ``skip_current_since_draw``
     the plays of the hand under way since the player last drew are left out (the search
     weighs those deal by deal)."""
-    from ..core.game import sides_for
-
     players = found.players
     sides = sides_for(tb.rules, players)
     logs = [[log(p) for p in prior] for _ in range(players - 1)]
@@ -510,8 +498,6 @@ class Model(NamedTuple):
 
 def model(tb: Tables, found: Evidence, prior: Sequence[float] = PRIOR) -> Model:
     """The search's :class:`Model` from the :class:`Evidence` of the reader."""
-    from ..core.game import sides_for
-
     reading = read(tb, found, prior, skip_current_since_draw=True)
     observed = [[] for _ in range(found.players - 1)]
     for decision, _pool, current in found.decisions:
