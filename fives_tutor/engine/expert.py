@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .chances import expected_max, no_fit_chance
-from .fast import FastHand, Tables, _total, place_codes
+from .fast import FastHand, Tables, open_total, place_codes
 
 #: what a match won is worth to the expert, in points
 WIN = 300.0
@@ -338,7 +338,7 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     hand.reserve = tb.rules.turn.boneyard_reserve
     hand.ends = list(ends)
     hand.lone = lone
-    hand.total = _total(tb, hand.ends, lone) if ends else 0
+    hand.total = open_total(tb, hand.ends, lone) if ends else 0
     hand.turn = me
     hand.leader = me
     hand.passes = 0

@@ -301,7 +301,7 @@ class FastHand:
         hand = cls(tb, hands, boneyard, turn, -1, sides)
         hand.ends = list(ends)
         hand.lone = lone
-        hand.total = _total(tb, hand.ends, lone)
+        hand.total = open_total(tb, hand.ends, lone)
         hand.double_played = double_played
         hand.passes = passes
         if voids is not None:
@@ -358,7 +358,9 @@ class FastHand:
         return codes_position(self.ends, self.lone)
 
 
-def _total(tb: Tables, ends: Sequence[int], lone: bool) -> int:
+def open_total(tb: Tables, ends: Sequence[int], lone: bool) -> int:
+    """The open-end total, in pips, of the end codes ``ends`` (``lone``: a single tile on
+    the table, whose lone double counts half where ``rules.spinner.lone_counts`` says so)."""
     if lone and len(ends) == 1 and tb.rules.spinner.lone_counts == "one_half":
         return ends[0] >> 2
     return sum((c >> 2) * _FACTOR[c & 3] for c in ends)
@@ -452,7 +454,7 @@ def place_codes(tb: Tables, ends: list, lone: bool, total: int, t: int, index: i
                 after += [matched * 4 + ARM, matched * 4 + ARM]
         else:
             after = [ends[1 - index], new]
-        total = _total(tb, after, False)
+        total = open_total(tb, after, False)
     else:
         total += tb.fit[target][t]
         after = list(ends)
@@ -634,7 +636,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 if board is not None:
                     if points or not mask:
                         hand.total, hand.table, hand.turn = total, table, player
-                        if _take(hand, board, sides[player], points):
+                        if take(hand, board, sides[player], points):
                             return hand
                     else:
                         credited.append(0)
@@ -646,7 +648,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 break
             if move is not None:
                 points = play(hand, move[0], move[1])
-                if board is not None and _take(hand, board, sides[player], points):
+                if board is not None and take(hand, board, sides[player], points):
                     return hand
                 continue
         elif policy is None:
@@ -700,7 +702,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
         if steps is not None:
             steps.append(Step("play", player, tb.tiles[move[0]], _open(ends), 0, tuple(ends), hand.lone, move[1]))
         points = play(hand, move[0], move[1])
-        if board is not None and _take(hand, board, sides[player], points):
+        if board is not None and take(hand, board, sides[player], points):
             return hand
     settle(hand, board)
     return hand
@@ -732,12 +734,6 @@ def settle(hand: FastHand, board: Board | None) -> None:
         hand.at_end = tuple(taken)
 
 
-def take(hand: FastHand, board: Board, side: int, points: int) -> bool:
-    """The points of the play just made taken by ``side`` (see :func:`run`); True when
-    the match is won."""
-    return _take(hand, board, side, points)
-
-
 def end_label(ends: Sequence[int], lone: bool, index: int) -> str:
     """End ``index`` of ``ends`` written as the ends form writes it for a play's ``@END``
     (the pips of a side of a lone lead; a lone double whole)."""
@@ -748,10 +744,10 @@ def end_label(ends: Sequence[int], lone: bool, index: int) -> str:
     return ("{0}", "{0}|{0}", "{0}|{0}*", "{0}*")[kind].format(pips)
 
 
-def _take(hand: FastHand, board: Board, side: int, points: int) -> bool:
-    """The side of the player who just played takes ``points``; under an exact target
-    the play that goes out waits for the hand's award (:func:`settle`). True when the
-    match is won."""
+def take(hand: FastHand, board: Board, side: int, points: int) -> bool:
+    """The points of the play just made taken by ``side``, the side of the player who made
+    it (see :func:`run`); under an exact target the play that goes out waits for the
+    hand's award (:func:`settle`). True when the match is won."""
     if hand.kind == "domino" and board.exact:
         hand.pending = (side, points, len(hand.credited))
         hand.credited.append(0)
@@ -768,10 +764,10 @@ def _finish(hand: FastHand) -> None:
     weight = hand.tb.weight.__getitem__
     pips = tuple(sum(map(weight, tiles)) for tiles in hand.hands)
     counts = tuple(len(tiles) for tiles in hand.hands)
-    hand.result = _result(hand.tb, hand.kind, hand.sides, pips, counts, hand.domino_player)
+    hand.result = result_of(hand.tb, hand.kind, hand.sides, pips, counts, hand.domino_player)
 
 
-def _result(tb: Tables, kind, sides, pips, counts, domino_player):
+def result_of(tb: Tables, kind, sides, pips, counts, domino_player):
     """:func:`fives_tutor.core.game.hand_result`, remembered per pack (hands end alike often)."""
     key = (kind, sides, pips, counts, domino_player)
     cache = tb.results
@@ -879,4 +875,5 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
 
 
 __all__ = ["Board", "FastHand", "FastMatch", "Step", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy", "leader",
-           "options", "place_codes", "play", "play_fast_match", "random_policy", "run", "settle", "tables", "take"]
+           "open_total", "options", "place_codes", "play", "play_fast_match", "random_policy", "result_of", "run", "settle",
+           "tables", "take"]

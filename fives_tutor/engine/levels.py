@@ -360,7 +360,9 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def _problem(situation: Situation):
+def search_problem(situation: Situation):
+    """The situation as the search sees it (:class:`~fives_tutor.engine.search.Problem`),
+    with the legal plays its moves stand for, in the same order."""
     rules = situation.rules
     position = board_position(situation.board, rules)
     plays = situation.plays()
@@ -402,8 +404,10 @@ def rank_expert(situation: Situation) -> list[RankedPlay]:
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[RankedPlay]:
-    """Search values joined to the plays and to the defensive level's reply figures (the words)."""
+def with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[RankedPlay]:
+    """Search values (:class:`~fives_tutor.engine.search.MoveValue`, in their order) joined
+    to the ``plays`` they value and to the defensive level's reply figures, which the words
+    of an explanation use."""
     defensive = {(r.play.tile, r.play.index): r for r in rank_defensive(situation)}
     ranked = []
     for value in values:
@@ -437,7 +441,7 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     deals and play them in the playouts (False: every one plays like the expert, and
     ``inference`` weighs the deals).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
-    built, plays = _problem(situation)
+    built, plays = search_problem(situation)
     rng = random.Random(f"{seed}:mc")
     if method == "ismcts":
         count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
@@ -448,7 +452,7 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
                              rng=rng, player=player, inference=INFERENCE if inference is None else inference,
                              prune=prune, epsilon=EPSILON if epsilon is None else epsilon, opponents=opponents,
                              model=model)
-    return _with_reasons(situation, plays, values)
+    return with_reasons(situation, plays, values)
 
 
 def style_model(situation: Situation):
@@ -483,7 +487,7 @@ def rank_exact(situation: Situation, limit: int = EXACT_NODES) -> list[RankedPla
                    (0, 1), limit)
     allowed = {(p.tile, p.index) for p in plays}
     values = [v for v in values if (v.move[0], v.move[1]) in allowed]
-    return _with_reasons(situation, plays, values)
+    return with_reasons(situation, plays, values)
 
 
 #: engine levels by name (each ranks a situation, best first)
@@ -527,4 +531,4 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
 
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "PLAYING_LEVELS", "RankedPlay", "Situation", "expected_best",
-           "rank", "rank_expert", "resolve_level"]
+           "rank", "rank_expert", "resolve_level", "search_problem", "style_model", "with_reasons"]

@@ -35,16 +35,16 @@ from .fast import (
     Board,
     FastHand,
     Tables,
-    _result,
-    _take,
-    _total,
     greedy_policy,
+    open_total,
     place_codes,
     play,
     position_codes,
+    result_of,
     run,
     settle,
     tables,
+    take,
 )
 from .fast import options as fast_options
 from .knowledge import Knowledge
@@ -126,7 +126,7 @@ def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge:
     voids += [0] * (players - len(voids))
     index = tb.index
     candidates = []
-    total = _total(tb, list(ends), position.lone) if ends else 0
+    total = open_total(tb, list(ends), position.lone) if ends else 0
     for tile, end in moves:
         t = index[tile]
         after_ends, after = place_codes(tb, list(ends), position.lone, total, t, end, double_played)
@@ -151,7 +151,7 @@ def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], 
     for plays, hand in zip(observed, hands):
         for ends, lone, tile, later in plays:
             held = list(hand) + list(later)
-            total = _total(tb, list(ends), lone)
+            total = open_total(tb, list(ends), lone)
             chosen = None
             mass = 0.0
             for t in held:
@@ -431,7 +431,7 @@ def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: 
     hand.board = board
     player = hand.turn
     points = _play(hand, move)
-    if not _take(hand, board, hand.sides[player], points):
+    if not take(hand, board, hand.sides[player], points):
         run(hand, policy, rng, board)  # plays the rest, or ends a hand the move finished
     gained = [s - b for s, b in zip(board.scores, start)]
     at_end = [0] * len(gained)
@@ -568,7 +568,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
             points = _play(hand, option)
             path.append(child)
             node = child
-            if _take(hand, board, hand.sides[seat], points):
+            if take(hand, board, hand.sides[seat], points):
                 break
             if expanded:
                 break
@@ -689,7 +689,7 @@ class Solver:
                 count += 1
             pips.append(total)
             counts.append(count)
-        result = _result(tb, kind, self.sides, tuple(pips), tuple(counts), domino_player)
+        result = result_of(tb, kind, self.sides, tuple(pips), tuple(counts), domino_player)
         me = self.sides[turn]
         value = 0
         for side, points in zip(result.winners, result.points):
@@ -798,7 +798,7 @@ def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], t
     tb = tables(rules)
     ends = tuple(position_codes(position))
     masks = tuple(sum(1 << tb.index[t] for t in hand) for hand in hands)
-    total = _total(tb, list(ends), position.lone) if ends else 0
+    total = open_total(tb, list(ends), position.lone) if ends else 0
     solver = Solver(tb, sides, (), limit)
     moves = [(m[2], m[3], m[0]) for m in solver.moves(ends, total, position.lone, masks[turn], double_played)]
     values = solver.values(ends, total, position.lone, masks, turn, double_played, moves)

@@ -45,7 +45,7 @@ from ..core.plays import lead_rule
 from .defensive import defensive_values
 from .expert import values as expert_values
 from .expert import view
-from .fast import Board, Tables, _total, options, place_codes
+from .fast import Board, Tables, open_total, options, place_codes
 
 #: the styles a player is read as, in the order of :data:`HYPOTHESES`
 STYLES = ("greedy", "defensive", "expert")
@@ -206,7 +206,7 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
             plays_by[p].append((i, t))
             if running is not None:
                 if ends:
-                    _after, total = place_codes(tb, list(ends), step.lone, _total(tb, list(ends), step.lone), t, index,
+                    _after, total = place_codes(tb, list(ends), step.lone, open_total(tb, list(ends), step.lone), t, index,
                                                 double_played)
                     points = tb.points[total]
                 else:
@@ -291,7 +291,7 @@ def _points_made(tb: Tables, steps: Sequence, sides: Sequence[int], count: int) 
             index = getattr(step, "index", -1)
             if not 0 <= index < len(ends):
                 index = next((k for k, c in enumerate(ends) if (c >> 2) in (tb.high[t], tb.low[t])), 0)
-            _after, total = place_codes(tb, ends, step.lone, _total(tb, ends, step.lone), t, index, double_played)
+            _after, total = place_codes(tb, ends, step.lone, open_total(tb, ends, step.lone), t, index, double_played)
             made[sides[step.player]] += tb.points[total]
         else:
             made[sides[step.player]] += tb.lead_points[t]
