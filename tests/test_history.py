@@ -20,6 +20,7 @@ from itertools import combinations, permutations
 from types import MappingProxyType
 
 import pytest
+from reference_solvers import brute_weight, enumerate_deals
 
 from fives_tutor import load_rules
 from fives_tutor.core.game import Hand, heaviest_double_or_tile
@@ -27,7 +28,7 @@ from fives_tutor.core.rules import PlayerRules
 from fives_tutor.core.tiles import domino_set, parse_hand
 from fives_tutor.engine import Situation, rank
 from fives_tutor.engine.history import Event, History, HistoryError, format_history, parse_history
-from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot, brute_weight, enumerate_deals
+from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot
 from fives_tutor.engine.replay import from_keeper, replay
 from fives_tutor.errors import IllegalPlayError
 

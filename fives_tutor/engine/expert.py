@@ -40,9 +40,7 @@ from typing import NamedTuple
 
 from .chances import expected_max, no_fit_chance
 from .fast import FastHand, Tables, open_total, place_codes
-
-#: what a match won is worth to the expert, in points
-WIN = 300.0
+from .names import WIN_VALUE
 
 
 class Weights(NamedTuple):
@@ -76,11 +74,6 @@ class Option(NamedTuple):
     reply: float
     scoring_replies: int
     factors: dict
-
-
-def popcount(mask: int) -> int:
-    """Bits set in ``mask``."""
-    return mask.bit_count()
 
 
 def allowed_tiles(tb: Tables, unseen: int, void: int) -> int:
@@ -221,7 +214,7 @@ class _Context:
                 now = float(change)  # refused (0) or bounced back by the excess (rules.match.overshoot)
             elif points and score + points >= board.target:
                 win_now = True
-                now += WIN
+                now += WIN_VALUE
         if not mine:
             # going out: the hand ends; the winner collects the opponents' pips
             unseen = self.unseen
@@ -233,7 +226,7 @@ class _Context:
                 collected = rules.hand_end.to_points(opponents_tiles * average)
             collected += rules.hand_end.chip_out_bonus
             out = weights.out * collected
-            value = now + out + (WIN if win_now else 0)
+            value = now + out + (WIN_VALUE if win_now else 0)
             if detail:
                 return Option(option, value, now, 0.0, 0, {"now": now, "out": out})
             return value
@@ -246,7 +239,8 @@ class _Context:
             score = board.scores[sides[self.nxt]]
             target, change = board.target, board.change
             # a reply that would bounce the next player back is one they would rather not make: 0
-            values = [c + WIN if c > 0 and score + c >= target else max(c, 0) for c in (change(score, v) for v in values)]
+            values = [c + WIN_VALUE if c > 0 and score + c >= target else max(c, 0)
+                      for c in (change(score, v) for v in values)]
         reply = expected_max(values, self.chance)
         open_fit = 0
         fitmask = tb.fitmask
@@ -355,5 +349,5 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     return hand
 
 
-__all__ = ["DEFAULT", "Expert", "Option", "WIN", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
+__all__ = ["DEFAULT", "Expert", "Option", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
            "reply_values", "values", "view"]

@@ -874,6 +874,6 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
     return FastMatch(tuple(board.scores), board.winner, first_leader, sides, tuple(played), tuple(after))
 
 
-__all__ = ["Board", "FastHand", "FastMatch", "Step", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy", "leader",
-           "open_total", "options", "place_codes", "play", "play_fast_match", "random_policy", "result_of", "run", "settle",
-           "tables", "take"]
+__all__ = ["Board", "FastHand", "FastMatch", "Step", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy",
+           "leader", "open_total", "options", "place_codes", "play", "play_fast_match", "random_policy", "result_of",
+           "run", "settle", "tables", "take"]

@@ -29,7 +29,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import combinations, product
 from math import comb
 from typing import NamedTuple
 
@@ -346,54 +345,3 @@ def _arrange(capacities: tuple, levels: tuple, played: tuple, spend) -> int:
         return total
 
     return place(0, 0, ())
-
-
-def enumerate_deals(known: Knowledge):
-    """Every deal of the unseen tiles that fits each opponent's count and what they may
-    hold now (hands as frozensets, and the boneyard's set), for tests on small cases:
-    exponential, never used in play. With records, a deal's weight is
-    :meth:`Knowledge.weight`."""
-    tiles = list(known.unseen)
-
-    def deal(index, pool):
-        if index == len(known.counts):
-            yield ()
-            return
-        for chosen in combinations(pool, known.counts[index]):
-            if all(known.allowed(index, t) for t in chosen):
-                rest = [t for t in pool if t not in chosen]
-                for others in deal(index + 1, rest):
-                    yield (frozenset(chosen),) + others
-
-    for hands in deal(0, tiles):
-        used = set().union(*hands) if hands else set()
-        yield hands, frozenset(t for t in tiles if t not in used)
-
-
-def brute_weight(known: Knowledge, hands: Sequence[Sequence[Tile]]) -> int:
-    """The weight of a deal counted by brute force: every assignment of each opponent's
-    held and played tiles to their slots, checked tile by tile against each slot's
-    ``void`` and ``forbidden`` at the time (tests only; shares no counting with the sampler)."""
-    weight = 1
-    for opponent, held in enumerate(hands):
-        record = known.record(opponent)
-        slots = record.slots
-        items = [(tile, None) for tile in held] + [(p.tile, p) for p in record.played]
-        ways = 0
-        for assignment in product(range(len(slots)), repeat=len(items)):
-            filled = [0] * len(slots)
-            ok = True
-            for (tile, played), index in zip(items, assignment):
-                filled[index] += 1
-                slot = slots[index]
-                if played is None:
-                    if tile[0] in slot.void or tile[1] in slot.void or tile in slot.forbidden:
-                        ok = False
-                        break
-                elif not played.first <= index <= played.last:
-                    ok = False
-                    break
-            if ok and filled == [s.capacity for s in slots]:
-                ways += 1
-        weight *= ways
-    return weight

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from math import exp, log, sqrt
 from typing import NamedTuple
 
-from ..core.game import hand_result, sides_for
-from ..core.position import _COUNT_FACTOR, Position, place
+from ..core.game import sides_for
+from ..core.position import Position
 from ..core.rules import RuleSet
 from ..core.tiles import Tile
 from .defensive import defensive_policy
@@ -807,71 +807,5 @@ def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], t
     return result
 
 
-# --- a plain reference, for the tests ------------------------------------------------------
-
-
-class _PositionSolver:
-    """Moves and hand-end values on :class:`~fives_tutor.core.position.Position` objects (the
-    reference :func:`minimax` uses; shares nothing with :class:`Solver`)."""
-
-    def __init__(self, rules: RuleSet, sides: Sequence[int]) -> None:
-        self.rules = rules
-        self.sides = tuple(sides)
-        doubles = rules.spinner.doubles
-        self.every = doubles == "every"
-        self.first = doubles == "first"
-
-    def moves(self, position: Position, tiles: frozenset, double_played: bool):
-        rules = self.rules
-        ends = position.ends
-        result = []
-        for tile in tiles:
-            high, low = tile
-            spins = high == low and (self.every or (self.first and not double_played))
-            if not ends:
-                after = place(position, tile, -1, rules, spinner=spins)
-                result.append((tile, -1, rules.scoring.points_for(after.total(rules)) if rules.lead.scores else 0,
-                               after))
-                continue
-            seen = []
-            for index, e in enumerate(ends):
-                if (e.pips == high or e.pips == low) and e not in seen:
-                    seen.append(e)
-                    after = place(position, tile, index, rules, spinner=spins)
-                    total = sum(x.pips * _COUNT_FACTOR[x.kind] for x in after.ends)
-                    result.append((tile, index, rules.scoring.points_for(total), after))
-        return result
-
-    def end_value(self, kind: str, hands, turn: int, domino_player) -> int:
-        pips = tuple(self.rules.hand_end.hand_pips(h) for h in hands)
-        counts = tuple(len(h) for h in hands)
-        result = hand_result(self.rules, kind, self.sides, pips, counts, domino_player)
-        me = self.sides[turn]
-        return sum(points if side == me else -points for side, points in zip(result.winners, result.points))
-
-
-def minimax(rules: RuleSet, position: Position, hands, turn: int, passes: int, double_played: bool,
-            sides=(0, 1)) -> int:
-    """Plain minimax without pruning or table, for checking :func:`solve` on small endgames."""
-    solver = _PositionSolver(rules, sides)
-    mine = frozenset(hands[turn])
-    moves = solver.moves(position, mine, double_played)
-    frozen = tuple(frozenset(h) for h in hands)
-    if not moves:
-        if passes + 1 >= 2:
-            return solver.end_value("blocked", frozen, turn, None)
-        return -minimax(rules, position, frozen, 1 - turn, passes + 1, double_played, sides)
-    best = -10 ** 9
-    for tile, _index, points, after in moves:
-        rest = mine - {tile}
-        new_hands = (rest, frozen[1]) if turn == 0 else (frozen[0], rest)
-        if not rest:
-            value = points + solver.end_value("domino", new_hands, turn, turn)
-        else:
-            value = points - minimax(rules, after, new_hands, 1 - turn, 0, double_played or tile[0] == tile[1], sides)
-        best = max(best, value)
-    return best
-
-
-__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "minimax",
-           "monte_carlo", "playout_player", "problem", "solve"]
+__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "monte_carlo",
+           "playout_player", "problem", "solve"]
