@@ -12,7 +12,7 @@ they are slow on purpose and share no code with what they check.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from itertools import combinations, product
 
 from fives_tutor.core.game import hand_result
@@ -66,7 +66,7 @@ class PositionSolver:
         return sum(points if side == me else -points for side, points in zip(result.winners, result.points))
 
 
-def minimax(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], turn: int, passes: int,
+def minimax(rules: RuleSet, position: Position, hands: Sequence[Collection[Tile]], turn: int, passes: int,
             double_played: bool, sides: Sequence[int] = (0, 1)) -> int:
     """Plain minimax without pruning or table: the point difference to the end of the hand
     for the player ``turn``, both playing their best (every tile known, nothing to draw)."""

@@ -35,9 +35,9 @@ def expected_best(values: Sequence[int], held: int) -> float:
     return sum(v * comb(n - i, held - 1) for i, v in enumerate(ordered, start=1) if v) / total
 
 
-def expected_max(values: list[float], chance: float) -> float:
-    """Expected best of ``values`` when each is available independently with ``chance``
-    (``values`` is sorted in place, highest first)."""
+def expected_max(values: list[int], chance: float) -> float:
+    """Expected best of ``values`` (points) when each is available independently with
+    ``chance`` (``values`` is sorted in place, highest first)."""
     if not values or chance <= 0:
         return 0.0
     if chance >= 1:

@@ -10,13 +10,14 @@ simulation or a playout choose alike (``tests/test_levels_agree.py``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .chances import expected_best
 from .expert import allowed_tiles, lone_reply_values, reply_values
-from .fast import FastHand, place_codes
+from .fast import FastHand, Move, Option, place_codes
 
 
-def defensive_values(hand: FastHand, found: list) -> list[tuple[float, float, int]]:
+def defensive_values(hand: FastHand, found: Sequence[Move]) -> list[tuple[float, float, int]]:
     """For each option: (value, expected reply, scoring replies) as the ``defensive``
     level computes them (:func:`fives_tutor.engine.levels.rank_defensive`): points now
     minus the next player's expected best reply over the unseen tiles they may hold."""
@@ -45,11 +46,12 @@ def defensive_values(hand: FastHand, found: list) -> list[tuple[float, float, in
     return result
 
 
-def defensive_policy(hand: FastHand, found: list, rng: random.Random | None = None) -> tuple:
-    """The ``defensive`` level's play: the best value, then more points now, the heavier
-    tile, the higher half, the first end."""
+def defensive_policy(hand: FastHand, found: list[Option], rng: random.Random | None = None) -> Option:
+    """The ``defensive`` level's play among ``found`` (at least one): the best value, then
+    more points now, the heavier tile, the higher half, the first end."""
     tb = hand.tb
-    best, best_key = None, None
+    best = found[0]
+    best_key: tuple[float, int, int, int, int] | None = None
     for option, (value, _reply, _count) in zip(found, defensive_values(hand, found)):
         t = option[0]
         key = (round(value, 9), option[2], tb.high[t] + tb.low[t], tb.high[t], -option[1])

@@ -36,10 +36,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple, overload
 
 from .chances import expected_max, no_fit_chance
-from .fast import FastHand, Tables, open_total, place_codes
+from .fast import Board, EndCode, FastHand, Mask, Move, Option, Tables, TileIndex, open_total, place_codes
 from .names import WIN_VALUE
 
 
@@ -63,20 +63,21 @@ DEFAULT = Weights(reply=1.0, partner=0.3, follow=0.25, stuck=2.0, block=9.0, pip
                   out=1.0)
 
 
-class Option(NamedTuple):
-    """One play valued by the expert: the factors in points (each already weighted) and
-    ``value``, their sum; ``reply`` is the next player's expected reply in points
+class Valuation(NamedTuple):
+    """One play (``move``) valued by the expert: the ``factors`` in points (each already
+    weighted, by name) and ``value``, their sum; ``now`` the points it scores now, as the
+    match counts them; ``reply`` is the next player's expected reply in points
     (unweighted) and ``scoring_replies`` how many unseen tiles would let them score."""
 
-    move: tuple
+    move: Move
     value: float
     now: float
     reply: float
     scoring_replies: int
-    factors: dict
+    factors: dict[str, float]
 
 
-def allowed_tiles(tb: Tables, unseen: int, void: int) -> int:
+def allowed_tiles(tb: Tables, unseen: Mask, void: Mask) -> Mask:
     """The unseen tiles a player who lacks the numbers of ``void`` (a bit mask) may hold."""
     mask = unseen
     number = 0
@@ -88,10 +89,10 @@ def allowed_tiles(tb: Tables, unseen: int, void: int) -> int:
     return mask
 
 
-def reply_values(tb: Tables, ends: list, total: int, tiles: int) -> list[int]:
+def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -> list[int]:
     """For each tile of the mask ``tiles`` that fits ``ends`` (not lone), the most it
     scores there; tiles that score nothing are left out."""
-    best: dict = {}
+    best: dict[TileIndex, int] = {}
     fit, fitmask, points = tb.fit, tb.fitmask, tb.points
     seen = 0
     for code in ends:
@@ -110,7 +111,7 @@ def reply_values(tb: Tables, ends: list, total: int, tiles: int) -> list[int]:
     return list(best.values())
 
 
-def lone_reply_values(tb: Tables, ends: list, tiles: int) -> list[int]:
+def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask) -> list[int]:
     """For each tile of the mask ``tiles`` that fits the ``ends`` a lone tile leaves (the
     lead alone on the table), the most it scores there; tiles that score nothing are left
     out."""
@@ -137,15 +138,16 @@ class Expert:
 
     ``weights``; ``epsilon``: the chance of a random legal play instead (for playouts);
     ``board`` (a :class:`~fives_tutor.engine.fast.Board`: scores, target, what passing
-    it does) makes it play for the match (default: the board the fast loop plays with). Call it with ``(hand, options, rng)``.
+    it does) makes it play for the match (default: the board the fast loop plays with).
+    Call it with ``(hand, options, rng)``.
     """
 
-    def __init__(self, weights: Weights = DEFAULT, epsilon: float = 0.0, board=None) -> None:
+    def __init__(self, weights: Weights = DEFAULT, epsilon: float = 0.0, board: Board | None = None) -> None:
         self.weights = weights
         self.epsilon = epsilon
         self.board = board
 
-    def __call__(self, hand: FastHand, found: list, rng: random.Random | None) -> tuple:
+    def __call__(self, hand: FastHand, found: list[Option], rng: random.Random | None = None) -> Option:
         if self.epsilon and rng is not None and rng.random() < self.epsilon:
             return found[rng.randrange(len(found))]
         context = _Context(hand, hand.turn, self.weights, self.board or hand.board, None)
@@ -163,8 +165,11 @@ class _Context:
 
     __slots__ = ("hand", "tb", "me", "weights", "board", "unseen", "allowed", "n_allowed", "held", "chance",
                  "partner", "p_allowed", "p_chance", "number_counts", "numbers_held", "collects", "side", "nxt")
+    partner: int | None
+    p_allowed: Mask
+    p_chance: float
 
-    def __init__(self, hand: FastHand, me: int, weights: Weights, board, unseen: int | None) -> None:
+    def __init__(self, hand: FastHand, me: int, weights: Weights, board: Board | None, unseen: Mask | None) -> None:
         tb = hand.tb
         self.hand, self.tb, self.me, self.weights, self.board = hand, tb, me, weights, board
         if unseen is None:
@@ -197,8 +202,14 @@ class _Context:
         self.numbers_held = sum(1 for c in counts if c)
         self.collects = tb.rules.hand_end.collect != "none"
 
-    def value(self, option: tuple, detail: bool = False):
-        """The value of ``option``; with ``detail`` an :class:`Option` with the factors."""
+    @overload
+    def value(self, option: Move, detail: Literal[False] = False) -> float: ...
+
+    @overload
+    def value(self, option: Move, detail: Literal[True]) -> Valuation: ...
+
+    def value(self, option: Move, detail: bool = False) -> float | Valuation:
+        """The value of ``option``; with ``detail`` a :class:`Valuation` with the factors."""
         hand, tb, weights, board = self.hand, self.tb, self.weights, self.board
         rules = tb.rules
         t, index, points = option[0], option[1], option[2]
@@ -223,12 +234,14 @@ class _Context:
             collected = 0.0
             if self.collects and unseen_count:
                 average = sum(tb.weight[u] for u in range(tb.size) if unseen >> u & 1) / unseen_count
-                collected = rules.hand_end.to_points(opponents_tiles * average)
+                # the expected pips, a fraction: to_points rounds them as it rounds whole pips
+                # (pips // 5, or the pips themselves), though core types it for whole pips
+                collected = rules.hand_end.to_points(opponents_tiles * average)  # type: ignore[arg-type]
             collected += rules.hand_end.chip_out_bonus
             out = weights.out * collected
             value = now + out + (WIN_VALUE if win_now else 0)
             if detail:
-                return Option(option, value, now, 0.0, 0, {"now": now, "out": out})
+                return Valuation(option, value, now, 0.0, 0, {"now": now, "out": out})
             return value
         ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
         lone = not hand.ends
@@ -237,10 +250,10 @@ class _Context:
         scoring_replies = len(values)
         if board is not None and values:
             score = board.scores[sides[self.nxt]]
-            target, change = board.target, board.change
+            target, change_of = board.target, board.change
             # a reply that would bounce the next player back is one they would rather not make: 0
             values = [c + WIN_VALUE if c > 0 and score + c >= target else max(c, 0)
-                      for c in (change(score, v) for v in values)]
+                      for c in (change_of(score, v) for v in values)]
         reply = expected_max(values, self.chance)
         open_fit = 0
         fitmask = tb.fitmask
@@ -274,10 +287,10 @@ class _Context:
                    "pips": pips, "double": double, "variety": variety}
         if self.partner is not None:
             factors["partner"] = partner
-        return Option(option, value, now, reply, scoring_replies, factors)
+        return Valuation(option, value, now, reply, scoring_replies, factors)
 
 
-def _best_score(tb: Tables, ends: list, total: int, tiles: int) -> int:
+def _best_score(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -> int:
     """The most any tile of the mask ``tiles`` would score on ``ends`` (not lone)."""
     fit, fitmask, points = tb.fit, tb.fitmask, tb.points
     best = 0
@@ -293,8 +306,8 @@ def _best_score(tb: Tables, ends: list, total: int, tiles: int) -> int:
     return best
 
 
-def evaluate(hand: FastHand, me: int, option: tuple, weights: Weights = DEFAULT, board=None,
-             unseen: int | None = None) -> Option:
+def evaluate(hand: FastHand, me: int, option: Move, weights: Weights = DEFAULT, board: Board | None = None,
+             unseen: Mask | None = None) -> Valuation:
     """The expert's value of ``option`` (``(tile, end index, points, ...)``) for player ``me``
     in ``hand``, with its factors; ``unseen`` overrides the tiles the player cannot see
     (default: every tile neither on the table nor in their hand); ``board`` (scores,
@@ -302,7 +315,8 @@ def evaluate(hand: FastHand, me: int, option: tuple, weights: Weights = DEFAULT,
     return _Context(hand, me, weights, board, unseen).value(option, detail=True)
 
 
-def values(hand: FastHand, found: list, weights: Weights = DEFAULT, board=None) -> list[float]:
+def values(hand: FastHand, found: Sequence[Move], weights: Weights = DEFAULT,
+           board: Board | None = None) -> list[float]:
     """The expert's value of each of ``found`` (fast-loop options of the player to move in
     ``hand``), as :class:`Expert` weighs them; ``board`` (default: ``hand.board``) makes the
     match count."""
@@ -310,8 +324,8 @@ def values(hand: FastHand, found: list, weights: Weights = DEFAULT, board=None) 
     return [context.value(option) for option in found]
 
 
-def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int], counts: Sequence[int],
-         voids: Sequence[int], unseen: int, me: int = 0, double_played: bool = False,
+def view(tb: Tables, ends: Sequence[EndCode], lone: bool, hand_tiles: Sequence[TileIndex], counts: Sequence[int],
+         voids: Sequence[Mask], unseen: Mask, me: int = 0, double_played: bool = False,
          sides: Sequence[int] | None = None) -> FastHand:
     """A :class:`FastHand` as one player sees it, for :func:`evaluate`: their own tiles
     in seat ``me``, only the tile ``counts`` of the others (in seat order from seat 0),
@@ -340,7 +354,10 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     hand.lead_tile = -1
     hand.voids = list(voids)
     hand.made, hand.credited = [], []
-    hand.kind = hand.domino_player = hand.result = hand.record = None
+    hand.kind = None
+    hand.domino_player = None
+    hand.result = None
+    hand.record = None
     hand.at_end = ()
     hand.table = tb.full & ~mask & ~unseen
     hand.board = None
@@ -349,5 +366,5 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     return hand
 
 
-__all__ = ["DEFAULT", "Expert", "Option", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
+__all__ = ["DEFAULT", "Expert", "Valuation", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
            "reply_values", "values", "view"]

@@ -61,7 +61,8 @@ class Event(NamedTuple):
     player: int
     tile: Tile | None = None
     end: str = ""
-    count: int = 0
+    # shadows tuple.count, as NamedTuple allows (mypy objects to the name; it is the API's)
+    count: int = 0  # type: ignore[assignment]
 
 
 class History(NamedTuple):
@@ -73,7 +74,7 @@ class History(NamedTuple):
     players: int
     events: tuple[Event, ...]
     lines: tuple[int, ...] = ()
-    earlier: tuple = ()
+    earlier: tuple[History, ...] = ()
 
 
 class HistoryError(NotationError):
@@ -221,19 +222,20 @@ class Shown(NamedTuple):
     player: int
     kind: str
     numbers: tuple[int, ...]
-    count: int = 0
+    # shadows tuple.count, as NamedTuple allows (mypy objects to the name; it is the API's)
+    count: int = 0  # type: ignore[assignment]
     tile: Tile | None = None
     style: str = ""
     chance: float = 0.0
 
 
-def lead_rank(tile: Tile) -> tuple:
+def lead_rank(tile: Tile) -> tuple[bool, int, int]:
     """How tiles rank for the lead under ``highest_double``: doubles by their pips, then the
     other tiles by pips and the higher half."""
     return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
 
 
-def low_lead_rank(tile: Tile) -> tuple:
+def low_lead_rank(tile: Tile) -> tuple[bool, int, int]:
     """How tiles rank for the lead under ``lowest_double`` (the lowest ranks first):
     doubles by their pips, then the other tiles by pips and the higher half
     (:func:`fives_tutor.core.game.lowest_double_or_tile`)."""
@@ -253,15 +255,16 @@ def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: 
     ``lowest_double``) for the hand of the match it is (``lead``: ``first`` or ``later``)."""
     draws_show = not rules.turn.draw_while_able
     size = rules.players.hand_size[players]
-    forbidden: frozenset = frozenset()
+    forbidden: frozenset[Tile] = frozenset()
     shown: list[Shown] = []
-    rule = lead_rule(rules, lead) if leader is not None and led is not None else None
-    if rule == "highest_double":
-        forbidden = frozenset(t for t in domino_set(rules.max_pips) if lead_rank(t) > lead_rank(led))
-    elif rule == "lowest_double":
-        forbidden = frozenset(t for t in domino_set(rules.max_pips) if low_lead_rank(t) < low_lead_rank(led))
-    if forbidden:
-        shown.append(Shown(leader, "led" if rule == "highest_double" else "led_lowest", (), tile=led))
+    if leader is not None and led is not None:
+        rule = lead_rule(rules, lead)
+        if rule == "highest_double":
+            forbidden = frozenset(t for t in domino_set(rules.max_pips) if lead_rank(t) > lead_rank(led))
+        elif rule == "lowest_double":
+            forbidden = frozenset(t for t in domino_set(rules.max_pips) if low_lead_rank(t) < low_lead_rank(led))
+        if forbidden:
+            shown.append(Shown(leader, "led" if rule == "highest_double" else "led_lowest", (), tile=led))
     records = []
     for offset in range(1, players):
         seat = (me + offset) % players
@@ -270,13 +273,13 @@ def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: 
     return tuple(records), tuple(shown)
 
 
-def public_voids(steps: Sequence[Step], rules: RuleSet, players: int) -> tuple[frozenset, ...]:
+def public_voids(steps: Sequence[Step], rules: RuleSet, players: int) -> tuple[frozenset[int], ...]:
     """The numbers each seat has shown it lacks now, by the simple rule a player at the
     table keeps (and the fast loop too): a pass adds the numbers then open; a draw
     (where it shows anything: ``rules.turn.draw_while_able`` off) replaces them with the
     numbers open then, since the tiles drawn may bring older ones back."""
     draws_show = not rules.turn.draw_while_able
-    voids = [frozenset()] * players
+    voids: list[frozenset[int]] = [frozenset()] * players
     for step in steps:
         if step.kind == "pass":
             voids[step.player] = voids[step.player] | step.open
@@ -285,11 +288,12 @@ def public_voids(steps: Sequence[Step], rules: RuleSet, players: int) -> tuple[f
     return tuple(voids)
 
 
-def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset, draws_show: bool,
-            shown: list) -> Record:
-    # slots: (entry time, capacity, own void or None); void events: (time, numbers)
-    slots = [(-1, size, frozenset())]
-    voids: list[tuple[int, frozenset]] = []
+def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset[Tile], draws_show: bool,
+            shown: list[Shown]) -> Record:
+    # slots: (entry time, capacity, own void); void events: (time, numbers). The tile that
+    # fitted after a draw enters half a step after the tiles drawn before it
+    slots: list[tuple[float, int, frozenset[int]]] = [(-1, size, frozenset())]
+    voids: list[tuple[int, frozenset[int]]] = []
     played: list[tuple[Tile, int]] = []
     time = 0
     while time < len(steps):
@@ -298,7 +302,8 @@ def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset, d
             time += 1
             continue
         if step.kind == "play":
-            played.append((step.tile, time))
+            if step.tile is not None:  # (a play always names its tile)
+                played.append((step.tile, time))
             time += 1
             continue
         if step.kind == "pass":
@@ -358,7 +363,7 @@ def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset, d
 
 def knowledge(steps: Sequence[Step], rules: RuleSet, me: int, hand: Sequence[Tile], played: Sequence[Tile],
               counts: Sequence[int], leader: int | None, lead: str = "first",
-              voids: Sequence[frozenset] = ()) -> tuple[Knowledge, tuple[Shown, ...]]:
+              voids: Sequence[frozenset[int]] = ()) -> tuple[Knowledge, tuple[Shown, ...]]:
     """The :class:`~fives_tutor.engine.knowledge.Knowledge` of player ``me`` holding ``hand``
     after the ``steps`` of a hand (``played``: the tiles on the table, the lead first;
     ``counts``: each seat's tiles), and what the steps showed. ``voids`` (per opponent
@@ -368,7 +373,7 @@ def knowledge(steps: Sequence[Step], rules: RuleSet, me: int, hand: Sequence[Til
     unseen = tuple(t for t in domino_set(rules.max_pips) if t not in out)
     opponents = tuple(counts[(me + k) % players] for k in range(1, players))
     records, shown = infer(steps, rules, me, players, leader, played[0] if played else None, lead)
-    extra = tuple(voids) + tuple(frozenset() for _ in range(players - 1 - len(voids)))
+    extra = tuple(voids) + tuple(frozenset[int]() for _ in range(players - 1 - len(voids)))
     return Knowledge(unseen, opponents, extra[:players - 1], records), shown
 
 

@@ -42,7 +42,7 @@ class Comparison(NamedTuple):
     was valued: ``exact``, ``monte-carlo``, or ``forced`` (one legal play); ``samples``
     the deals the chosen play was valued on."""
 
-    ranked: tuple
+    ranked: tuple[RankedPlay, ...]
     chosen: RankedPlay
     best: RankedPlay
     cost: float

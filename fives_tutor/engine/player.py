@@ -30,9 +30,10 @@ from ..core.plays import Play, legal_plays
 from ..core.position import Position
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, parse_hand
-from .history import parse_history
+from .history import History, parse_history
 from .levels import Situation, rank
 from .replay import replay
+from .styles import PastHand
 
 
 class Action(NamedTuple):
@@ -43,7 +44,8 @@ class Action(NamedTuple):
     kind: str
     tile: Tile | None = None
     end: str = ""
-    index: int = -1
+    # shadows tuple.index, as NamedTuple allows (mypy objects to the name; bots read it)
+    index: int = -1  # type: ignore[assignment]
 
     @classmethod
     def play(cls, play: Play) -> Action:
@@ -91,13 +93,13 @@ class View(NamedTuple):
     drawable: int
     scores: tuple[int, ...]
     target: int
-    history: object
+    history: History
     legal: tuple[Play, ...]
     may_draw: bool
     may_pass: bool
     hand_number: int = 1
     lead: str = "first"
-    match: tuple = ()
+    match: tuple[PastHand, ...] = ()
 
 
 class Player(ABC):
@@ -111,7 +113,7 @@ class Player(ABC):
         """The action for ``view`` (see the module docstring)."""
 
 
-def situation(view: View, scores: bool = True):
+def situation(view: View, scores: bool = True) -> Situation:
     """The :class:`~fives_tutor.engine.levels.Situation` of ``view``: what the player knows,
     the whole history included (``scores``: weigh the match)."""
     return Situation.from_history(view.history, view.hand, view.rules,

@@ -14,23 +14,27 @@ They choose exactly as the levels of the same names rank plays for ``fives best`
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
+from ..core.tiles import Tile
 from .defensive import defensive_policy
 from .expert import Expert
-from .fast import FastHand, codes_position, greedy_policy, random_policy
+from .fast import FastHand, Option, Policy, codes_position, greedy_policy, random_policy
 from .history import history_of
 from .levels import Situation, rank
 from .styles import PastHand, start_scores
 
 
-def policy_for(level: str, samples: int | None = None, seed: str = "0"):
+def policy_for(level: str, samples: int | None = None, seed: str = "0") -> Policy:
     """The fast-loop player of a level: ``greedy``, ``random``, ``defensive``, ``expert``,
     or ``monte-carlo`` and ``auto`` (a :class:`SearchPolicy`: record ``hand.steps``).
     Raises KeyError for another name."""
     if level in ("monte-carlo", "auto"):
         return SearchPolicy(level, samples, seed)
-    return {"greedy": lambda: greedy_policy, "random": lambda: random_policy,
-            "defensive": lambda: defensive_policy, "expert": Expert}[level]()
+    makers: dict[str, Callable[[], Policy]] = {"greedy": lambda: greedy_policy, "random": lambda: random_policy,
+                                               "defensive": lambda: defensive_policy, "expert": Expert}
+    return makers[level]()
 
 
 class SearchPolicy:
@@ -40,22 +44,23 @@ class SearchPolicy:
     player keeps its own: one object per seat and match), and ranked with ``samples``
     deals a move (None: the engine's default)."""
 
-    def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0", **options) -> None:
+    def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0",
+                 **options: Any) -> None:
         self.level = level
         self.samples = samples
-        self.options = options
+        self.options = options  # more options of levels.rank
         self.rng = random.Random(f"{seed}:search")
-        self.past: list = []
-        self._hand = None
-        self._start = None
+        self.past: list[PastHand] = []
+        self._hand: FastHand | None = None
+        self._start: tuple[int, ...] | None = None
 
-    def _remember(self, hand: FastHand, me: int, scores) -> None:
+    def _remember(self, hand: FastHand, me: int, scores: tuple[int, ...] | None) -> None:
         """A new hand: the one before goes to the match so far."""
         previous = self._hand
         if previous is not None and previous.steps is not None:
             tb = previous.tb
             held = {tb.tiles[t] for t in previous.hands[me]}
-            held |= {s.tile for s in previous.steps if s.kind == "play" and s.player == me}
+            held |= {s.tile for s in previous.steps if s.kind == "play" and s.player == me and s.tile is not None}
             self.past.append(PastHand(history_of(previous.steps, previous.players), frozenset(held), self._start,
                                       "first" if previous.lead_tile >= 0 else "later"))
         self._hand = hand
@@ -64,14 +69,14 @@ class SearchPolicy:
             turned = [s._replace(player=(s.player - me) % hand.players) for s in hand.steps or ()]
             self._start = tuple(start_scores(hand.tb, turned, hand.players, scores))
 
-    def __call__(self, hand: FastHand, found: list, rng: random.Random | None = None) -> tuple:
+    def __call__(self, hand: FastHand, found: list[Option], rng: random.Random | None = None) -> Option:
         tb = hand.tb
         steps = hand.steps or []
         me = hand.turn
-        played = [s.tile for s in steps if s.kind == "play"]
+        played: list[Tile] = [s.tile for s in steps if s.kind == "play" and s.tile is not None]
         scores = None
         if hand.board is not None and hand.board.target < 10 ** 9:
-            order = []
+            order: list[int] = []
             for k in range(hand.players):
                 side = hand.sides[(me + k) % hand.players]
                 if side not in order:

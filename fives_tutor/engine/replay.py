@@ -22,10 +22,12 @@ the table is reached through here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.keeper import TableState
 from ..core.keeper import replay as keeper_replay
+from ..core.layout import Layout
+from ..core.position import Position
 from ..core.rules import RuleSet
 from ..core.tiles import Tile
 from ..errors import N_, FivesError, IllegalPlayError
@@ -39,8 +41,8 @@ class Table(NamedTuple):
     ``turn`` it is; the ``played`` tiles in order, the ``leader``, the ``steps`` (for
     :func:`~fives_tutor.engine.history.infer`), and whether the hand is ``over``."""
 
-    layout: object
-    position: object
+    layout: Layout
+    position: Position
     counts: tuple[int, ...]
     boneyard: int
     turn: int
@@ -62,7 +64,8 @@ def replay(history: History, rules: RuleSet) -> Table:
     numbers = history.lines or tuple(range(1, len(history.events) + 1))
     steps: list[Step] = []
     played: list[Tile] = []
-    leader = None
+    leader: int | None = None
+    index = -1
     for number, event in zip(numbers, history.events):
         before = state.position
         open_numbers = frozenset(e.pips for e in before.ends)
@@ -76,7 +79,8 @@ def replay(history: History, rules: RuleSet) -> Table:
                     leader = event.player
                 index = state.apply({"type": "play", "player": event.player, "tile": str(event.tile),
                                      "end": event.end, "announced": None}).index
-                played.append(event.tile)
+                if event.tile is not None:  # (the scorekeeper refuses a play without its tile)
+                    played.append(event.tile)
             elif event.kind == "draw":
                 state.apply({"type": "draw", "player": event.player, "count": event.count})
             else:
@@ -86,14 +90,20 @@ def replay(history: History, rules: RuleSet) -> Table:
         steps.append(Step(event.kind, event.player, event.tile, open_numbers, event.count,
                           tuple(position_codes(before)), before.lone,
                           index if event.kind == "play" and before.ends else -1))
-    return Table(state.layout, state.position, tuple(state.counts), state.boneyard, state.turn, tuple(played),
+    layout = state.layout
+    if layout is None:  # never: a hand starts on an empty layout and a play on one leaves one
+        raise RuntimeError("the scorekeeper's table has no layout")
+    return Table(layout, state.position, tuple(state.counts), state.boneyard, state.turn, tuple(played),
                  leader, tuple(steps), bool(state.awaiting))
 
 
-def from_keeper(rules: RuleSet, names: Sequence[str], teams, events: Sequence[dict]) -> History:
+def from_keeper(rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[int]] | None,
+                events: Sequence[dict[str, Any]]) -> History:
     """The history of the hand under way in a scorekeeper's journal (``fives table``'s
-    events, undo and redo applied): the events since the last hand ended. Raises
-    :class:`~fives_tutor.errors.IllegalPlayError` for a journal that does not replay."""
+    events, as JSON objects, undo and redo applied; ``teams`` as
+    :class:`fives_tutor.core.keeper.TableState` takes them): the events since the last
+    hand ended. Raises :class:`~fives_tutor.errors.IllegalPlayError` for a journal that
+    does not replay."""
     state = keeper_replay(rules, names, teams, events)
     result = []
     for logged in state.log:
@@ -103,7 +113,8 @@ def from_keeper(rules: RuleSet, names: Sequence[str], teams, events: Sequence[di
         kind = event.get("type")
         if kind == "play":
             play = logged.play
-            result.append(Event("play", event["player"], play.tile, play.end))
+            if play is not None:  # (the scorekeeper logs every play with its Play)
+                result.append(Event("play", event["player"], play.tile, play.end))
         elif kind == "draw":
             result.append(Event("draw", event["player"], count=event.get("count", 1)))
         elif kind == "pass":

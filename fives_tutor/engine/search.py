@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Sequence
 from math import exp, log, sqrt
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from ..core.game import sides_for
 from ..core.position import Position
@@ -33,8 +33,14 @@ from .expert import Expert
 from .fast import (
     SPINNER,
     Board,
+    EndCode,
     FastHand,
+    Mask,
+    Move,
+    Option,
+    Policy,
     Tables,
+    TileIndex,
     greedy_policy,
     open_total,
     place_codes,
@@ -49,7 +55,7 @@ from .fast import (
 from .fast import options as fast_options
 from .knowledge import Knowledge
 from .names import DEFAULT_SAMPLES, WIN_VALUE  # the default budget; what a match win is worth
-from .styles import deal_styles
+from .styles import Model, deal_styles
 
 #: the most tiles left in both hands for which each sampled deal is solved exactly
 SOLVE_TILES = 8
@@ -68,6 +74,23 @@ class SearchLimit(Exception):
     """The exact solver went past its node budget."""
 
 
+#: a candidate as the search values it: ``(tile, end index, points)``, the tile an index
+#: (:func:`monte_carlo`, :func:`ismcts`) or a :class:`~fives_tutor.core.tiles.Tile`
+#: (:func:`solve`)
+Candidate: TypeAlias = tuple[Tile | TileIndex, int, int]
+
+#: an opponent's play since they last drew: the ends before it (codes), whether one tile
+#: lay alone, the tile, and the tiles they played from then on
+Observed: TypeAlias = tuple[tuple[EndCode, ...], bool, TileIndex, tuple[TileIndex, ...]]
+
+#: the same with tiles as :class:`~fives_tutor.core.tiles.Tile` (as a situation holds it)
+ObservedTiles: TypeAlias = tuple[Sequence[EndCode], bool, Tile, Sequence[Tile]]
+
+#: who plays the playouts: a level's name (``expert``, ``greedy``), a fast-loop player, or
+#: None (the fast loop's own greedy play)
+Playout: TypeAlias = str | Policy | None
+
+
 class MoveValue(NamedTuple):
     """A candidate ``(tile, end index, points)`` with its ``value`` (mean point
     difference), its ``stderr`` (0 when proven), ``samples`` and ``proven``; ``end_swing``
@@ -76,7 +99,7 @@ class MoveValue(NamedTuple):
     it is not known); ``raced_out``: the candidate left the race clearly behind, and its
     value is the leader's less their paired difference on the deals it was played on."""
 
-    move: tuple
+    move: Candidate
     value: float
     stderr: float
     samples: int
@@ -99,31 +122,31 @@ class Problem(NamedTuple):
     """
 
     tb: Tables
-    ends: tuple
+    ends: tuple[EndCode, ...]
     lone: bool
-    mine: tuple
+    mine: tuple[TileIndex, ...]
     knowledge: Knowledge
     players: int
-    sides: tuple
+    sides: tuple[int, ...]
     double_played: bool
-    voids: tuple
-    scores: tuple | None
-    moves: tuple
-    lead_tile: int = -1
-    observed: tuple = ()
+    voids: tuple[Mask, ...]
+    scores: tuple[int, ...] | None
+    moves: tuple[tuple[TileIndex, int, int], ...]
+    lead_tile: TileIndex = -1
+    observed: tuple[tuple[Observed, ...], ...] = ()
 
 
 def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge: Knowledge, double_played: bool,
             moves: Sequence[tuple[Tile, int]], scores: Sequence[int] | None = None,
-            voids: Sequence[frozenset] = (), observed: Sequence = ()) -> Problem:
+            voids: Sequence[frozenset[int]] = (), observed: Sequence[Sequence[ObservedTiles]] = ()) -> Problem:
     """A :class:`Problem` from the table as the player sees it; ``moves`` are the legal
     plays as ``(tile, end index)``; ``voids`` the numbers each opponent (from the next
     player) has shown they lack, for the playout players."""
     tb = tables(rules)
     players = 1 + len(knowledge.counts)
     ends = tuple(position_codes(position))
-    voids = [0] + [sum(1 << n for n in void) for void in voids]
-    voids += [0] * (players - len(voids))
+    masks = [0] + [sum(1 << n for n in void) for void in voids]
+    masks += [0] * (players - len(masks))
     index = tb.index
     candidates = []
     total = open_total(tb, list(ends), position.lone) if ends else 0
@@ -132,14 +155,15 @@ def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge:
         after_ends, after = place_codes(tb, list(ends), position.lone, total, t, end, double_played)
         points = tb.lead_points[t] if not ends else tb.points[after]
         candidates.append((t, end, points))
-    seen = tuple(tuple((o_ends, o_lone, index[tile], tuple(index[t] for t in later))
+    seen = tuple(tuple((tuple(o_ends), o_lone, index[tile], tuple(index[t] for t in later))
                        for o_ends, o_lone, tile, later in plays) for plays in observed)
     return Problem(tb, ends, position.lone, tuple(index[t] for t in mine), knowledge, players,
-                   sides_for(rules, players), double_played, tuple(voids),
+                   sides_for(rules, players), double_played, tuple(masks),
                    tuple(scores) if scores is not None else None, tuple(candidates), -1, seen)
 
 
-def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], strength: float) -> float:
+def play_weight(tb: Tables, observed: Sequence[Sequence[Observed]], hands: Sequence[Sequence[TileIndex]],
+                strength: float) -> float:
     """How likely the opponents' observed plays were, were they holding ``hands`` (per
     opponent, tile indexes): for each play since they last drew, the chance a player who
     prefers points (a softmax, ``strength`` per point) picks the play they made among the
@@ -152,10 +176,10 @@ def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], 
         for ends, lone, tile, later in plays:
             held = list(hand) + list(later)
             total = open_total(tb, list(ends), lone)
-            chosen = None
+            chosen: float | None = None
             mass = 0.0
             for t in held:
-                best = None
+                best: int | None = None
                 for index, code in enumerate(ends):
                     matched = code >> 2
                     if matched != tb.high[t] and matched != tb.low[t]:
@@ -177,6 +201,7 @@ def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], 
 
 
 def _board(problem: Problem) -> Board:
+    """The match score the playouts start from (with no scores, a target never reached)."""
     rules = problem.tb.rules
     sides = len(set(problem.sides))
     if problem.scores is None:
@@ -187,14 +212,16 @@ def _board(problem: Problem) -> Board:
     return Board(rules, problem.players, problem.scores)
 
 
-def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[TileIndex]], list[TileIndex]]:
+    """One deal of the hidden tiles (:meth:`~fives_tutor.engine.knowledge.Knowledge.sample`):
+    every seat's tiles (seat 0 the player's own) and the boneyard, as indexes."""
     hidden, boneyard = problem.knowledge.sample(rng)
     index = problem.tb.index
     hands = [list(problem.mine)] + [[index[t] for t in tiles] for tiles in hidden]
     return hands, [index[t] for t in boneyard]
 
 
-def playout_player(name: str = "expert", epsilon: float = EPSILON):
+def playout_player(name: str = "expert", epsilon: float = EPSILON) -> Policy | None:
     """The playout player: ``expert`` (with a chance ``epsilon`` of a random legal play)
     or ``greedy`` (None: the fast loop's own greedy play)."""
     if name == "greedy":
@@ -211,9 +238,9 @@ PRUNE_Z = 3.0
 
 
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
-                rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
+                rng: random.Random | None = None, player: Playout = "expert", solve_tiles: int = SOLVE_TILES,
                 inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON,
-                model=None, opponents=None) -> list[MoveValue]:
+                model: Model | None = None, opponents: Policy | None = None) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals a candidate (``samples`` times the number of
@@ -247,17 +274,17 @@ class Sampled(NamedTuple):
     total weight of the deals played out rather than solved (``swung``: the swings'
     denominator)."""
 
-    values: list
-    swings: list
-    weights: list
-    alive: list
-    swung: list = []
+    values: list[list[float]]
+    swings: list[float]
+    weights: list[float]
+    alive: list[int]
+    swung: list[float] = []  # never changed: a shared empty default is safe
 
 
 def sample(problem: Problem, samples: int | None = None, seconds: float | None = None,
-           rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
+           rng: random.Random | None = None, player: Playout = "expert", solve_tiles: int = SOLVE_TILES,
            inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON, keep: Sequence[int] = (),
-           model=None, opponents=None) -> Sampled:
+           model: Model | None = None, opponents: Policy | None = None) -> Sampled:
     """The deals and playouts behind :func:`monte_carlo` (the same arguments), each deal's
     values kept (:class:`Sampled`), for a caller that compares two candidates deal by deal
     (:func:`paired`). The candidates whose indexes are in ``keep`` never leave the race."""
@@ -268,9 +295,9 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
     policy = playout_player(player, epsilon) if isinstance(player, str) else player
     if opponents is not None:
         policy = _seated([policy or greedy_policy] + [opponents] * (problem.players - 1))
-    seated: dict = {}
+    seated: dict[tuple[str, ...], Policy | None] = {}
     by_style = _style_policies()
-    if isinstance(player, str) and player == "expert" and not epsilon:
+    if isinstance(player, str) and player == "expert" and not epsilon and policy is not None:
         by_style["expert"] = policy  # one expert for every seat: the playouts need no dispatch
     count = len(moves)
     values: list[list[float]] = [[] for _ in moves]
@@ -301,13 +328,14 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
         base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
                                problem.double_played, 0, voids)
         base.lead_tile = problem.lead_tile
-        solved = None
+        solved: list[int] | None = None
         if solvable and problem.scores is None:
             try:
                 solved = _solve_deal(base, [moves[i] for i in alive])
             except SearchLimit:
                 solved = None
         for position, index in enumerate(alive):
+            value: float
             if solved is not None:
                 value = solved[position]  # the solver gives no hand-end part
             else:
@@ -356,8 +384,10 @@ def summarise(problem: Problem, sampled: Sampled) -> list[MoveValue]:
                 result[index] = result[index]._replace(
                     value=result[leader].value + difference, stderr=sqrt(result[leader].stderr ** 2 + error ** 2),
                     raced_out=True)
-    result.sort(key=lambda m: (m.raced_out, -m.value, -m.samples, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
-    return result
+    # best first: those still in the race, the higher value, more deals, the heavier tile
+    order = sorted(range(len(moves)), key=lambda i: (result[i].raced_out, -result[i].value, -result[i].samples,
+                                                     -(tb.high[moves[i][0]] + tb.low[moves[i][0]])))
+    return [result[i] for i in order]
 
 
 def paired(sampled: Sampled, first: int, second: int) -> tuple[float, float]:
@@ -377,19 +407,19 @@ def paired(sampled: Sampled, first: int, second: int) -> tuple[float, float]:
     return mean, error
 
 
-def _seated(policies: Sequence):
+def _seated(policies: Sequence[Policy]) -> Policy:
     """A fast-loop policy that asks the policy of the seat to move."""
     policies = list(policies)
     if all(p is policies[0] for p in policies):
         return policies[0]
 
-    def policy(hand, found, rng):
+    def policy(hand: FastHand, found: list[Option], rng: random.Random | None) -> Option:
         return policies[hand.turn](hand, found, rng)
 
     return policy
 
 
-def _style_policies() -> dict:
+def _style_policies() -> dict[str, Policy]:
     """The playout player of each style (:data:`~fives_tutor.engine.styles.STYLES`)."""
     return {"greedy": greedy_policy, "defensive": defensive_policy, "expert": Expert()}
 
@@ -400,7 +430,7 @@ def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> 
     deals = len(values[alive[0]])
     total = sum(weights[:deals])
 
-    def mean(index):
+    def mean(index: int) -> float:
         return sum(w * v for w, v in zip(weights, values[index])) / total if total else 0.0
 
     best = max(alive, key=mean)
@@ -421,7 +451,10 @@ def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> 
     return keep
 
 
-def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: int) -> tuple[float, float]:
+def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Random, base_board: Board,
+             side: int) -> tuple[float, float]:
+    """One playout of ``move`` from ``base`` (copied) to the end of the hand, or of the
+    match; the point difference for ``side`` and its part from the hand-end award."""
     hand = base.copy()
     board = Board.__new__(Board)
     board.scores = list(base_board.scores)
@@ -444,7 +477,7 @@ def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: 
     return value, _difference(at_end, side)
 
 
-def _play(hand: FastHand, move: tuple) -> int:
+def _play(hand: FastHand, move: Move) -> int:
     return play(hand, move[0], move[1])
 
 
@@ -456,6 +489,10 @@ def _difference(values: Sequence[float], side: int) -> float:
 # --- information-set Monte Carlo tree search ---------------------------------------------------
 
 
+#: a move of the tree: ``(tile, end index)``, or ``("pass",)``
+NodeKey: TypeAlias = tuple[int, int] | tuple[str]
+
+
 class _Node:
     """A node of the information-set tree: the plays (and passes) made from it, each
     with its visits, total reward and times it was available (for UCB)."""
@@ -463,7 +500,7 @@ class _Node:
     __slots__ = ("children", "visits", "total", "squares", "available", "player")
 
     def __init__(self, player: int) -> None:
-        self.children: dict = {}
+        self.children: dict[NodeKey, _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.squares = 0.0
@@ -472,7 +509,7 @@ class _Node:
 
 
 def ismcts(problem: Problem, iterations: int | None = None, seconds: float | None = None,
-           rng: random.Random | None = None, player="expert", exploration: float = 0.7,
+           rng: random.Random | None = None, player: Playout = "expert", exploration: float = 0.7,
            scale: float = 40.0, epsilon: float = 0.1) -> list[MoveValue]:
     """Single-observer information-set Monte Carlo tree search (Cowling, Powley and
     Whitehouse 2012): each iteration deals the hidden tiles afresh (as
@@ -513,7 +550,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
         hand.board = board
         start = list(board.scores)
         node = root
-        path = []
+        path: list[_Node] = []
         expanded = False
         while hand.kind is None and board.winner is None:
             seat = hand.turn
@@ -528,6 +565,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
                     found = fast_options(hand, seat)
                     if only_one:
                         break
+            key: NodeKey
             if not found:
                 key = ("pass",)
                 child = node.children.get(key)
@@ -544,7 +582,8 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
                 node = child
                 continue
             untried = []
-            best, best_score = None, None
+            best: Option | None = None
+            best_score: float | None = None
             for option in found:
                 key = (option[0], option[1])
                 child = node.children.get(key)
@@ -606,6 +645,11 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
 # --- the exact solver ------------------------------------------------------------------------
 
 
+#: a position of the exact solver: the ends (sorted), both hands' masks, the player to
+#: move, passes in a row, whether a double was played, the tiles drawn so far
+SolverKey: TypeAlias = tuple[tuple[EndCode, ...], tuple[Mask, ...], int, int, bool, int]
+
+
 class Solver:
     """Negamax with alpha-beta over a two-player hand whose every tile is known: the hands
     (bit masks) and the boneyard in the order it will be drawn. The transposition table is
@@ -621,12 +665,13 @@ class Solver:
         self.boneyard = tuple(boneyard)
         self.reserve = rules.turn.boneyard_reserve
         self.draw = rules.turn.draw
-        self.table: dict = {}
+        self.table: dict[SolverKey, tuple[int, int, tuple[TileIndex, int] | None]] = {}
         self.nodes = 0
         self.limit = limit
         self.weight = tb.weight
 
-    def moves(self, ends: tuple, total: int, lone: bool, mask: int, double_played: bool) -> list:
+    def moves(self, ends: tuple[EndCode, ...], total: int, lone: bool, mask: Mask,
+              double_played: bool) -> list[tuple[int, int, TileIndex, int]]:
         """Every move of the tiles of ``mask``: (points, tile weight, tile, end index), in no
         particular order (sort them to try the most points first)."""
         tb = self.tb
@@ -641,11 +686,11 @@ class Solver:
                 if not ends:
                     result.append((tb.lead_points[t], weight[t], t, -1))
                     continue
-                seen = []
+                seen_codes = []
                 for index, code in enumerate(ends):
                     matched = code >> 2
-                    if (matched == tb.high[t] or matched == tb.low[t]) and code not in seen:
-                        seen.append(code)
+                    if (matched == tb.high[t] or matched == tb.low[t]) and code not in seen_codes:
+                        seen_codes.append(code)
                         _after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
                         result.append((tb.points[after_total], weight[t], t, index))
             return result
@@ -664,7 +709,8 @@ class Solver:
                 result.append((points[total + row[t]], weight[t], t, index))
         return result
 
-    def after(self, ends: tuple, total: int, lone: bool, t: int, index: int, double_played: bool) -> tuple:
+    def after(self, ends: tuple[EndCode, ...], total: int, lone: bool, t: TileIndex, index: int,
+              double_played: bool) -> tuple[tuple[EndCode, ...], int]:
         """The ends and total after tile ``t`` goes on end ``index``."""
         tb = self.tb
         code = ends[index] if ends else 0
@@ -674,7 +720,7 @@ class Solver:
         return (ends[:index] + ((tb.high[t] + tb.low[t] - (code >> 2)) * 4,) + ends[index + 1:],
                 total + tb.fit[code][t])
 
-    def end_value(self, kind: str, masks: tuple, turn: int, domino_player) -> int:
+    def end_value(self, kind: str, masks: tuple[Mask, ...], turn: int, domino_player: int | None) -> int:
         """The hand-end award as a difference from the view of the player ``turn``."""
         tb = self.tb
         weight = self.weight
@@ -696,7 +742,7 @@ class Solver:
             value += points if side == me else -points
         return value
 
-    def search(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, passes: int,
+    def search(self, ends: tuple[EndCode, ...], total: int, lone: bool, masks: tuple[Mask, ...], turn: int, passes: int,
                double_played: bool, drawn: int, alpha: int, beta: int) -> int:
         """The value for the player ``turn`` (points they make minus the other's to the end)."""
         self.nodes += 1
@@ -717,14 +763,14 @@ class Solver:
             # draw from the boneyard (its order is known) while the pack allows, else pass
             if self.draw != "none" and ends and len(self.boneyard) - drawn > self.reserve:
                 t = self.boneyard[len(self.boneyard) - 1 - drawn]
-                new = list(masks)
-                new[turn] |= 1 << t
-                new = tuple(new)
+                grown = list(masks)
+                grown[turn] |= 1 << t
+                drew = tuple(grown)
                 if self.draw == "one":
-                    moves_after = self.moves(ends, total, lone, new[turn], double_played)
+                    moves_after = self.moves(ends, total, lone, drew[turn], double_played)
                     if not moves_after:
-                        return self._pass(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
-                return self.search(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
+                        return self._pass(ends, total, lone, drew, turn, passes, double_played, drawn + 1, alpha, beta)
+                return self.search(ends, total, lone, drew, turn, passes, double_played, drawn + 1, alpha, beta)
             return self._pass(ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta)
         original_alpha = alpha
         moves.sort(reverse=True)  # the most points first, then the heaviest tile
@@ -757,13 +803,14 @@ class Solver:
         self.table[key] = (best, flag, chosen)
         return best
 
-    def _pass(self, ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta) -> int:
+    def _pass(self, ends: tuple[EndCode, ...], total: int, lone: bool, masks: tuple[Mask, ...], turn: int,
+              passes: int, double_played: bool, drawn: int, alpha: int, beta: int) -> int:
         if passes + 1 >= 2:
             return self.end_value("blocked", masks, turn, None)
         return -self.search(ends, total, lone, masks, 1 - turn, passes + 1, double_played, drawn, -beta, -alpha)
 
-    def values(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, double_played: bool,
-               moves: Sequence[tuple]) -> list[int]:
+    def values(self, ends: tuple[EndCode, ...], total: int, lone: bool, masks: tuple[Mask, ...], turn: int,
+               double_played: bool, moves: Sequence[Move]) -> list[int]:
         """The proven value of each of ``moves`` (``(tile, end index, ...)``) for ``turn``."""
         result = []
         for move in moves:
@@ -781,7 +828,7 @@ class Solver:
         return result
 
 
-def _solve_deal(base: FastHand, moves: Sequence[tuple], limit: int = 20_000) -> list[int]:
+def _solve_deal(base: FastHand, moves: Sequence[Move], limit: int = 20_000) -> list[int]:
     """Exact values of ``moves`` in one fully dealt two-player hand (the boneyard's order
     included): raises :class:`SearchLimit` past ``limit`` nodes."""
     solver = Solver(base.tb, base.sides, base.boneyard, limit)
@@ -802,9 +849,9 @@ def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], t
     solver = Solver(tb, sides, (), limit)
     moves = [(m[2], m[3], m[0]) for m in solver.moves(ends, total, position.lone, masks[turn], double_played)]
     values = solver.values(ends, total, position.lone, masks, turn, double_played, moves)
-    result = [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in zip(moves, values)]
-    result.sort(key=lambda m: (-m.value, -(m.move[0][0] + m.move[0][1])))
-    return result
+    # best first; on a tie the heavier tile
+    ranked = sorted(zip(moves, values), key=lambda mv: (-mv[1], -(tb.high[mv[0][0]] + tb.low[mv[0][0]])))
+    return [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in ranked]
 
 
 __all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "monte_carlo",
