@@ -163,7 +163,7 @@ class Situation(NamedTuple):
                    scores: Sequence[int] | None = None, lead: str = "first", voids: Sequence[frozenset[int]] = (),
                    past: Sequence[PastHand] = ()) -> Situation:
         """What player ``me`` holding ``hand`` knows after the ``steps`` of a hand
-        (:class:`~fives_tutor.engine.history.Step`) that led to ``board``, with ``played``
+        (:class:`~fives_tutor.engine.fast.Step`) that led to ``board``, with ``played``
         the tiles on the table (the lead first), ``counts`` each seat's tiles and
         ``leader`` the seat that led; ``past`` the earlier hands of the match
         (:class:`~fives_tutor.engine.styles.PastHand`, seats as in ``steps``). Raises
