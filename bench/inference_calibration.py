@@ -28,10 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fives_tutor.core.game import sides_for
 from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables
-from fives_tutor.engine.levels import (
-    Situation,
-    _problem,
-)
+from fives_tutor.engine.levels import Situation, search_problem
 from fives_tutor.engine.policies import policy_for
 from fives_tutor.engine.search import _deal, play_weight
 from fives_tutor.packs.loader import load_rules
@@ -55,7 +52,7 @@ class Observer:
                                          [tb.tiles[t] for t in hand.hands[0]], tb.rules)
         if not situation.observed or not situation.observed[0]:
             return
-        problem, _ = _problem(situation)
+        problem, _ = search_problem(situation)
         truth = set(hand.hands[1])
         unseen = [tb.index[t] for t in situation.unseen]
         shares = {s: dict.fromkeys(unseen, 0.0) for s in self.strengths}

@@ -2,7 +2,7 @@
 
 Expected values are worked out from the rules (/work/shared/RULES.md and the packs'
 YAML) in the comments beside them. The random endgames are checked against plain
-minimax (search.minimax) and against a second reference written here that plays the
+minimax (tests/reference_solvers.py) and against a second reference written here that plays the
 hand out through the game's own state machine (fives_tutor.core.game.Hand), sharing no
 code with the solver.
 """
@@ -13,13 +13,14 @@ import json
 import random
 
 import pytest
+from reference_solvers import minimax
 
 from fives_tutor import load_rules
 from fives_tutor.core.game import Hand
 from fives_tutor.core.position import Position
 from fives_tutor.core.tiles import Tile, domino_set, parse_hand
 from fives_tutor.engine import Situation, rank, resolve_level
-from fives_tutor.engine.search import minimax, solve
+from fives_tutor.engine.search import solve
 from fives_tutor.errors import IllegalPlayError
 
 PACKS = ["dominos-cc", "pagat-all-fives", "fives-and-threes", "muggins"]

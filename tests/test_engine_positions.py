@@ -17,7 +17,8 @@ from fives_tutor import load_rules
 from fives_tutor.core.position import Position
 from fives_tutor.core.tiles import domino_set, parse_hand
 from fives_tutor.engine import Situation, rank, resolve_level
-from fives_tutor.engine.history import parse_history, replay
+from fives_tutor.engine.history import parse_history
+from fives_tutor.engine.replay import replay
 
 # --- reading the history: a knock shows a void ---------------------------------------------
 

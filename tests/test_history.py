@@ -20,14 +20,16 @@ from itertools import combinations, permutations
 from types import MappingProxyType
 
 import pytest
+from reference_solvers import brute_weight, enumerate_deals
 
 from fives_tutor import load_rules
 from fives_tutor.core.game import Hand, heaviest_double_or_tile
 from fives_tutor.core.rules import PlayerRules
 from fives_tutor.core.tiles import domino_set, parse_hand
 from fives_tutor.engine import Situation, rank
-from fives_tutor.engine.history import Event, History, HistoryError, format_history, from_keeper, parse_history, replay
-from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot, brute_weight, enumerate_deals
+from fives_tutor.engine.history import Event, History, HistoryError, format_history, parse_history
+from fives_tutor.engine.knowledge import Knowledge, Played, Record, Slot
+from fives_tutor.engine.replay import from_keeper, replay
 from fives_tutor.errors import IllegalPlayError
 
 CC = load_rules("dominos-cc")

@@ -16,12 +16,13 @@ from itertools import product
 from math import comb
 
 import pytest
+from reference_solvers import enumerate_deals
 
 from fives_tutor import load_rules
 from fives_tutor.core.position import Position
 from fives_tutor.core.tiles import Tile, domino_set, parse_hand
 from fives_tutor.engine import Situation, rank
-from fives_tutor.engine.knowledge import Knowledge, enumerate_deals
+from fives_tutor.engine.knowledge import Knowledge
 from fives_tutor.errors import IllegalPlayError
 
 BONEYARD = "boneyard"

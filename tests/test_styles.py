@@ -18,9 +18,10 @@ from fives_tutor import load_rules
 from fives_tutor.core.tiles import parse_hand
 from fives_tutor.engine import styles
 from fives_tutor.engine.fast import Board, FastHand, deal, leader, run, tables
-from fives_tutor.engine.history import History, HistoryError, format_history, history_of, parse_history, replay
+from fives_tutor.engine.history import History, HistoryError, format_history, history_of, parse_history
 from fives_tutor.engine.levels import Situation
 from fives_tutor.engine.policies import policy_for
+from fives_tutor.engine.replay import replay
 
 CC = load_rules("dominos-cc")
 TB = tables(CC)
@@ -232,7 +233,7 @@ def test_the_search_reads_the_match_so_far():
 
 BOT = '''
 from fives_tutor.engine.player import Action, Player
-from fives_tutor.engine.history import replay
+from fives_tutor.engine.replay import replay
 
 
 class Recorder(Player):

@@ -10,9 +10,9 @@ from ..lazy import exports
 
 _EXPORTS = {
     "DEFAULT_LEVEL": "names", "DEFAULT_SAMPLES": "names", "LEVEL_NAMES": "names", "PLAYING_LEVELS": "names",
-    "LEVELS": "levels", "RankedPlay": "levels", "Situation": "levels", "expected_best": "levels", "rank": "levels",
+    "LEVELS": "levels", "RankedPlay": "levels", "Situation": "levels", "expected_best": "chances", "rank": "levels",
     "resolve_level": "levels",
-    "History": "history", "parse_history": "history", "format_history": "history", "from_keeper": "history",
+    "History": "history", "parse_history": "history", "format_history": "history", "from_keeper": "replay",
     "Player": "player", "View": "player", "Action": "player",
     "Comparison": "judge", "compare": "judge",
 }

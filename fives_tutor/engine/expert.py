@@ -36,12 +36,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple, overload
 
-from .fast import FastHand, Tables, place_codes
-
-#: what a match won is worth to the expert, in points
-WIN = 300.0
+from .chances import expected_max, no_fit_chance
+from .fast import Board, EndCode, FastHand, Mask, Move, Option, Tables, TileIndex, open_total, place_codes
+from .names import WIN_VALUE
 
 
 class Weights(NamedTuple):
@@ -64,25 +63,21 @@ DEFAULT = Weights(reply=1.0, partner=0.3, follow=0.25, stuck=2.0, block=9.0, pip
                   out=1.0)
 
 
-class Option(NamedTuple):
-    """One play valued by the expert: the factors in points (each already weighted) and
-    ``value``, their sum; ``reply`` is the next player's expected reply in points
+class Valuation(NamedTuple):
+    """One play (``move``) valued by the expert: the ``factors`` in points (each already
+    weighted, by name) and ``value``, their sum; ``now`` the points it scores now, as the
+    match counts them; ``reply`` is the next player's expected reply in points
     (unweighted) and ``scoring_replies`` how many unseen tiles would let them score."""
 
-    move: tuple
+    move: Move
     value: float
     now: float
     reply: float
     scoring_replies: int
-    factors: dict
+    factors: dict[str, float]
 
 
-def popcount(mask: int) -> int:
-    """Bits set in ``mask``."""
-    return mask.bit_count()
-
-
-def _allowed(tb: Tables, unseen: int, void: int) -> int:
+def allowed_tiles(tb: Tables, unseen: Mask, void: Mask) -> Mask:
     """The unseen tiles a player who lacks the numbers of ``void`` (a bit mask) may hold."""
     mask = unseen
     number = 0
@@ -94,10 +89,10 @@ def _allowed(tb: Tables, unseen: int, void: int) -> int:
     return mask
 
 
-def _reply_values(tb: Tables, ends: list, total: int, tiles: int) -> list[int]:
+def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -> list[int]:
     """For each tile of the mask ``tiles`` that fits ``ends`` (not lone), the most it
     scores there; tiles that score nothing are left out."""
-    best: dict = {}
+    best: dict[TileIndex, int] = {}
     fit, fitmask, points = tb.fit, tb.fitmask, tb.points
     seen = 0
     for code in ends:
@@ -116,7 +111,10 @@ def _reply_values(tb: Tables, ends: list, total: int, tiles: int) -> list[int]:
     return list(best.values())
 
 
-def _lone_reply_values(tb: Tables, ends: list, tiles: int) -> list[int]:
+def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask) -> list[int]:
+    """For each tile of the mask ``tiles`` that fits the ``ends`` a lone tile leaves (the
+    lead alone on the table), the most it scores there; tiles that score nothing are left
+    out."""
     best = []
     for u in range(tb.size):
         if tiles >> u & 1:
@@ -135,48 +133,21 @@ def _lone_reply_values(tb: Tables, ends: list, tiles: int) -> list[int]:
     return best
 
 
-def expected_max(values: list, chance: float) -> float:
-    """Expected best of ``values`` when each is available independently with ``chance``."""
-    if not values or chance <= 0:
-        return 0.0
-    if chance >= 1:
-        return float(max(values))
-    values.sort(reverse=True)
-    miss = 1.0
-    expected = 0.0
-    for v in values:
-        expected += v * chance * miss
-        miss *= 1 - chance
-    return expected
-
-
-def no_fit_chance(allowed: int, fitting: int, held: int) -> float:
-    """Chance that ``held`` tiles drawn from ``allowed`` tiles include none of ``fitting``."""
-    if held <= 0:
-        return 1.0
-    rest = allowed - fitting
-    if rest < held:
-        return 0.0
-    chance = 1.0
-    for k in range(held):
-        chance *= (rest - k) / (allowed - k)
-    return chance
-
-
 class Expert:
     """The expert player as a policy for the fast loop (:func:`fives_tutor.engine.fast.run`).
 
     ``weights``; ``epsilon``: the chance of a random legal play instead (for playouts);
     ``board`` (a :class:`~fives_tutor.engine.fast.Board`: scores, target, what passing
-    it does) makes it play for the match (default: the board the fast loop plays with). Call it with ``(hand, options, rng)``.
+    it does) makes it play for the match (default: the board the fast loop plays with).
+    Call it with ``(hand, options, rng)``.
     """
 
-    def __init__(self, weights: Weights = DEFAULT, epsilon: float = 0.0, board=None) -> None:
+    def __init__(self, weights: Weights = DEFAULT, epsilon: float = 0.0, board: Board | None = None) -> None:
         self.weights = weights
         self.epsilon = epsilon
         self.board = board
 
-    def __call__(self, hand: FastHand, found: list, rng: random.Random | None) -> tuple:
+    def __call__(self, hand: FastHand, found: list[Option], rng: random.Random | None = None) -> Option:
         if self.epsilon and rng is not None and rng.random() < self.epsilon:
             return found[rng.randrange(len(found))]
         context = _Context(hand, hand.turn, self.weights, self.board or hand.board, None)
@@ -194,8 +165,11 @@ class _Context:
 
     __slots__ = ("hand", "tb", "me", "weights", "board", "unseen", "allowed", "n_allowed", "held", "chance",
                  "partner", "p_allowed", "p_chance", "number_counts", "numbers_held", "collects", "side", "nxt")
+    partner: int | None
+    p_allowed: Mask
+    p_chance: float
 
-    def __init__(self, hand: FastHand, me: int, weights: Weights, board, unseen: int | None) -> None:
+    def __init__(self, hand: FastHand, me: int, weights: Weights, board: Board | None, unseen: Mask | None) -> None:
         tb = hand.tb
         self.hand, self.tb, self.me, self.weights, self.board = hand, tb, me, weights, board
         if unseen is None:
@@ -204,14 +178,14 @@ class _Context:
         players = hand.players
         self.side = hand.sides[me]
         self.nxt = nxt = (me + 1) % players
-        self.allowed = _allowed(tb, unseen, hand.voids[nxt])
+        self.allowed = allowed_tiles(tb, unseen, hand.voids[nxt])
         self.n_allowed = self.allowed.bit_count()
         self.held = len(hand.hands[nxt])
         self.chance = min(1.0, self.held / self.n_allowed) if self.n_allowed else 0.0
         self.partner = None
         if players == 4 and hand.sides[(me + 2) % 4] == self.side and weights.partner:
             self.partner = partner = (me + 2) % 4
-            self.p_allowed = _allowed(tb, unseen, hand.voids[partner])
+            self.p_allowed = allowed_tiles(tb, unseen, hand.voids[partner])
             n_p = self.p_allowed.bit_count()
             self.p_chance = min(1.0, len(hand.hands[partner]) / n_p) if n_p else 0.0
         counts = [0] * (tb.rules.max_pips + 1)
@@ -228,8 +202,14 @@ class _Context:
         self.numbers_held = sum(1 for c in counts if c)
         self.collects = tb.rules.hand_end.collect != "none"
 
-    def value(self, option: tuple, detail: bool = False):
-        """The value of ``option``; with ``detail`` an :class:`Option` with the factors."""
+    @overload
+    def value(self, option: Move, detail: Literal[False] = False) -> float: ...
+
+    @overload
+    def value(self, option: Move, detail: Literal[True]) -> Valuation: ...
+
+    def value(self, option: Move, detail: bool = False) -> float | Valuation:
+        """The value of ``option``; with ``detail`` a :class:`Valuation` with the factors."""
         hand, tb, weights, board = self.hand, self.tb, self.weights, self.board
         rules = tb.rules
         t, index, points = option[0], option[1], option[2]
@@ -245,7 +225,7 @@ class _Context:
                 now = float(change)  # refused (0) or bounced back by the excess (rules.match.overshoot)
             elif points and score + points >= board.target:
                 win_now = True
-                now += WIN
+                now += WIN_VALUE
         if not mine:
             # going out: the hand ends; the winner collects the opponents' pips
             unseen = self.unseen
@@ -254,23 +234,26 @@ class _Context:
             collected = 0.0
             if self.collects and unseen_count:
                 average = sum(tb.weight[u] for u in range(tb.size) if unseen >> u & 1) / unseen_count
-                collected = rules.hand_end.to_points(opponents_tiles * average)
+                # the expected pips, a fraction: to_points rounds them as it rounds whole pips
+                # (pips // 5, or the pips themselves), though core types it for whole pips
+                collected = rules.hand_end.to_points(opponents_tiles * average)  # type: ignore[arg-type]
             collected += rules.hand_end.chip_out_bonus
             out = weights.out * collected
-            value = now + out + (WIN if win_now else 0)
+            value = now + out + (WIN_VALUE if win_now else 0)
             if detail:
-                return Option(option, value, now, 0.0, 0, {"now": now, "out": out})
+                return Valuation(option, value, now, 0.0, 0, {"now": now, "out": out})
             return value
         ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
         lone = not hand.ends
         allowed = self.allowed
-        values = _lone_reply_values(tb, ends, allowed) if lone else _reply_values(tb, ends, total, allowed)
+        values = lone_reply_values(tb, ends, allowed) if lone else reply_values(tb, ends, total, allowed)
         scoring_replies = len(values)
         if board is not None and values:
             score = board.scores[sides[self.nxt]]
-            target, change = board.target, board.change
+            target, change_of = board.target, board.change
             # a reply that would bounce the next player back is one they would rather not make: 0
-            values = [c + WIN if c > 0 and score + c >= target else max(c, 0) for c in (change(score, v) for v in values)]
+            values = [c + WIN_VALUE if c > 0 and score + c >= target else max(c, 0)
+                      for c in (change_of(score, v) for v in values)]
         reply = expected_max(values, self.chance)
         open_fit = 0
         fitmask = tb.fitmask
@@ -280,8 +263,8 @@ class _Context:
             if self.n_allowed else 0.0
         partner = 0.0
         if self.partner is not None:
-            p_values = (_lone_reply_values(tb, ends, self.p_allowed) if lone
-                        else _reply_values(tb, ends, total, self.p_allowed))
+            p_values = (lone_reply_values(tb, ends, self.p_allowed) if lone
+                        else reply_values(tb, ends, total, self.p_allowed))
             partner = weights.partner * expected_max(p_values, self.p_chance)
         follow = 0.0
         if not lone and weights.follow:
@@ -304,10 +287,10 @@ class _Context:
                    "pips": pips, "double": double, "variety": variety}
         if self.partner is not None:
             factors["partner"] = partner
-        return Option(option, value, now, reply, scoring_replies, factors)
+        return Valuation(option, value, now, reply, scoring_replies, factors)
 
 
-def _best_score(tb: Tables, ends: list, total: int, tiles: int) -> int:
+def _best_score(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -> int:
     """The most any tile of the mask ``tiles`` would score on ``ends`` (not lone)."""
     fit, fitmask, points = tb.fit, tb.fitmask, tb.points
     best = 0
@@ -323,8 +306,8 @@ def _best_score(tb: Tables, ends: list, total: int, tiles: int) -> int:
     return best
 
 
-def evaluate(hand: FastHand, me: int, option: tuple, weights: Weights = DEFAULT, board=None,
-             unseen: int | None = None) -> Option:
+def evaluate(hand: FastHand, me: int, option: Move, weights: Weights = DEFAULT, board: Board | None = None,
+             unseen: Mask | None = None) -> Valuation:
     """The expert's value of ``option`` (``(tile, end index, points, ...)``) for player ``me``
     in ``hand``, with its factors; ``unseen`` overrides the tiles the player cannot see
     (default: every tile neither on the table nor in their hand); ``board`` (scores,
@@ -332,8 +315,17 @@ def evaluate(hand: FastHand, me: int, option: tuple, weights: Weights = DEFAULT,
     return _Context(hand, me, weights, board, unseen).value(option, detail=True)
 
 
-def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int], counts: Sequence[int],
-         voids: Sequence[int], unseen: int, me: int = 0, double_played: bool = False,
+def values(hand: FastHand, found: Sequence[Move], weights: Weights = DEFAULT,
+           board: Board | None = None) -> list[float]:
+    """The expert's value of each of ``found`` (fast-loop options of the player to move in
+    ``hand``), as :class:`Expert` weighs them; ``board`` (default: ``hand.board``) makes the
+    match count."""
+    context = _Context(hand, hand.turn, weights, board or hand.board, None)
+    return [context.value(option) for option in found]
+
+
+def view(tb: Tables, ends: Sequence[EndCode], lone: bool, hand_tiles: Sequence[TileIndex], counts: Sequence[int],
+         voids: Sequence[Mask], unseen: Mask, me: int = 0, double_played: bool = False,
          sides: Sequence[int] | None = None) -> FastHand:
     """A :class:`FastHand` as one player sees it, for :func:`evaluate`: their own tiles
     in seat ``me``, only the tile ``counts`` of the others (in seat order from seat 0),
@@ -354,9 +346,7 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     hand.reserve = tb.rules.turn.boneyard_reserve
     hand.ends = list(ends)
     hand.lone = lone
-    from .fast import _total
-
-    hand.total = _total(tb, hand.ends, lone) if ends else 0
+    hand.total = open_total(tb, hand.ends, lone) if ends else 0
     hand.turn = me
     hand.leader = me
     hand.passes = 0
@@ -364,7 +354,10 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     hand.lead_tile = -1
     hand.voids = list(voids)
     hand.made, hand.credited = [], []
-    hand.kind = hand.domino_player = hand.result = hand.record = None
+    hand.kind = None
+    hand.domino_player = None
+    hand.result = None
+    hand.record = None
     hand.at_end = ()
     hand.table = tb.full & ~mask & ~unseen
     hand.board = None
@@ -373,4 +366,5 @@ def view(tb: Tables, ends: Sequence[int], lone: bool, hand_tiles: Sequence[int],
     return hand
 
 
-__all__ = ["DEFAULT", "Expert", "Option", "WIN", "Weights", "evaluate", "expected_max", "no_fit_chance", "view"]
+__all__ = ["DEFAULT", "Expert", "Valuation", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
+           "reply_values", "values", "view"]

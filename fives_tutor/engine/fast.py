@@ -29,15 +29,56 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
-from ..core.game import hand_result, sides_for
+from ..core.game import HandResult, hand_result, sides_for
+from ..core.position import EndKind, Position, end
 from ..core.rules import RuleSet
-from ..core.tiles import domino_set
-from .history import Step
+from ..core.tiles import Tile, domino_set
 
 PLAIN, DOUBLE, SPINNER, ARM = 0, 1, 2, 3
 _FACTOR = (1, 2, 2, 0)
+
+#: a tile as its index in the pack's set (:attr:`Tables.tiles`)
+TileIndex: TypeAlias = int
+#: an open end as ``pips * 4 + kind``
+EndCode: TypeAlias = int
+#: a set as a bit mask: of tiles (bit ``t`` for tile index ``t``) or of numbers (bit ``n``)
+Mask: TypeAlias = int
+#: a legal play as :func:`options` lists it: ``(tile, end index, points, total after)``
+#: (end index -1: the lead)
+Option: TypeAlias = tuple[TileIndex, int, int, int]
+#: a play to make: ``(tile, end index, points)``, or an :data:`Option` (its first three)
+Move: TypeAlias = tuple[TileIndex, int, int] | Option
+#: a row of :attr:`Tables.fit` (one per end code): for each tile the change of the total,
+#: an int, or None where the tile does not fit. Typed Any on purpose: the hot loops read
+#: only the entries that ``fitmask`` says fit, and a check or a cast (a call) per read
+#: would slow them; the two places that test for None do it themselves.
+FitRow: TypeAlias = tuple[Any, ...]
+#: what :func:`fives_tutor.core.game.hand_result` is remembered by: (kind, sides, pips, tile
+#: counts, domino player)
+ResultKey: TypeAlias = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...], int | None]
+
+
+class Step(NamedTuple):
+    """An event of a hand with what the table showed just before it: ``kind`` (``play``,
+    ``draw`` or ``pass``), the ``player`` (a seat), the ``tile`` of a play, the numbers
+    ``open``, the ``count`` of a draw, and for a play the ``ends`` (end codes), whether a
+    single tile lay on the table (``lone``) and the ``index`` of the end it went on (-1:
+    the lead, or not known). :func:`run` records them (``FastHand.steps``) and
+    :func:`fives_tutor.engine.replay.replay` reads them from a history; the inference
+    (:mod:`fives_tutor.engine.history`, :mod:`fives_tutor.engine.styles`) reads them."""
+
+    kind: str
+    player: int
+    tile: Tile | None
+    open: frozenset[int]
+    # count and index shadow the tuple methods of the same names, as NamedTuple allows;
+    # mypy objects to any field so named, and they are the names the history has always used
+    count: int = 0  # type: ignore[assignment]
+    ends: tuple[EndCode, ...] = ()
+    lone: bool = False
+    index: int = -1  # type: ignore[assignment]
 
 
 class Tables(NamedTuple):
@@ -57,28 +98,29 @@ class Tables(NamedTuple):
 
     rules: RuleSet
     size: int
-    tiles: tuple
-    index: dict
-    high: tuple
-    low: tuple
-    key: tuple
-    weight: tuple
-    numbers: tuple
-    fit: tuple
-    fitmask: tuple
-    points: tuple
-    lead_points: tuple
+    tiles: tuple[Tile, ...]
+    # shadows tuple.index, as NamedTuple allows (mypy objects to the name; callers use it)
+    index: dict[Tile, TileIndex]  # type: ignore[assignment]
+    high: tuple[int, ...]
+    low: tuple[int, ...]
+    key: tuple[int, ...]
+    weight: tuple[int, ...]
+    numbers: tuple[Mask, ...]
+    fit: tuple[FitRow, ...]
+    fitmask: tuple[Mask, ...]
+    points: tuple[int, ...]
+    lead_points: tuple[int, ...]
     every: bool
     first: bool
     at_once: bool
-    results: dict
-    lead_order: tuple
-    suit: tuple
-    full: int
-    low_order: tuple = ()
+    results: dict[ResultKey, HandResult]
+    lead_order: tuple[TileIndex, ...]
+    suit: tuple[Mask, ...]
+    full: Mask
+    low_order: tuple[TileIndex, ...] = ()
 
 
-_TABLES: dict = {}
+_TABLES: dict[int, Tables] = {}
 
 
 def tables(rules: RuleSet) -> Tables:
@@ -103,10 +145,12 @@ def _build(rules: RuleSet) -> Tables:
     most = 2 * rules.max_pips * (4 + 2 * (rules.max_pips + 1)) + 1
     points_for = rules.scoring.points_for
     points = tuple(points_for(total) for total in range(most))
-    fit, fitmask = [], []
+    fit: list[FitRow] = []
+    fitmask: list[Mask] = []
     for code in range(4 * (rules.max_pips + 1)):
         pips, kind = divmod(code, 4)
-        row, mask = [], 0
+        row: list[int | None] = []
+        mask = 0
         for t in range(size):
             h, l = high[t], low[t]
             if pips != h and pips != l:
@@ -128,35 +172,33 @@ def _build(rules: RuleSet) -> Tables:
                   (1 << size) - 1, _low_order(tiles))
 
 
-def _lead_order(tiles) -> tuple[int, ...]:
+def _lead_order(tiles: Sequence[Tile]) -> tuple[TileIndex, ...]:
     """Tile indexes from the one that leads first under ``highest_double`` (the highest
     double; with no double, the heaviest tile: :func:`fives_tutor.core.game.heaviest_double_or_tile`)."""
-    def lead_key(t):
+    def lead_key(t: TileIndex) -> tuple[bool, int, int]:
         tile = tiles[t]
         return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
 
     return tuple(sorted(range(len(tiles)), key=lead_key, reverse=True))
 
 
-def _low_order(tiles) -> tuple[int, ...]:
+def _low_order(tiles: Sequence[Tile]) -> tuple[TileIndex, ...]:
     """Tile indexes from the one that leads first under ``lowest_double`` (the lowest
     double; with no double, the lightest tile: :func:`fives_tutor.core.game.lowest_double_or_tile`)."""
-    def low_key(t):
+    def low_key(t: TileIndex) -> tuple[bool, int, int]:
         tile = tiles[t]
         return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
 
     return tuple(sorted(range(len(tiles)), key=low_key))
 
 
-def position_codes(position) -> list[int]:
+def position_codes(position: Position) -> list[EndCode]:
     """The ends of a :class:`~fives_tutor.core.position.Position` as end codes."""
     return [e.pips * 4 + int(e.kind) for e in position.ends]
 
 
-def codes_position(ends: Sequence[int], lone: bool):
+def codes_position(ends: Sequence[EndCode], lone: bool) -> Position:
     """The :class:`~fives_tutor.core.position.Position` of end codes (for showing and checking)."""
-    from ..core.position import EndKind, Position, end
-
     return Position(tuple(end(EndKind(c & 3), c >> 2) for c in ends), lone)
 
 
@@ -168,6 +210,11 @@ class Board:
     and the ``winner``."""
 
     __slots__ = ("scores", "target", "exact", "bounce", "winner")
+    scores: list[int]
+    target: int
+    exact: bool
+    bounce: bool
+    winner: int | None
 
     def __init__(self, rules: RuleSet, players: int, scores: Sequence[int]) -> None:
         self.scores = list(scores)
@@ -221,7 +268,7 @@ class FastHand:
     what older passes showed); ``sides``; ``made`` the points of each play, in order;
     ``credited`` what each play's side actually took (after the exact-target rule);
     ``board`` the match's :class:`Board` while :func:`run` plays with one; ``steps``
-    None, or a list to which :func:`run` adds a :class:`~fives_tutor.engine.history.Step`
+    None, or a list to which :func:`run` adds a :class:`Step`
     per event (for players that read the history); ``record`` None, or a list of every
     play ``(player, tile, end index, total, points)``.
     """
@@ -230,14 +277,43 @@ class FastHand:
                  "turn", "passes", "double_played", "leader", "lead_tile", "voids", "made", "credited",
                  "kind", "domino_player", "result", "record", "at_end", "table", "board", "steps",
                  "pending")
+    tb: Tables
+    players: int
+    sides: tuple[int, ...]
+    hands: list[list[TileIndex]]
+    masks: list[Mask]
+    boneyard: list[TileIndex]
+    reserve: int
+    ends: list[EndCode]
+    lone: bool
+    total: int
+    turn: int
+    passes: int
+    double_played: bool
+    leader: int
+    lead_tile: TileIndex
+    voids: list[Mask]
+    made: list[int]
+    credited: list[int]
+    kind: str | None
+    domino_player: int | None
+    result: HandResult | None
+    record: list[tuple[int, TileIndex, int, int, int]] | None
+    at_end: tuple[int, ...]
+    table: Mask
+    board: Board | None
+    steps: list[Step] | None
+    #: under an exact target, the play that went out waiting for the hand's award:
+    #: (side, points, its index in ``credited``)
+    pending: tuple[int, int, int] | None
 
-    def __init__(self, tb: Tables, hands: list, boneyard: list, leader: int, lead_tile: int = -1,
-                 sides: Sequence[int] | None = None) -> None:
+    def __init__(self, tb: Tables, hands: list[list[TileIndex]], boneyard: list[TileIndex], leader: int,
+                 lead_tile: TileIndex = -1, sides: Sequence[int] | None = None) -> None:
         self.tb = tb
         self.players = len(hands)
         self.sides = tuple(sides) if sides is not None else tuple(range(self.players))
         self.hands = hands
-        masks = []
+        masks: list[Mask] = []
         held = len(boneyard)
         for tiles in hands:
             mask = 0
@@ -259,7 +335,7 @@ class FastHand:
         self.steps = None
         self.pending = None
         self.reserve = tb.rules.turn.boneyard_reserve
-        self.ends: list = []
+        self.ends = []
         self.lone = False
         self.total = 0
         self.turn = leader
@@ -268,8 +344,8 @@ class FastHand:
         self.double_played = False
         self.lead_tile = lead_tile
         self.voids = [0] * self.players
-        self.made: list = []
-        self.credited: list = []
+        self.made = []
+        self.credited = []
         self.kind = None
         self.domino_player = None
         self.result = None
@@ -277,14 +353,14 @@ class FastHand:
         self.at_end = ()
 
     @classmethod
-    def resume(cls, tb: Tables, hands: list, boneyard: list, ends: Sequence[int], lone: bool, turn: int,
-               sides: Sequence[int] | None = None, double_played: bool = False, passes: int = 0,
-               voids: Sequence[int] | None = None) -> FastHand:
+    def resume(cls, tb: Tables, hands: list[list[TileIndex]], boneyard: list[TileIndex], ends: Sequence[EndCode],
+               lone: bool, turn: int, sides: Sequence[int] | None = None, double_played: bool = False,
+               passes: int = 0, voids: Sequence[Mask] | None = None) -> FastHand:
         """A hand under way: ``ends`` (codes) on the table, ``turn`` to move."""
         hand = cls(tb, hands, boneyard, turn, -1, sides)
         hand.ends = list(ends)
         hand.lone = lone
-        hand.total = _total(tb, hand.ends, lone)
+        hand.total = open_total(tb, hand.ends, lone)
         hand.double_played = double_played
         hand.passes = passes
         if voids is not None:
@@ -324,30 +400,32 @@ class FastHand:
         return other
 
     @property
-    def open_numbers(self) -> int:
+    def open_numbers(self) -> Mask:
         """The bit mask of the numbers open for play."""
         mask = 0
         for code in self.ends:
             mask |= 1 << (code >> 2)
         return mask
 
-    def options(self, player: int | None = None) -> list[tuple[int, int, int, int]]:
+    def options(self, player: int | None = None) -> list[Option]:
         """Legal plays of ``player`` (default: whose turn it is), in the order the game
         lists them: ``(tile, end index, points, total after)``; the lead has index -1."""
         return options(self, self.turn if player is None else player)
 
-    def position(self):
+    def position(self) -> Position:
         """The :class:`~fives_tutor.core.position.Position` on the table."""
         return codes_position(self.ends, self.lone)
 
 
-def _total(tb: Tables, ends: Sequence[int], lone: bool) -> int:
+def open_total(tb: Tables, ends: Sequence[EndCode], lone: bool) -> int:
+    """The open-end total, in pips, of the end codes ``ends`` (``lone``: a single tile on
+    the table, whose lone double counts half where ``rules.spinner.lone_counts`` says so)."""
     if lone and len(ends) == 1 and tb.rules.spinner.lone_counts == "one_half":
         return ends[0] >> 2
     return sum((c >> 2) * _FACTOR[c & 3] for c in ends)
 
 
-def options(hand: FastHand, player: int) -> list[tuple[int, int, int, int]]:
+def options(hand: FastHand, player: int) -> list[Option]:
     """The legal plays of ``player`` as ``(tile, end index, points, total after)`` in the
     order of :meth:`fives_tutor.core.game.Hand.options` (tiles in hand order, ends in order,
     one play per kind of end)."""
@@ -402,9 +480,9 @@ def _lead_total(tb: Tables, t: int) -> int:
     return h + l
 
 
-def _distinct(ends: list) -> list[int]:
+def _distinct(ends: Sequence[EndCode]) -> list[int]:
     """Indexes of the first end of each kind (code) in ``ends``."""
-    seen = []
+    seen: list[EndCode] = []
     result = []
     for index, code in enumerate(ends):
         if code not in seen:
@@ -413,8 +491,8 @@ def _distinct(ends: list) -> list[int]:
     return result
 
 
-def place_codes(tb: Tables, ends: list, lone: bool, total: int, t: int, index: int,
-                double_played: bool) -> tuple[list, int]:
+def place_codes(tb: Tables, ends: Sequence[EndCode], lone: bool, total: int, t: TileIndex, index: int,
+                double_played: bool) -> tuple[list[EndCode], int]:
     """The ends (a new list) and the open-end total after tile ``t`` goes on end ``index``
     (-1: the lead) of ``ends``, as :func:`fives_tutor.core.position.place` places it (pack keys
     ``rules.spinner.*``); ``total`` is the total before. The new position is lone only
@@ -435,7 +513,7 @@ def place_codes(tb: Tables, ends: list, lone: bool, total: int, t: int, index: i
                 after += [matched * 4 + ARM, matched * 4 + ARM]
         else:
             after = [ends[1 - index], new]
-        total = _total(tb, after, False)
+        total = open_total(tb, after, False)
     else:
         total += tb.fit[target][t]
         after = list(ends)
@@ -458,7 +536,7 @@ def play(hand: FastHand, t: int, index: int) -> int:
     target = ends[index] if ends else 0
     if ends and not hand.lone and not double and (tb.at_once or target & 3 != SPINNER):
         # the commonest play: a tile that is not a double on an end that opens no arm
-        total = hand.total + tb.fit[target][t]
+        total: int = hand.total + tb.fit[target][t]
         ends[index] = (h + l - (target >> 2)) * 4
         points = tb.points[total]
     else:
@@ -522,9 +600,10 @@ def greedy_choice(hand: FastHand, player: int) -> tuple[int, int, int] | None:
     return best_t, best_i, best_key >> 12
 
 
-#: a playout policy: given the hand and the legal options of the player to move
-#: (``(tile, end index, points, total after)``), returns one of them
-Policy = Callable[[FastHand, list, random.Random], tuple]
+#: a player of the fast loop: given the hand, the legal options of the player to move
+#: (:data:`Option`, at least two) and the players' generator (None: the caller gave
+#: none), returns one of the options
+Policy: TypeAlias = Callable[[FastHand, list[Option], random.Random | None], Option]
 
 
 def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None = None,
@@ -561,6 +640,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
     while hand.kind is None:
         player = hand.turn
         ends = hand.ends
+        move: Move | None
         if inline and ends and not hand.lone:
             # greedy plays inline, the state in local variables, until a play needs the
             # general code (a new spinner, a draw or a pass): the simulator's hot loop
@@ -617,7 +697,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 if board is not None:
                     if points or not mask:
                         hand.total, hand.table, hand.turn = total, table, player
-                        if _take(hand, board, sides[player], points):
+                        if take(hand, board, sides[player], points):
                             return hand
                     else:
                         credited.append(0)
@@ -629,7 +709,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 break
             if move is not None:
                 points = play(hand, move[0], move[1])
-                if board is not None and _take(hand, board, sides[player], points):
+                if board is not None and take(hand, board, sides[player], points):
                     return hand
                 continue
         elif policy is None:
@@ -683,13 +763,13 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
         if steps is not None:
             steps.append(Step("play", player, tb.tiles[move[0]], _open(ends), 0, tuple(ends), hand.lone, move[1]))
         points = play(hand, move[0], move[1])
-        if board is not None and _take(hand, board, sides[player], points):
+        if board is not None and take(hand, board, sides[player], points):
             return hand
     settle(hand, board)
     return hand
 
 
-def _open(ends) -> frozenset:
+def _open(ends: Sequence[EndCode]) -> frozenset[int]:
     return frozenset(code >> 2 for code in ends)
 
 
@@ -697,10 +777,12 @@ def settle(hand: FastHand, board: Board | None) -> None:
     """A hand that has ended (``hand.kind`` set): its result, and with a ``board`` the
     winners' award taken (``hand.at_end``). Under an exact target the play that went
     out and the award of its side are one score, refused together if it would pass the
-    target (pagat's Fives and Threes; :class:`fives_tutor.core.game.Match`)."""
-    _finish(hand)
+    target (pagat's Fives and Threes; :class:`fives_tutor.core.game.Match`). Raises
+    ValueError for a hand that has not ended."""
+    if hand.kind is None:
+        raise ValueError("the hand has not ended")
+    result = _finish(hand, hand.kind)
     if board is not None:
-        result = hand.result
         taken = []
         pending = hand.pending
         for side, points in zip(result.winners, result.points):
@@ -715,13 +797,7 @@ def settle(hand: FastHand, board: Board | None) -> None:
         hand.at_end = tuple(taken)
 
 
-def take(hand: FastHand, board: Board, side: int, points: int) -> bool:
-    """The points of the play just made taken by ``side`` (see :func:`run`); True when
-    the match is won."""
-    return _take(hand, board, side, points)
-
-
-def end_label(ends: Sequence[int], lone: bool, index: int) -> str:
+def end_label(ends: Sequence[EndCode], lone: bool, index: int) -> str:
     """End ``index`` of ``ends`` written as the ends form writes it for a play's ``@END``
     (the pips of a side of a lone lead; a lone double whole)."""
     code = ends[index]
@@ -731,10 +807,10 @@ def end_label(ends: Sequence[int], lone: bool, index: int) -> str:
     return ("{0}", "{0}|{0}", "{0}|{0}*", "{0}*")[kind].format(pips)
 
 
-def _take(hand: FastHand, board: Board, side: int, points: int) -> bool:
-    """The side of the player who just played takes ``points``; under an exact target
-    the play that goes out waits for the hand's award (:func:`settle`). True when the
-    match is won."""
+def take(hand: FastHand, board: Board, side: int, points: int) -> bool:
+    """The points of the play just made taken by ``side``, the side of the player who made
+    it (see :func:`run`); under an exact target the play that goes out waits for the
+    hand's award (:func:`settle`). True when the match is won."""
     if hand.kind == "domino" and board.exact:
         hand.pending = (side, points, len(hand.credited))
         hand.credited.append(0)
@@ -743,18 +819,22 @@ def _take(hand: FastHand, board: Board, side: int, points: int) -> bool:
     if board.winner is None:
         return False
     if hand.kind is not None:  # the winning play also ended the hand
-        _finish(hand)
+        _finish(hand, hand.kind)
     return True
 
 
-def _finish(hand: FastHand) -> None:
+def _finish(hand: FastHand, kind: str) -> HandResult:
+    """The result of ``hand``, which ended by ``kind`` (``domino`` or ``blocked``), kept in
+    ``hand.result``."""
     weight = hand.tb.weight.__getitem__
     pips = tuple(sum(map(weight, tiles)) for tiles in hand.hands)
     counts = tuple(len(tiles) for tiles in hand.hands)
-    hand.result = _result(hand.tb, hand.kind, hand.sides, pips, counts, hand.domino_player)
+    result = hand.result = result_of(hand.tb, kind, hand.sides, pips, counts, hand.domino_player)
+    return result
 
 
-def _result(tb: Tables, kind, sides, pips, counts, domino_player):
+def result_of(tb: Tables, kind: str, sides: tuple[int, ...], pips: tuple[int, ...], counts: tuple[int, ...],
+              domino_player: int | None) -> HandResult:
     """:func:`fives_tutor.core.game.hand_result`, remembered per pack (hands end alike often)."""
     key = (kind, sides, pips, counts, domino_player)
     cache = tb.results
@@ -769,12 +849,15 @@ def _result(tb: Tables, kind, sides, pips, counts, domino_player):
 # --- whole matches, as the simulator plays them -----------------------------------------------
 
 
-def random_policy(hand: FastHand, found: list, rng: random.Random) -> tuple:
-    """Any legal play, uniformly (:func:`fives_tutor.study.simulate.random_legal`)."""
+def random_policy(hand: FastHand, found: list[Option], rng: random.Random | None) -> Option:
+    """Any legal play, uniformly (:func:`fives_tutor.study.simulate.random_legal`), drawn with
+    ``rng``; raises ValueError without one."""
+    if rng is None:
+        raise ValueError("the random player draws with the players' generator: give run() one")
     return found[rng.randrange(len(found))]
 
 
-def greedy_policy(hand: FastHand, found: list, rng: random.Random) -> tuple:
+def greedy_policy(hand: FastHand, found: list[Option], rng: random.Random | None = None) -> Option:
     """The greedy choice among ``found`` (most points, then the heavier tile; the first on a tie)."""
     key = hand.tb.key
     best = found[0]
@@ -786,7 +869,7 @@ def greedy_policy(hand: FastHand, found: list, rng: random.Random) -> tuple:
     return best
 
 
-def deal(tb: Tables, players: int, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+def deal(tb: Tables, players: int, rng: random.Random) -> tuple[list[list[TileIndex]], list[TileIndex]]:
     """Shuffle and deal as :func:`fives_tutor.core.game.deal` does (the same tiles from the same
     ``rng``), as tile indexes."""
     tiles = list(range(tb.size))
@@ -795,7 +878,8 @@ def deal(tb: Tables, players: int, rng: random.Random) -> tuple[list[list[int]],
     return [tiles[i * size:(i + 1) * size] for i in range(players)], tiles[players * size:]
 
 
-def leader(tb: Tables, hands: list, previous: FastHand | None, rng: random.Random) -> tuple[int, int]:
+def leader(tb: Tables, hands: Sequence[Sequence[TileIndex]], previous: FastHand | None,
+           rng: random.Random) -> tuple[int, TileIndex]:
     """Who leads and the tile they must lead (-1: any), as :meth:`fives_tutor.core.game.Match._leader`
     decides (pack keys ``rules.lead.first_hand`` and ``later_hands``)."""
     lead = tb.rules.lead
@@ -806,10 +890,11 @@ def leader(tb: Tables, hands: list, previous: FastHand | None, rng: random.Rando
             for player, tiles in enumerate(hands):
                 if t in tiles:
                     return player, t
-    if rule == "previous_domino" and previous.kind == "domino":
-        return previous.domino_player, -1
-    if rule == "to_the_left":
-        return (previous.leader + 1) % len(hands), -1
+    if previous is not None:  # (a first hand's rule is never one of these)
+        if rule == "previous_domino" and previous.kind == "domino" and previous.domino_player is not None:
+            return previous.domino_player, -1
+        if rule == "to_the_left":
+            return (previous.leader + 1) % len(hands), -1
     return rng.randrange(len(hands)), -1
 
 
@@ -818,12 +903,12 @@ class FastMatch(NamedTuple):
     side, the ``first_leader``, each hand played (:class:`FastHand`, the last one cut
     short when the match was won during it) and the scores after each hand."""
 
-    scores: tuple
+    scores: tuple[int, ...]
     winner: int
     first_leader: int
-    sides: tuple
-    hands: tuple
-    scores_after: tuple
+    sides: tuple[int, ...]
+    hands: tuple[FastHand, ...]
+    scores_after: tuple[tuple[int, ...], ...]
 
 
 def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | None = None,
@@ -839,13 +924,13 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
     sides = sides_for(rules, players)
     board = Board(rules, players, [0] * len(set(sides)))
     previous = None
-    played = []
-    after = []
-    first_leader = None
-    while board.winner is None:
+    played: list[FastHand] = []
+    after: list[tuple[int, ...]] = []
+    first_leader = -1
+    while True:
         hands, boneyard = deal(tb, players, rng)
         lead_player, lead_tile = leader(tb, hands, previous, rng)
-        if first_leader is None:
+        if first_leader < 0:
             first_leader = lead_player
         hand = FastHand(tb, hands, boneyard, lead_player, lead_tile, sides)
         if record:
@@ -856,10 +941,12 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
         played.append(hand)
         after.append(tuple(board.scores))
         previous = hand
-        if len(played) > max_hands and board.winner is None:
+        if board.winner is not None:
+            return FastMatch(tuple(board.scores), board.winner, first_leader, sides, tuple(played), tuple(after))
+        if len(played) > max_hands:
             raise RuntimeError(f"match {seed} did not end after {max_hands} hands")
-    return FastMatch(tuple(board.scores), board.winner, first_leader, sides, tuple(played), tuple(after))
 
 
-__all__ = ["Board", "FastHand", "FastMatch", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy", "leader",
-           "options", "place_codes", "play", "play_fast_match", "random_policy", "run", "settle", "tables", "take"]
+__all__ = ["Board", "FastHand", "FastMatch", "Step", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy",
+           "leader", "open_total", "options", "place_codes", "play", "play_fast_match", "random_policy", "result_of",
+           "run", "settle", "tables", "take"]

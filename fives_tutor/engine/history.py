@@ -18,21 +18,21 @@ before the play (as ``fives score --play`` reads it), ``P draws`` or ``P draws N
 ``P passes`` (or ``P knocks``). ``players N`` may come first; without it the number of
 players comes from the caller, else the highest player named (at least 2).
 
-:func:`replay` checks the history against the pack (turn order, tiles that fit, draws
-the boneyard and the pack allow, passes only when nothing may be drawn) and gives the
-table it leads to; :func:`infer` turns it into what the player to move knows about
-each opponent (:class:`~fives_tutor.engine.knowledge.Knowledge`): a player who drew
-or passed held none of the numbers then open, the tiles they drew before the one that
-fitted matched none either, and a later draw can bring those numbers back; under
-``lead.first_hand: highest_double`` the first lead shows that nobody was dealt a
-tile that ranks above it, and under ``lowest_double`` a tile that ranks below it.
+:func:`fives_tutor.engine.replay.replay` checks a history against the pack on the
+scorekeeper's table and gives the table it leads to, with its steps
+(:class:`~fives_tutor.engine.fast.Step`: each event with what the table showed then);
+:func:`infer` turns the steps into what the player to move knows about each opponent
+(:class:`~fives_tutor.engine.knowledge.Knowledge`): a player who drew or passed held
+none of the numbers then open, the tiles they drew before the one that fitted matched
+none either, and a later draw can bring those numbers back; under
+``lead.first_hand: highest_double`` the first lead shows that nobody was dealt a tile
+that ranks above it, and under ``lowest_double`` a tile that ranks below it.
 
 >>> from fives_tutor import load_rules
 >>> rules = load_rules("dominos-cc")
 >>> history = parse_history("1 leads 6|6\\n2 draws 2\\n2 plays 6|3\\n1 plays 6|5@6*", rules)
->>> table = replay(history, rules)
->>> str(table.position), table.counts, table.turn
-('3 6|6* 5 6*', (5, 8), 1)
+>>> history.players, [(e.kind, e.player, str(e.tile or ""), e.end, e.count) for e in history.events][1:]
+(2, [('draw', 1, '', '', 2), ('play', 1, '6|3', '', 0), ('play', 0, '6|5', '6*', 0)])
 """
 
 from __future__ import annotations
@@ -41,9 +41,11 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..core.plays import lead_rule
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, ascii_digits, domino_set, parse_tile
 from ..errors import N_, FivesError, IllegalPlayError, Msg, NotationError, span
+from .fast import Step, end_label
 from .knowledge import Knowledge, Played, Record, Slot
 
 #: the longest history read (lines), far beyond any hand
@@ -59,7 +61,8 @@ class Event(NamedTuple):
     player: int
     tile: Tile | None = None
     end: str = ""
-    count: int = 0
+    # shadows tuple.count, as NamedTuple allows (mypy objects to the name; it is the API's)
+    count: int = 0  # type: ignore[assignment]
 
 
 class History(NamedTuple):
@@ -71,7 +74,7 @@ class History(NamedTuple):
     players: int
     events: tuple[Event, ...]
     lines: tuple[int, ...] = ()
-    earlier: tuple = ()
+    earlier: tuple[History, ...] = ()
 
 
 class HistoryError(NotationError):
@@ -190,27 +193,9 @@ def format_history(history: History) -> str:
     return "\n".join(lines) + "\n"
 
 
-class Step(NamedTuple):
-    """An event with what the table showed just before it: the numbers ``open``, and for a
-    play the ``ends`` (end codes, :mod:`fives_tutor.engine.fast`), whether a single
-    tile lay on the table (``lone``) and the ``index`` of the end it went on (-1: the
-    lead, or not known)."""
-
-    kind: str
-    player: int
-    tile: Tile | None
-    open: frozenset
-    count: int = 0
-    ends: tuple = ()
-    lone: bool = False
-    index: int = -1
-
-
 def history_of(steps: Sequence[Step], players: int) -> History:
     """The :class:`History` of a hand's ``steps`` (each play's end written as the ends
     form writes it)."""
-    from .fast import end_label
-
     events = []
     for step in steps:
         if step.kind == "play":
@@ -221,88 +206,6 @@ def history_of(steps: Sequence[Step], players: int) -> History:
         else:
             events.append(Event("pass", step.player))
     return History(players, tuple(events))
-
-
-class Table(NamedTuple):
-    """The table a history leads to: the ``layout`` (every tile, in the layout form) and
-    its ``position``; each player's tile ``counts``; the ``boneyard`` size; whose
-    ``turn`` it is; the ``played`` tiles in order, the ``leader``, the ``steps`` (for
-    :func:`infer`), and whether the hand is ``over``."""
-
-    layout: object
-    position: object
-    counts: tuple[int, ...]
-    boneyard: int
-    turn: int
-    played: tuple[Tile, ...]
-    leader: int | None
-    steps: tuple[Step, ...]
-    over: bool
-
-
-def replay(history: History, rules: RuleSet) -> Table:
-    """Play ``history`` out on the scorekeeper's table (:class:`fives_tutor.core.keeper.TableState`,
-    the same checks as ``fives table``). Raises :class:`HistoryError` for an event that
-    does not fit."""
-    from ..core.keeper import TableState
-
-    names = [str(p + 1) for p in range(history.players)]
-    try:
-        state = TableState(rules, names)
-    except FivesError as error:
-        raise HistoryError(1, error) from None
-    numbers = history.lines or tuple(range(1, len(history.events) + 1))
-    steps: list[Step] = []
-    played: list[Tile] = []
-    leader = None
-    for number, event in zip(numbers, history.events):
-        before = state.position
-        open_numbers = frozenset(e.pips for e in before.ends)
-        try:
-            if state.awaiting or state.over:
-                raise IllegalPlayError(N_("the hand is over"))
-            if event.kind == "play":
-                if event.tile in played:
-                    raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(event.tile))
-                if not played:
-                    leader = event.player
-                index = state.apply({"type": "play", "player": event.player, "tile": str(event.tile),
-                                     "end": event.end, "announced": None}).index
-                played.append(event.tile)
-            elif event.kind == "draw":
-                state.apply({"type": "draw", "player": event.player, "count": event.count})
-            else:
-                state.apply({"type": "pass", "player": event.player})
-        except FivesError as error:
-            raise HistoryError(number, error) from None
-        steps.append(Step(event.kind, event.player, event.tile, open_numbers, event.count,
-                          tuple(e.pips * 4 + int(e.kind) for e in before.ends), before.lone,
-                          index if event.kind == "play" and before.ends else -1))
-    return Table(state.layout, state.position, tuple(state.counts), state.boneyard, state.turn, tuple(played),
-                 leader, tuple(steps), bool(state.awaiting))
-
-
-def from_keeper(rules: RuleSet, names: Sequence[str], teams, events: Sequence[dict]) -> History:
-    """The history of the hand under way in a scorekeeper's journal (``fives table``'s
-    events, undo and redo applied): the events since the last hand ended. Raises
-    :class:`~fives_tutor.errors.IllegalPlayError` for a journal that does not replay."""
-    from ..core.keeper import replay as keeper_replay
-
-    state = keeper_replay(rules, names, teams, events)
-    result = []
-    for logged in state.log:
-        if logged.hand != state.hand_number:
-            continue
-        event = logged.event
-        kind = event.get("type")
-        if kind == "play":
-            play = logged.play
-            result.append(Event("play", event["player"], play.tile, play.end))
-        elif kind == "draw":
-            result.append(Event("draw", event["player"], count=event.get("count", 1)))
-        elif kind == "pass":
-            result.append(Event("pass", event["player"]))
-    return History(len(names), tuple(result))
 
 
 # --- what the history shows -------------------------------------------------------------------
@@ -319,19 +222,20 @@ class Shown(NamedTuple):
     player: int
     kind: str
     numbers: tuple[int, ...]
-    count: int = 0
+    # shadows tuple.count, as NamedTuple allows (mypy objects to the name; it is the API's)
+    count: int = 0  # type: ignore[assignment]
     tile: Tile | None = None
     style: str = ""
     chance: float = 0.0
 
 
-def lead_rank(tile: Tile) -> tuple:
+def lead_rank(tile: Tile) -> tuple[bool, int, int]:
     """How tiles rank for the lead under ``highest_double``: doubles by their pips, then the
     other tiles by pips and the higher half."""
     return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
 
 
-def low_lead_rank(tile: Tile) -> tuple:
+def low_lead_rank(tile: Tile) -> tuple[bool, int, int]:
     """How tiles rank for the lead under ``lowest_double`` (the lowest ranks first):
     doubles by their pips, then the other tiles by pips and the higher half
     (:func:`fives_tutor.core.game.lowest_double_or_tile`)."""
@@ -349,19 +253,18 @@ def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: 
     (``rules.turn.draw_while_able``); the first lead (``led`` by ``leader``) shows that
     nobody was dealt a tile ranking above it under ``highest_double`` (below it under
     ``lowest_double``) for the hand of the match it is (``lead``: ``first`` or ``later``)."""
-    from ..core.plays import lead_rule
-
     draws_show = not rules.turn.draw_while_able
     size = rules.players.hand_size[players]
-    forbidden: frozenset = frozenset()
+    forbidden: frozenset[Tile] = frozenset()
     shown: list[Shown] = []
-    rule = lead_rule(rules, lead) if leader is not None and led is not None else None
-    if rule == "highest_double":
-        forbidden = frozenset(t for t in domino_set(rules.max_pips) if lead_rank(t) > lead_rank(led))
-    elif rule == "lowest_double":
-        forbidden = frozenset(t for t in domino_set(rules.max_pips) if low_lead_rank(t) < low_lead_rank(led))
-    if forbidden:
-        shown.append(Shown(leader, "led" if rule == "highest_double" else "led_lowest", (), tile=led))
+    if leader is not None and led is not None:
+        rule = lead_rule(rules, lead)
+        if rule == "highest_double":
+            forbidden = frozenset(t for t in domino_set(rules.max_pips) if lead_rank(t) > lead_rank(led))
+        elif rule == "lowest_double":
+            forbidden = frozenset(t for t in domino_set(rules.max_pips) if low_lead_rank(t) < low_lead_rank(led))
+        if forbidden:
+            shown.append(Shown(leader, "led" if rule == "highest_double" else "led_lowest", (), tile=led))
     records = []
     for offset in range(1, players):
         seat = (me + offset) % players
@@ -370,13 +273,13 @@ def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: 
     return tuple(records), tuple(shown)
 
 
-def public_voids(steps: Sequence[Step], rules: RuleSet, players: int) -> tuple[frozenset, ...]:
+def public_voids(steps: Sequence[Step], rules: RuleSet, players: int) -> tuple[frozenset[int], ...]:
     """The numbers each seat has shown it lacks now, by the simple rule a player at the
     table keeps (and the fast loop too): a pass adds the numbers then open; a draw
     (where it shows anything: ``rules.turn.draw_while_able`` off) replaces them with the
     numbers open then, since the tiles drawn may bring older ones back."""
     draws_show = not rules.turn.draw_while_able
-    voids = [frozenset()] * players
+    voids: list[frozenset[int]] = [frozenset()] * players
     for step in steps:
         if step.kind == "pass":
             voids[step.player] = voids[step.player] | step.open
@@ -385,11 +288,12 @@ def public_voids(steps: Sequence[Step], rules: RuleSet, players: int) -> tuple[f
     return tuple(voids)
 
 
-def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset, draws_show: bool,
-            shown: list) -> Record:
-    # slots: (entry time, capacity, own void or None); void events: (time, numbers)
-    slots = [(-1, size, frozenset())]
-    voids: list[tuple[int, frozenset]] = []
+def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset[Tile], draws_show: bool,
+            shown: list[Shown]) -> Record:
+    # slots: (entry time, capacity, own void); void events: (time, numbers). The tile that
+    # fitted after a draw enters half a step after the tiles drawn before it
+    slots: list[tuple[float, int, frozenset[int]]] = [(-1, size, frozenset())]
+    voids: list[tuple[int, frozenset[int]]] = []
     played: list[tuple[Tile, int]] = []
     time = 0
     while time < len(steps):
@@ -398,7 +302,8 @@ def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset, d
             time += 1
             continue
         if step.kind == "play":
-            played.append((step.tile, time))
+            if step.tile is not None:  # (a play always names its tile)
+                played.append((step.tile, time))
             time += 1
             continue
         if step.kind == "pass":
@@ -458,7 +363,7 @@ def _record(steps: Sequence[Step], seat: int, size: int, forbidden: frozenset, d
 
 def knowledge(steps: Sequence[Step], rules: RuleSet, me: int, hand: Sequence[Tile], played: Sequence[Tile],
               counts: Sequence[int], leader: int | None, lead: str = "first",
-              voids: Sequence[frozenset] = ()) -> tuple[Knowledge, tuple[Shown, ...]]:
+              voids: Sequence[frozenset[int]] = ()) -> tuple[Knowledge, tuple[Shown, ...]]:
     """The :class:`~fives_tutor.engine.knowledge.Knowledge` of player ``me`` holding ``hand``
     after the ``steps`` of a hand (``played``: the tiles on the table, the lead first;
     ``counts``: each seat's tiles), and what the steps showed. ``voids`` (per opponent
@@ -468,10 +373,9 @@ def knowledge(steps: Sequence[Step], rules: RuleSet, me: int, hand: Sequence[Til
     unseen = tuple(t for t in domino_set(rules.max_pips) if t not in out)
     opponents = tuple(counts[(me + k) % players] for k in range(1, players))
     records, shown = infer(steps, rules, me, players, leader, played[0] if played else None, lead)
-    extra = tuple(voids) + tuple(frozenset() for _ in range(players - 1 - len(voids)))
+    extra = tuple(voids) + tuple(frozenset[int]() for _ in range(players - 1 - len(voids)))
     return Knowledge(unseen, opponents, extra[:players - 1], records), shown
 
 
-__all__ = ["Event", "History", "HistoryError", "Shown", "Step", "Table", "format_history", "from_keeper", "history_of",
-           "infer",
-           "knowledge", "lead_rank", "parse_history", "public_voids", "replay"]
+__all__ = ["Event", "History", "HistoryError", "Shown", "Step", "format_history", "history_of", "infer", "knowledge",
+           "lead_rank", "parse_history", "public_voids"]

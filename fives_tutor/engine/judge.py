@@ -28,8 +28,9 @@ from typing import NamedTuple
 
 from ..core.plays import Play
 from ..errors import N_, IllegalPlayError
-from .levels import RankedPlay, Situation, _problem, _with_reasons, rank, resolve_level, style_model
+from .levels import RankedPlay, Situation, rank, resolve_level, search_problem, style_model, with_reasons
 from .names import DEFAULT_SAMPLES
+from .search import EPSILON, INFERENCE, paired, sample, summarise
 
 
 class Comparison(NamedTuple):
@@ -41,7 +42,7 @@ class Comparison(NamedTuple):
     was valued: ``exact``, ``monte-carlo``, or ``forced`` (one legal play); ``samples``
     the deals the chosen play was valued on."""
 
-    ranked: tuple
+    ranked: tuple[RankedPlay, ...]
     chosen: RankedPlay
     best: RankedPlay
     cost: float
@@ -75,13 +76,11 @@ def compare(situation: Situation, chosen: Play, samples: int | None = None, seed
             mine = next(r for r in ranked if _same(r.play, chosen))
             return Comparison(tuple(ranked), mine, ranked[0], max(0.0, ranked[0].value - mine.value), 0.0,
                               "exact", 0)
-    from .search import EPSILON, INFERENCE, paired, sample, summarise
-
-    built, plays = _problem(situation)
+    built, plays = search_problem(situation)
     index = next(i for i, p in enumerate(plays) if _same(p, chosen))
     measured = sample(built, samples=samples or DEFAULT_SAMPLES, rng=random.Random(f"{seed}:mc"),
                       inference=INFERENCE, epsilon=EPSILON, keep=(index,), model=style_model(situation))
-    ranked = _with_reasons(situation, plays, summarise(built, measured))
+    ranked = with_reasons(situation, plays, summarise(built, measured))
     best = ranked[0]
     mine = next(r for r in ranked if _same(r.play, chosen))
     if _same(best.play, chosen):

@@ -28,16 +28,22 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
-from itertools import combinations, product
+from collections.abc import Callable, Iterator, Sequence
 from math import comb
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from ..core.tiles import Tile
 from ..errors import N_, IllegalPlayError
 
 #: the most steps the counting may take before a situation is refused as too involved
 WORK_LIMIT = 2_000_000
+
+#: for each opponent, the first of their slots a tile may have come from (None: they
+#: cannot hold it): what makes unseen tiles interchangeable
+Places: TypeAlias = tuple[int | None, ...]
+
+#: a count per class of interchangeable unseen tiles (the classes of :meth:`Knowledge.groups`)
+Counts: TypeAlias = tuple[int, ...]
 
 
 class Slot(NamedTuple):
@@ -50,8 +56,8 @@ class Slot(NamedTuple):
     """
 
     capacity: int
-    void: frozenset = frozenset()
-    forbidden: frozenset = frozenset()
+    void: frozenset[int] = frozenset()
+    forbidden: frozenset[Tile] = frozenset()
 
 
 class Played(NamedTuple):
@@ -84,8 +90,8 @@ class Knowledge(NamedTuple):
 
     unseen: tuple[Tile, ...]
     counts: tuple[int, ...]
-    voids: tuple[frozenset, ...]
-    records: tuple = ()
+    voids: tuple[frozenset[int], ...]
+    records: tuple[Record | None, ...] = ()
 
     @property
     def boneyard(self) -> int:
@@ -94,14 +100,15 @@ class Knowledge(NamedTuple):
 
     def record(self, opponent: int) -> Record:
         """Opponent ``opponent``'s record; without one, a single slot of their tile count."""
-        if opponent < len(self.records) and self.records[opponent] is not None:
-            return self.records[opponent]
+        found = self.records[opponent] if opponent < len(self.records) else None
+        if found is not None:
+            return found
         return Record((Slot(self.counts[opponent]),))
 
     def first_slot(self, opponent: int, tile: Tile) -> int | None:
         """The first of opponent ``opponent``'s slots a tile they still hold may have come
         from (then any later one too), or None when they cannot hold ``tile``."""
-        void = self.voids[opponent] if opponent < len(self.voids) else frozenset()
+        void: frozenset[int] = self.voids[opponent] if opponent < len(self.voids) else frozenset()
         if tile[0] in void or tile[1] in void:
             return None
         for index, slot in enumerate(self.record(opponent).slots):
@@ -113,10 +120,10 @@ class Knowledge(NamedTuple):
         """Whether opponent ``opponent`` may hold ``tile`` now."""
         return self.first_slot(opponent, tile) is not None
 
-    def groups(self) -> list[tuple[tuple, list[Tile]]]:
+    def groups(self) -> list[tuple[Places, list[Tile]]]:
         """The unseen tiles grouped by where they may be: ``(first slot per opponent, tiles)``
         (None where that opponent cannot hold them)."""
-        found: dict[tuple, list[Tile]] = {}
+        found: dict[Places, list[Tile]] = {}
         for tile in self.unseen:
             key = tuple(self.first_slot(i, tile) for i in range(len(self.counts)))
             found.setdefault(key, []).append(tile)
@@ -185,7 +192,7 @@ class Knowledge(NamedTuple):
         return hands, boneyard
 
 
-_COUNTERS: dict = {}
+_COUNTERS: dict[Knowledge, _Counter] = {}
 
 
 class _Counter:
@@ -198,11 +205,11 @@ class _Counter:
         self.classes = known.groups()
         self.start = tuple(len(tiles) for _, tiles in self.classes)
         self.opponents = len(known.counts)
-        self._after: dict = {}
-        self._options: dict = {}
-        self._arrangements: list[dict] = [{} for _ in range(self.opponents)]
+        self._after: dict[tuple[int, Counts], int] = {}
+        self._options: dict[tuple[int, Counts], tuple[list[Counts], list[int]]] = {}
+        self._arrangements: list[dict[tuple[int, ...], int]] = [{} for _ in range(self.opponents)]
         self.work = 0
-        self._played = []
+        self._played: list[tuple[tuple[int, int], ...]] = []
         for opponent in range(self.opponents):
             record = known.record(opponent)
             capacity = sum(slot.capacity for slot in record.slots)
@@ -216,9 +223,10 @@ class _Counter:
             raise IllegalPlayError(N_("what the opponents have shown is too involved to count"))
 
     def total(self) -> int:
+        """Ways to deal every opponent and the boneyard: the consistent deals, weighted."""
         return self.after(0, self.start)
 
-    def after(self, opponent: int, remaining: tuple) -> int:
+    def after(self, opponent: int, remaining: Counts) -> int:
         """Ways to deal opponents ``opponent`` on (and the boneyard) from ``remaining``."""
         if opponent == self.opponents:
             return 1
@@ -229,7 +237,7 @@ class _Counter:
             found = self._after[key] = cumulative[-1] if cumulative else 0
         return found
 
-    def options(self, opponent: int, remaining: tuple) -> tuple[list, list]:
+    def options(self, opponent: int, remaining: Counts) -> tuple[list[Counts], list[int]]:
         """Every way opponent ``opponent`` can take tiles from ``remaining`` (a count per
         class) with its weight, as (choices, cumulative weights)."""
         key = (opponent, remaining)
@@ -238,8 +246,9 @@ class _Counter:
             return found
         count = self.known.counts[opponent]
         slots = len(self.known.record(opponent).slots)
-        places = [(c, key_[opponent]) for c, (key_, _) in enumerate(self.classes) if key_[opponent] is not None]
-        choices, cumulative = [], []
+        places = [(c, first) for c, (key_, _) in enumerate(self.classes) if (first := key_[opponent]) is not None]
+        choices: list[Counts] = []
+        cumulative: list[int] = []
         running = 0
         for split in _compositions(count, [remaining[c] for c, _ in places]):
             self._spend()
@@ -263,7 +272,7 @@ class _Counter:
         found = self._options[key] = (choices, cumulative)
         return found
 
-    def arrangements(self, opponent: int, levels: tuple) -> int:
+    def arrangements(self, opponent: int, levels: tuple[int, ...]) -> int:
         """Ways opponent ``opponent``'s tiles fit their slots, given how many held tiles may
         come from slot i on (``levels[i]``) and the slots each played tile may come from."""
         cache = self._arrangements[opponent]
@@ -275,7 +284,7 @@ class _Counter:
         return found
 
 
-def _compositions(total: int, bounds: Sequence[int]):
+def _compositions(total: int, bounds: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every way to write ``total`` as ordered parts, part i at most ``bounds[i]``."""
     if not bounds:
         if total == 0:
@@ -288,7 +297,7 @@ def _compositions(total: int, bounds: Sequence[int]):
         return
     parts = [0] * len(bounds)
 
-    def fill(index: int, left: int):
+    def fill(index: int, left: int) -> Iterator[tuple[int, ...]]:
         if index == len(bounds) - 1:
             if left <= bounds[index]:
                 parts[index] = left
@@ -302,21 +311,22 @@ def _compositions(total: int, bounds: Sequence[int]):
     yield from fill(0, total)
 
 
-def _arrange(capacities: tuple, levels: tuple, played: tuple, spend) -> int:
+def _arrange(capacities: tuple[int, ...], levels: tuple[int, ...], played: tuple[tuple[int, int], ...],
+            spend: Callable[[], None]) -> int:
     """Ways to put labelled tiles into slots of exact ``capacities`` (in order): ``levels[i]``
     held tiles may go in slot i or any later one; each played tile ``(first, last)`` in a
     slot from ``first`` to ``last``."""
     slots = len(capacities)
     if not played and slots == 1:
         return 1 if levels[0] == capacities[0] else 0
-    starts: dict = {}
+    starts: dict[int, list[int]] = {}
     for first, last in played:
         if first > last:
             return 0
         starts.setdefault(first, []).append(last)
-    memo: dict = {}
+    memo: dict[tuple[int, int, tuple[tuple[int, int], ...]], int] = {}
 
-    def place(index: int, eligible: int, pending: tuple) -> int:
+    def place(index: int, eligible: int, pending: tuple[tuple[int, int], ...]) -> int:
         # pending: sorted tuple of (deadline, count) of played tiles not yet placed
         if index == slots:
             return 1 if eligible == 0 and not pending else 0
@@ -346,54 +356,3 @@ def _arrange(capacities: tuple, levels: tuple, played: tuple, spend) -> int:
         return total
 
     return place(0, 0, ())
-
-
-def enumerate_deals(known: Knowledge):
-    """Every deal of the unseen tiles that fits each opponent's count and what they may
-    hold now (hands as frozensets, and the boneyard's set), for tests on small cases:
-    exponential, never used in play. With records, a deal's weight is
-    :meth:`Knowledge.weight`."""
-    tiles = list(known.unseen)
-
-    def deal(index, pool):
-        if index == len(known.counts):
-            yield ()
-            return
-        for chosen in combinations(pool, known.counts[index]):
-            if all(known.allowed(index, t) for t in chosen):
-                rest = [t for t in pool if t not in chosen]
-                for others in deal(index + 1, rest):
-                    yield (frozenset(chosen),) + others
-
-    for hands in deal(0, tiles):
-        used = set().union(*hands) if hands else set()
-        yield hands, frozenset(t for t in tiles if t not in used)
-
-
-def brute_weight(known: Knowledge, hands: Sequence[Sequence[Tile]]) -> int:
-    """The weight of a deal counted by brute force: every assignment of each opponent's
-    held and played tiles to their slots, checked tile by tile against each slot's
-    ``void`` and ``forbidden`` at the time (tests only; shares no counting with the sampler)."""
-    weight = 1
-    for opponent, held in enumerate(hands):
-        record = known.record(opponent)
-        slots = record.slots
-        items = [(tile, None) for tile in held] + [(p.tile, p) for p in record.played]
-        ways = 0
-        for assignment in product(range(len(slots)), repeat=len(items)):
-            filled = [0] * len(slots)
-            ok = True
-            for (tile, played), index in zip(items, assignment):
-                filled[index] += 1
-                slot = slots[index]
-                if played is None:
-                    if tile[0] in slot.void or tile[1] in slot.void or tile in slot.forbidden:
-                        ok = False
-                        break
-                elif not played.first <= index <= played.last:
-                    ok = False
-                    break
-            if ok and filled == [s.capacity for s in slots]:
-                ways += 1
-        weight *= ways
-    return weight

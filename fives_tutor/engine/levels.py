@@ -29,14 +29,36 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from math import comb
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from ..core.game import sides_for
 from ..core.plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
+from ..core.position import Position, new_double_spins
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, domino_set
 from ..errors import N_, IllegalPlayError, span
-from .names import DEFAULT_LEVEL, LEVEL_NAMES, PLAYING_LEVELS
+from .chances import expected_best
+from .expert import evaluate, view
+from .fast import Board as ScoreBoard
+from .fast import FastHand, Mask, Policy, Step, Tables, position_codes, tables
+from .history import History, Shown, public_voids
+from .history import knowledge as knowledge_of
+from .knowledge import Knowledge
+from .names import DEFAULT_LEVEL, DEFAULT_SAMPLES, LEVEL_NAMES, PLAYING_LEVELS
+from .replay import replay
+from .search import (
+    EPSILON,
+    INFERENCE,
+    MoveValue,
+    ObservedTiles,
+    Problem,
+    SearchLimit,
+    ismcts,
+    monte_carlo,
+    problem,
+    solve,
+)
+from .styles import SHOWN, SHOWN_PLAYS, Evidence, Model, PastHand, evidence, model, read
 
 
 class Situation(NamedTuple):
@@ -66,18 +88,18 @@ class Situation(NamedTuple):
     next_hand: int
     rules: RuleSet
     opponents: tuple[int, ...] = ()
-    voids: tuple[frozenset, ...] = ()
+    voids: tuple[frozenset[int], ...] = ()
     scores: tuple[int, ...] | None = None
     lead: str = "first"
-    known: object = None
-    shown: tuple = ()
-    observed: tuple = ()
-    evidence: object = None
+    known: Knowledge | None = None
+    shown: tuple[Shown, ...] = ()
+    observed: tuple[tuple[ObservedTiles, ...], ...] = ()
+    evidence: Evidence | None = None
 
     @classmethod
     def build(cls, board: Board, hand: Sequence[Tile], rules: RuleSet, played: Sequence[Tile] = (),
               next_hand: int | None = None, opponents: Sequence[int] | None = None,
-              voids: Sequence[frozenset] | None = None, scores: Sequence[int] | None = None,
+              voids: Sequence[frozenset[int]] | None = None, scores: Sequence[int] | None = None,
               boneyard: int | None = None, lead: str = "first") -> Situation:
         """Derive the unseen tiles. ``opponents`` gives each opponent's tile count in turn
         order from the next player (default: one opponent holding as many tiles as
@@ -111,8 +133,9 @@ class Situation(NamedTuple):
                    tuple(scores) if scores is not None else None, lead)
 
     @classmethod
-    def from_history(cls, history, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
-                     lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> Situation:
+    def from_history(cls, history: History, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
+                     lead: str = "first", voids: Sequence[frozenset[int]] = (),
+                     past: Sequence[PastHand] = ()) -> Situation:
         """What the player to move after ``history`` (a :class:`~fives_tutor.engine.history.History`)
         knows, holding ``hand``: the table, each opponent's tile count and what their
         draws, passes and plays showed. ``voids`` (per opponent from the next player) add
@@ -123,32 +146,28 @@ class Situation(NamedTuple):
         Raises :class:`~fives_tutor.engine.history.HistoryError` for a history that does
         not fit the pack, and :class:`IllegalPlayError` when ``hand`` does not fit it.
         """
-        from .history import replay
-
         table = replay(history, rules)
         if table.over:
             raise IllegalPlayError(N_("the hand is over"))
         if not past and history.earlier:
-            from .styles import PastHand
-
             # the earlier hands the history gave: the player asking held at least the tiles they played
-            past = tuple(PastHand(h, frozenset(e.tile for e in h.events if e.kind == "play" and e.player == table.turn),
+            past = tuple(PastHand(h, frozenset(e.tile for e in h.events
+                                               if e.kind == "play" and e.player == table.turn and e.tile is not None),
                                   None, "first" if i == 0 else "later") for i, h in enumerate(history.earlier))
         return cls.from_steps(table.layout, table.steps, table.played, table.counts, table.leader, table.turn, hand,
                               rules, scores, lead, voids, past)
 
     @classmethod
-    def from_steps(cls, board: Board, steps, played: Sequence[Tile], counts: Sequence[int], leader: int | None,
-                   me: int, hand: Sequence[Tile], rules: RuleSet, scores: Sequence[int] | None = None,
-                   lead: str = "first", voids: Sequence[frozenset] = (), past: Sequence = ()) -> Situation:
+    def from_steps(cls, board: Board, steps: Sequence[Step], played: Sequence[Tile], counts: Sequence[int],
+                   leader: int | None, me: int, hand: Sequence[Tile], rules: RuleSet,
+                   scores: Sequence[int] | None = None, lead: str = "first", voids: Sequence[frozenset[int]] = (),
+                   past: Sequence[PastHand] = ()) -> Situation:
         """What player ``me`` holding ``hand`` knows after the ``steps`` of a hand
-        (:class:`~fives_tutor.engine.history.Step`) that led to ``board``, with ``played``
+        (:class:`~fives_tutor.engine.fast.Step`) that led to ``board``, with ``played``
         the tiles on the table (the lead first), ``counts`` each seat's tiles and
         ``leader`` the seat that led; ``past`` the earlier hands of the match
         (:class:`~fives_tutor.engine.styles.PastHand`, seats as in ``steps``). Raises
         :class:`IllegalPlayError` when ``hand`` does not fit."""
-        from .history import knowledge, public_voids
-
         for tile in hand:
             if tile in played:
                 raise IllegalPlayError(N_("{tile} is in your hand and also on the table or played"), tile=str(tile))
@@ -157,9 +176,9 @@ class Situation(NamedTuple):
                                    player=me + 1, count=counts[me], given=len(hand))
         players = len(counts)
         _check_scores(rules, players, scores)
-        known, shown = knowledge(steps, rules, me, hand, played, counts, leader, lead, voids)
+        known, shown = knowledge_of(steps, rules, me, hand, played, counts, leader, lead, voids)
         public = public_voids(steps, rules, players)
-        extra = tuple(voids) + tuple(frozenset() for _ in range(players - 1 - len(voids)))
+        extra = tuple(voids) + tuple(frozenset[int]() for _ in range(players - 1 - len(voids)))
         seen = tuple(public[(me + k) % players] | extra[k - 1] for k in range(1, players))
         return cls(board, tuple(hand), known.unseen, known.counts[0], rules, known.counts, seen,
                    tuple(scores) if scores is not None else None, lead, known,
@@ -172,7 +191,7 @@ class Situation(NamedTuple):
         """The players at the table."""
         return 1 + len(self.opponents or (self.next_hand,))
 
-    def styles_shown(self) -> tuple:
+    def styles_shown(self) -> tuple[Shown, ...]:
         """The other players whose style their plays show clearly (the most likely style
         at least :data:`~fives_tutor.engine.styles.SHOWN`, read from at least
         :data:`~fives_tutor.engine.styles.SHOWN_PLAYS` plays), as
@@ -180,10 +199,6 @@ class Situation(NamedTuple):
         the player's: 1 is the next player)."""
         if self.evidence is None:
             return ()
-        from .fast import tables
-        from .history import Shown
-        from .styles import SHOWN, SHOWN_PLAYS, read
-
         reading = read(tables(self.rules), self.evidence)
         found = []
         for seat in range(1, self.players):
@@ -193,14 +208,12 @@ class Situation(NamedTuple):
                 found.append(Shown(seat, "style", (), plays, style=style, chance=chance))
         return tuple(found)
 
-    def knowledge(self):
+    def knowledge(self) -> Knowledge:
         """The :class:`~fives_tutor.engine.knowledge.Knowledge` the search samples from."""
         if self.known is not None:
             return self.known
-        from .knowledge import Knowledge
-
         opponents = self.opponents or (self.next_hand,)
-        return Knowledge(self.unseen, opponents, self.voids or tuple(frozenset() for _ in opponents))
+        return Knowledge(self.unseen, opponents, self.voids or tuple(frozenset[int]() for _ in opponents))
 
     def plays(self) -> list[Play]:
         """The legal plays, leads only as the pack allows (see :attr:`lead`)."""
@@ -214,8 +227,6 @@ class Situation(NamedTuple):
 
     def double_played(self) -> bool:
         """Whether a double is on the table (for the rule that only the first double spins)."""
-        from ..core.position import Position, new_double_spins
-
         if isinstance(self.board, Position):
             return not self.board.is_empty and not new_double_spins(self.board, self.rules)
         return self.board.has_double()
@@ -228,12 +239,10 @@ class Situation(NamedTuple):
                 and len(self.hand) + len(self.unseen) <= EXACT_TILES and self.scores is None)
 
 
-def _evidence(rules: RuleSet, players: int, me: int, steps, hand, scores, lead: str, past):
+def _evidence(rules: RuleSet, players: int, me: int, steps: Sequence[Step], hand: Sequence[Tile],
+              scores: Sequence[int] | None, lead: str, past: Sequence[PastHand]) -> Evidence:
     """The plays that show the other players' styles, seats from ``me``'s."""
-    from .fast import tables
-    from .styles import evidence
-
-    def turned(hand_steps):
+    def turned(hand_steps: Sequence[Step]) -> tuple[Step, ...]:
         return tuple(s._replace(player=(s.player - me) % players) for s in hand_steps)
 
     tb = tables(rules)
@@ -241,32 +250,31 @@ def _evidence(rules: RuleSet, players: int, me: int, steps, hand, scores, lead: 
                     [(turned(_past_steps(p.history, rules)), p.held, p.scores, p.lead) for p in past])
 
 
-_PAST: dict = {}
+_PAST: dict[tuple[int, History], tuple[RuleSet, tuple[Step, ...]]] = {}
 
 
-def _past_steps(history, rules: RuleSet) -> tuple:
+def _past_steps(history: History, rules: RuleSet) -> tuple[Step, ...]:
     """The steps of an earlier hand's history (replayed once and remembered). Raises
     :class:`~fives_tutor.engine.history.HistoryError` for a history that does not fit."""
     key = (id(rules), history)
     found = _PAST.get(key)
     if found is None or found[0] is not rules:
-        from .history import replay
-
         if len(_PAST) > 2000:
             _PAST.clear()
         found = _PAST[key] = (rules, replay(history, rules).steps)
     return found[1]
 
 
-def _observed(steps, seat: int) -> tuple:
+def _observed(steps: Sequence[Step], seat: int) -> tuple[ObservedTiles, ...]:
     """The plays of ``seat`` since it last drew (the lead left out), each with the tiles it
     played from then on: what its hand must have held then."""
     last_draw = max((i for i, s in enumerate(steps) if s.player == seat and s.kind == "draw"), default=-1)
-    plays = [s for s in steps[last_draw + 1:] if s.player == seat and s.kind == "play" and s.ends]
-    return tuple((s.ends, s.lone, s.tile, tuple(p.tile for p in plays[i:])) for i, s in enumerate(plays))
+    plays = [(s.ends, s.lone, s.tile) for s in steps[last_draw + 1:]
+             if s.player == seat and s.kind == "play" and s.ends and s.tile is not None]
+    return tuple((ends, lone, tile, tuple(p[2] for p in plays[i:])) for i, (ends, lone, tile) in enumerate(plays))
 
 
-def _check_scores(rules: RuleSet, players: int, scores) -> None:
+def _check_scores(rules: RuleSet, players: int, scores: Sequence[int] | None) -> None:
     if players > rules.players.max or players < rules.players.min:
         raise IllegalPlayError(N_("this rule pack is for {players} players, not {count}"),
                                players=span(rules.players.min, rules.players.max), count=players)
@@ -275,8 +283,6 @@ def _check_scores(rules: RuleSet, players: int, scores) -> None:
     target = rules.match.target.get(players)
     if target is not None and any(score >= target for score in scores):
         raise IllegalPlayError(N_("a score of {target} or more has already won the match"), target=target)
-    from ..core.game import sides_for
-
     sides = len(set(sides_for(rules, players)))
     if len(scores) != sides:
         raise IllegalPlayError(N_("give {count} scores, one for each side, yours first"), count=sides)
@@ -317,10 +323,10 @@ class RankedPlay(NamedTuple):
     forced: bool = False
     swing_known: bool = False
     raced_out: bool = False
-    factors: tuple = ()
+    factors: tuple[tuple[str, float], ...] = ()
 
 
-def _tie_break(ranked: RankedPlay) -> tuple:
+def _tie_break(ranked: RankedPlay) -> tuple[float, int, int, int, int]:
     tile = ranked.play.tile
     return (-round(ranked.value, 9), -ranked.play.points, -tile.pips, -tile.high, ranked.play.index)
 
@@ -337,23 +343,6 @@ def rank_greedy(situation: Situation) -> list[RankedPlay]:
     ranked = [RankedPlay(p, float(p.points), unseen=len(situation.unseen), goes_out=len(situation.hand) == 1)
               for p in plays]
     return _forced(situation, sorted(ranked, key=_tie_break))
-
-
-def expected_best(values: Sequence[int], held: int) -> float:
-    """Expected maximum of ``values`` over a uniformly random ``held``-subset.
-
-    ``values`` holds one number per unseen tile (the best points that tile would
-    score); the next player holds ``held`` of those tiles. With the values sorted
-    high to low, the i-th (from 1) is the hand's best with probability
-    C(n - i, held - 1) / C(n, held).
-    """
-    n = len(values)
-    if held <= 0 or n == 0:
-        return 0.0
-    held = min(held, n)
-    ordered = sorted(values, reverse=True)
-    total = comb(n, held)
-    return sum(v * comb(n - i, held - 1) for i, v in enumerate(ordered, start=1) if v) / total
 
 
 def _possible_for_next(situation: Situation) -> list[Tile]:
@@ -388,9 +377,9 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def _problem(situation: Situation):
-    from .search import problem
-
+def search_problem(situation: Situation) -> tuple[Problem, list[Play]]:
+    """The situation as the search sees it (:class:`~fives_tutor.engine.search.Problem`),
+    with the legal plays its moves stand for, in the same order."""
     rules = situation.rules
     position = board_position(situation.board, rules)
     plays = situation.plays()
@@ -398,12 +387,8 @@ def _problem(situation: Situation):
                    [(p.tile, p.index) for p in plays], situation.scores, situation.voids, situation.observed), plays
 
 
-def _view(situation: Situation):
+def _view(situation: Situation) -> tuple[Tables, FastHand, ScoreBoard | None, Mask]:
     """The situation as the expert sees it (:func:`fives_tutor.engine.expert.view`)."""
-    from ..core.game import sides_for
-    from .expert import view
-    from .fast import Board, tables
-
     rules = situation.rules
     tb = tables(rules)
     position = board_position(situation.board, rules)
@@ -414,19 +399,15 @@ def _view(situation: Situation):
     voids += [0] * (players - len(voids))
     unseen = sum(1 << tb.index[t] for t in situation.unseen)
     sides = sides_for(rules, players)
-    hand = view(tb, [e.pips * 4 + int(e.kind) for e in position.ends], position.lone,
+    hand = view(tb, position_codes(position), position.lone,
                 [tb.index[t] for t in situation.hand], counts, voids, unseen, 0, situation.double_played(), sides)
-    board = None
-    if situation.scores is not None:
-        board = Board(rules, players, situation.scores)
+    board = ScoreBoard(rules, players, situation.scores) if situation.scores is not None else None
     return tb, hand, board, unseen
 
 
 def rank_expert(situation: Situation) -> list[RankedPlay]:
     """The expert's value of every play (:func:`fives_tutor.engine.expert.evaluate`): points
     now and the factors of published strategy, in points."""
-    from .expert import evaluate
-
     tb, hand, board, unseen = _view(situation)
     ranked = []
     goes_out = len(situation.hand) == 1
@@ -438,15 +419,15 @@ def rank_expert(situation: Situation) -> list[RankedPlay]:
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[RankedPlay]:
-    """Search values joined to the plays and to the defensive level's reply figures (the words)."""
+def with_reasons(situation: Situation, plays: Sequence[Play], values: Sequence[MoveValue]) -> list[RankedPlay]:
+    """Search values (:class:`~fives_tutor.engine.search.MoveValue`, in their order) joined
+    to the ``plays`` they value and to the defensive level's reply figures, which the words
+    of an explanation use."""
     defensive = {(r.play.tile, r.play.index): r for r in rank_defensive(situation)}
     ranked = []
     for value in values:
         tile, index = value.move[0], value.move[1]
         if not isinstance(tile, Tile):
-            from .fast import tables
-
             tile = tables(situation.rules).tiles[tile]
         base = defensive.get((tile, index))
         if base is None:
@@ -460,7 +441,8 @@ def _with_reasons(situation: Situation, plays: Sequence[Play], values) -> list[R
 def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: float | None = None,
                      seed: int | str = 0, player: str = "expert", method: str = "sampling",
                      inference: float | None = None, prune: bool = True,
-                     epsilon: float | None = None, opponents=None, styles: bool = True) -> list[RankedPlay]:
+                     epsilon: float | None = None, opponents: Policy | None = None,
+                     styles: bool = True) -> list[RankedPlay]:
     """Monte Carlo over the hidden tiles (``samples`` deals, or ``seconds``; by default
     :data:`~fives_tutor.engine.search.DEFAULT_SAMPLES` deals), the ``player`` (``expert``
     or ``greedy``) playing the hands out; ``method``: ``sampling`` (every play on every
@@ -475,28 +457,23 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     deals and play them in the playouts (False: every one plays like the expert, and
     ``inference`` weighs the deals).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
-    from .search import DEFAULT_SAMPLES, EPSILON, INFERENCE, ismcts, monte_carlo
-
-    built, plays = _problem(situation)
+    built, plays = search_problem(situation)
     rng = random.Random(f"{seed}:mc")
     if method == "ismcts":
         count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
         values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
     else:
-        model = style_model(situation) if styles and opponents is None else None
+        read_styles = style_model(situation) if styles and opponents is None else None
         values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
                              rng=rng, player=player, inference=INFERENCE if inference is None else inference,
                              prune=prune, epsilon=EPSILON if epsilon is None else epsilon, opponents=opponents,
-                             model=model)
-    return _with_reasons(situation, plays, values)
+                             model=read_styles)
+    return with_reasons(situation, plays, values)
 
 
-def style_model(situation: Situation):
+def style_model(situation: Situation) -> Model:
     """The search's model of the other players' styles (:class:`~fives_tutor.engine.styles.Model`)
     from what their plays showed (:attr:`Situation.evidence`; none: the prior alone)."""
-    from .fast import tables
-    from .styles import Evidence, model
-
     return model(tables(situation.rules), situation.evidence or Evidence((), situation.players))
 
 
@@ -510,8 +487,6 @@ def rank_exact(situation: Situation, limit: int = EXACT_NODES) -> list[RankedPla
     """The proven value of every play; raises :class:`IllegalPlayError` where the hidden
     tiles are not all known (see :meth:`Situation.exact_applies`), and
     :class:`~fives_tutor.engine.search.SearchLimit` past ``limit`` positions."""
-    from .search import solve
-
     if situation.scores is not None:
         raise IllegalPlayError(N_("the exact level values the hand, not the match: leave out the scores, or use "
                                   "monte-carlo"))
@@ -528,7 +503,7 @@ def rank_exact(situation: Situation, limit: int = EXACT_NODES) -> list[RankedPla
                    (0, 1), limit)
     allowed = {(p.tile, p.index) for p in plays}
     values = [v for v in values if (v.move[0], v.move[1]) in allowed]
-    return _with_reasons(situation, plays, values)
+    return with_reasons(situation, plays, values)
 
 
 #: engine levels by name (each ranks a situation, best first)
@@ -548,7 +523,7 @@ def resolve_level(situation: Situation, level: str) -> str:
     return "exact" if situation.exact_applies() else "monte-carlo"
 
 
-def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[RankedPlay]:
+def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options: Any) -> list[RankedPlay]:
     """The legal plays of ``situation`` ranked by engine ``level``, best first (``auto``
     picks ``exact`` where it applies, else ``monte-carlo``; an exact solve that runs past
     its budget, :data:`AUTO_EXACT_NODES` or for ``exact`` :data:`EXACT_NODES` positions,
@@ -559,8 +534,6 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
     """
     chosen = resolve_level(situation, level)
     if chosen == "exact":
-        from .search import SearchLimit
-
         try:
             return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
         except SearchLimit:
@@ -574,4 +547,4 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options) -> list[Ra
 
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "PLAYING_LEVELS", "RankedPlay", "Situation", "expected_best",
-           "rank", "rank_expert", "resolve_level"]
+           "rank", "rank_expert", "resolve_level", "search_problem", "style_model", "with_reasons"]

@@ -26,10 +26,14 @@ import random
 from abc import ABC, abstractmethod
 from typing import NamedTuple
 
-from ..core.plays import Play
+from ..core.plays import Play, legal_plays
 from ..core.position import Position
 from ..core.rules import RuleSet
-from ..core.tiles import Tile
+from ..core.tiles import Tile, parse_hand
+from .history import History, parse_history
+from .levels import Situation, rank
+from .replay import replay
+from .styles import PastHand
 
 
 class Action(NamedTuple):
@@ -40,7 +44,8 @@ class Action(NamedTuple):
     kind: str
     tile: Tile | None = None
     end: str = ""
-    index: int = -1
+    # shadows tuple.index, as NamedTuple allows (mypy objects to the name; bots read it)
+    index: int = -1  # type: ignore[assignment]
 
     @classmethod
     def play(cls, play: Play) -> Action:
@@ -88,13 +93,13 @@ class View(NamedTuple):
     drawable: int
     scores: tuple[int, ...]
     target: int
-    history: object
+    history: History
     legal: tuple[Play, ...]
     may_draw: bool
     may_pass: bool
     hand_number: int = 1
     lead: str = "first"
-    match: tuple = ()
+    match: tuple[PastHand, ...] = ()
 
 
 class Player(ABC):
@@ -108,11 +113,9 @@ class Player(ABC):
         """The action for ``view`` (see the module docstring)."""
 
 
-def situation(view: View, scores: bool = True):
+def situation(view: View, scores: bool = True) -> Situation:
     """The :class:`~fives_tutor.engine.levels.Situation` of ``view``: what the player knows,
     the whole history included (``scores``: weigh the match)."""
-    from .levels import Situation
-
     return Situation.from_history(view.history, view.hand, view.rules,
                                   _my_side_first(view) if scores else None, view.lead, past=view.match)
 
@@ -141,8 +144,6 @@ class LevelPlayer(Player):
             return Action.play(view.legal[0])
         if self.level == "random":
             return Action.play(view.legal[self.rng.randrange(len(view.legal))])
-        from .levels import rank
-
         options = {}
         level = self.level
         if level in ("monte-carlo", "auto"):
@@ -156,10 +157,6 @@ def example_view(rules: RuleSet) -> View:
     """A small view for examples and tests: two players; seat 0 led 6|6, seat 1 played
     6|1 on it, seat 0 played 6|2 on an arm; seat 1 to play, holding 2|5, 6|4, 3|3, 1|0,
     0|0 and 4|4."""
-    from ..core.plays import legal_plays
-    from ..core.tiles import parse_hand
-    from .history import parse_history, replay
-
     history = parse_history("1 leads 6|6\n2 plays 6|1\n1 plays 6|2@6*\n", rules, 2)
     table = replay(history, rules)
     hand = parse_hand("2|5 6|4 3|3 1|0 0|0 4|4")

@@ -1,94 +1,40 @@
-"""The fixed engine levels as players of the fast loop (:func:`fives_tutor.engine.fast.run`):
-``greedy``, ``random``, ``defensive`` and ``expert`` (pure).
+"""The engine levels as players of the fast loop (:func:`fives_tutor.engine.fast.run`),
+by name: ``greedy``, ``random``, ``defensive``, ``expert``, and the search (``monte-carlo``
+and ``auto``) (pure).
 
 Each is a policy ``(hand, options, rng) -> option`` that sees only what the player to
 move may see: their own tiles, the table, every player's tile count, and the numbers
 each player has shown they lack (:attr:`fives_tutor.engine.fast.FastHand.voids`).
 They choose exactly as the levels of the same names rank plays for ``fives best``
-(:mod:`fives_tutor.engine.levels`).
+(:mod:`fives_tutor.engine.levels`). The fixed levels live in the fast loop's layer
+(:mod:`~fives_tutor.engine.fast`, :mod:`~fives_tutor.engine.expert`,
+:mod:`~fives_tutor.engine.defensive`); the search's player asks :func:`~fives_tutor.engine.levels.rank`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
-from .expert import Expert, _allowed, _lone_reply_values
-from .fast import FastHand, greedy_policy, place_codes, random_policy
-
-
-def defensive_values(hand: FastHand, found: list) -> list[tuple[float, float, int]]:
-    """For each option: (value, expected reply, scoring replies) as the ``defensive``
-    level computes them (:func:`fives_tutor.engine.levels.rank_defensive`): points now
-    minus the next player's expected best reply over the unseen tiles they may hold."""
-    from .levels import expected_best
-
-    tb = hand.tb
-    me = hand.turn
-    mine = hand.masks[me]
-    unseen = tb.full & ~hand.table & ~mine
-    nxt = (me + 1) % hand.players
-    possible = _allowed(tb, unseen, hand.voids[nxt])
-    held = len(hand.hands[nxt])
-    count = bin(possible).count("1")
-    result = []
-    for option in found:
-        t, index, points = option[0], option[1], option[2]
-        if mine == 1 << t:
-            result.append((float(points), 0.0, 0))
-            continue
-        ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
-        if not hand.ends:
-            values = _lone_reply_values(tb, ends, possible)
-        else:
-            values = _best_per_tile(tb, ends, total, possible)
-        values += [0] * (count - len(values))
-        reply = expected_best(values, held)
-        result.append((points - reply, reply, sum(1 for v in values if v > 0)))
-    return result
+from ..core.tiles import Tile
+from .defensive import defensive_policy
+from .expert import Expert
+from .fast import FastHand, Option, Policy, codes_position, greedy_policy, random_policy
+from .history import history_of
+from .levels import Situation, rank
+from .styles import PastHand, start_scores
 
 
-def _best_per_tile(tb, ends, total, tiles) -> list[int]:
-    best: dict = {}
-    seen = 0
-    for code in ends:
-        if seen >> code & 1:
-            continue
-        seen |= 1 << code
-        bits = tiles & tb.fitmask[code]
-        row = tb.fit[code]
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            u = bit.bit_length() - 1
-            v = tb.points[total + row[u]]
-            if v > best.get(u, 0):
-                best[u] = v
-    return [v for v in best.values() if v]
-
-
-def defensive_policy(hand: FastHand, found: list, rng: random.Random | None = None) -> tuple:
-    """The ``defensive`` level's play: the best value, then more points now, the heavier
-    tile, the higher half, the first end."""
-    tb = hand.tb
-    best, best_key = None, None
-    for option, (value, _reply, _count) in zip(found, defensive_values(hand, found)):
-        t = option[0]
-        key = (round(value, 9), option[2], tb.high[t] + tb.low[t], tb.high[t], -option[1])
-        if best_key is None or key > best_key:
-            best, best_key = option, key
-    return best
-
-
-def policy_for(level: str, samples: int | None = None, seed: str = "0"):
+def policy_for(level: str, samples: int | None = None, seed: str = "0") -> Policy:
     """The fast-loop player of a level: ``greedy``, ``random``, ``defensive``, ``expert``,
     or ``monte-carlo`` and ``auto`` (a :class:`SearchPolicy`: record ``hand.steps``).
     Raises KeyError for another name."""
     if level in ("monte-carlo", "auto"):
         return SearchPolicy(level, samples, seed)
-    return {"greedy": lambda: greedy_policy, "random": lambda: random_policy,
-            "defensive": lambda: defensive_policy, "expert": Expert}[level]()
-
-
+    makers: dict[str, Callable[[], Policy]] = {"greedy": lambda: greedy_policy, "random": lambda: random_policy,
+                                               "defensive": lambda: defensive_policy, "expert": Expert}
+    return makers[level]()
 
 
 class SearchPolicy:
@@ -98,25 +44,23 @@ class SearchPolicy:
     player keeps its own: one object per seat and match), and ranked with ``samples``
     deals a move (None: the engine's default)."""
 
-    def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0", **options) -> None:
+    def __init__(self, level: str = "monte-carlo", samples: int | None = None, seed: str = "0",
+                 **options: Any) -> None:
         self.level = level
         self.samples = samples
-        self.options = options
+        self.options = options  # more options of levels.rank
         self.rng = random.Random(f"{seed}:search")
-        self.past: list = []
-        self._hand = None
-        self._start = None
+        self.past: list[PastHand] = []
+        self._hand: FastHand | None = None
+        self._start: tuple[int, ...] | None = None
 
-    def _remember(self, hand: FastHand, me: int, scores) -> None:
+    def _remember(self, hand: FastHand, me: int, scores: tuple[int, ...] | None) -> None:
         """A new hand: the one before goes to the match so far."""
-        from .history import history_of
-        from .styles import PastHand, start_scores
-
         previous = self._hand
         if previous is not None and previous.steps is not None:
             tb = previous.tb
             held = {tb.tiles[t] for t in previous.hands[me]}
-            held |= {s.tile for s in previous.steps if s.kind == "play" and s.player == me}
+            held |= {s.tile for s in previous.steps if s.kind == "play" and s.player == me and s.tile is not None}
             self.past.append(PastHand(history_of(previous.steps, previous.players), frozenset(held), self._start,
                                       "first" if previous.lead_tile >= 0 else "later"))
         self._hand = hand
@@ -125,17 +69,14 @@ class SearchPolicy:
             turned = [s._replace(player=(s.player - me) % hand.players) for s in hand.steps or ()]
             self._start = tuple(start_scores(hand.tb, turned, hand.players, scores))
 
-    def __call__(self, hand: FastHand, found: list, rng: random.Random | None = None) -> tuple:
-        from .fast import codes_position
-        from .levels import Situation, rank
-
+    def __call__(self, hand: FastHand, found: list[Option], rng: random.Random | None = None) -> Option:
         tb = hand.tb
         steps = hand.steps or []
         me = hand.turn
-        played = [s.tile for s in steps if s.kind == "play"]
+        played: list[Tile] = [s.tile for s in steps if s.kind == "play" and s.tile is not None]
         scores = None
         if hand.board is not None and hand.board.target < 10 ** 9:
-            order = []
+            order: list[int] = []
             for k in range(hand.players):
                 side = hand.sides[(me + k) % hand.players]
                 if side not in order:
@@ -156,4 +97,4 @@ class SearchPolicy:
         return found[0]
 
 
-__all__ = ["SearchPolicy", "defensive_policy", "defensive_values", "greedy_policy", "policy_for", "random_policy"]
+__all__ = ["SearchPolicy", "defensive_policy", "greedy_policy", "policy_for", "random_policy"]

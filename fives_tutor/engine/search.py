@@ -21,30 +21,41 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from math import sqrt
-from typing import NamedTuple
+from math import exp, log, sqrt
+from typing import NamedTuple, TypeAlias
 
-from ..core.game import hand_result, sides_for
-from ..core.position import _COUNT_FACTOR, Position, place
+from ..core.game import sides_for
+from ..core.position import Position
 from ..core.rules import RuleSet
 from ..core.tiles import Tile
+from .defensive import defensive_policy
+from .expert import Expert
 from .fast import (
     SPINNER,
     Board,
+    EndCode,
     FastHand,
+    Mask,
+    Move,
+    Option,
+    Policy,
     Tables,
-    _result,
-    _take,
-    _total,
+    TileIndex,
     greedy_policy,
+    open_total,
     place_codes,
+    play,
     position_codes,
+    result_of,
     run,
+    settle,
     tables,
+    take,
 )
+from .fast import options as fast_options
 from .knowledge import Knowledge
 from .names import DEFAULT_SAMPLES, WIN_VALUE  # the default budget; what a match win is worth
-from .styles import deal_styles
+from .styles import Model, deal_styles
 
 #: the most tiles left in both hands for which each sampled deal is solved exactly
 SOLVE_TILES = 8
@@ -63,6 +74,23 @@ class SearchLimit(Exception):
     """The exact solver went past its node budget."""
 
 
+#: a candidate as the search values it: ``(tile, end index, points)``, the tile an index
+#: (:func:`monte_carlo`, :func:`ismcts`) or a :class:`~fives_tutor.core.tiles.Tile`
+#: (:func:`solve`)
+Candidate: TypeAlias = tuple[Tile | TileIndex, int, int]
+
+#: an opponent's play since they last drew: the ends before it (codes), whether one tile
+#: lay alone, the tile, and the tiles they played from then on
+Observed: TypeAlias = tuple[tuple[EndCode, ...], bool, TileIndex, tuple[TileIndex, ...]]
+
+#: the same with tiles as :class:`~fives_tutor.core.tiles.Tile` (as a situation holds it)
+ObservedTiles: TypeAlias = tuple[Sequence[EndCode], bool, Tile, Sequence[Tile]]
+
+#: who plays the playouts: a level's name (``expert``, ``greedy``), a fast-loop player, or
+#: None (the fast loop's own greedy play)
+Playout: TypeAlias = str | Policy | None
+
+
 class MoveValue(NamedTuple):
     """A candidate ``(tile, end index, points)`` with its ``value`` (mean point
     difference), its ``stderr`` (0 when proven), ``samples`` and ``proven``; ``end_swing``
@@ -71,7 +99,7 @@ class MoveValue(NamedTuple):
     it is not known); ``raced_out``: the candidate left the race clearly behind, and its
     value is the leader's less their paired difference on the deals it was played on."""
 
-    move: tuple
+    move: Candidate
     value: float
     stderr: float
     samples: int
@@ -94,65 +122,64 @@ class Problem(NamedTuple):
     """
 
     tb: Tables
-    ends: tuple
+    ends: tuple[EndCode, ...]
     lone: bool
-    mine: tuple
+    mine: tuple[TileIndex, ...]
     knowledge: Knowledge
     players: int
-    sides: tuple
+    sides: tuple[int, ...]
     double_played: bool
-    voids: tuple
-    scores: tuple | None
-    moves: tuple
-    lead_tile: int = -1
-    observed: tuple = ()
+    voids: tuple[Mask, ...]
+    scores: tuple[int, ...] | None
+    moves: tuple[tuple[TileIndex, int, int], ...]
+    lead_tile: TileIndex = -1
+    observed: tuple[tuple[Observed, ...], ...] = ()
 
 
 def problem(rules: RuleSet, position: Position, mine: Sequence[Tile], knowledge: Knowledge, double_played: bool,
             moves: Sequence[tuple[Tile, int]], scores: Sequence[int] | None = None,
-            voids: Sequence[frozenset] = (), observed: Sequence = ()) -> Problem:
+            voids: Sequence[frozenset[int]] = (), observed: Sequence[Sequence[ObservedTiles]] = ()) -> Problem:
     """A :class:`Problem` from the table as the player sees it; ``moves`` are the legal
     plays as ``(tile, end index)``; ``voids`` the numbers each opponent (from the next
     player) has shown they lack, for the playout players."""
     tb = tables(rules)
     players = 1 + len(knowledge.counts)
     ends = tuple(position_codes(position))
-    voids = [0] + [sum(1 << n for n in void) for void in voids]
-    voids += [0] * (players - len(voids))
+    masks = [0] + [sum(1 << n for n in void) for void in voids]
+    masks += [0] * (players - len(masks))
     index = tb.index
     candidates = []
-    total = _total(tb, list(ends), position.lone) if ends else 0
+    total = open_total(tb, list(ends), position.lone) if ends else 0
     for tile, end in moves:
         t = index[tile]
         after_ends, after = place_codes(tb, list(ends), position.lone, total, t, end, double_played)
         points = tb.lead_points[t] if not ends else tb.points[after]
         candidates.append((t, end, points))
-    seen = tuple(tuple((o_ends, o_lone, index[tile], tuple(index[t] for t in later))
+    seen = tuple(tuple((tuple(o_ends), o_lone, index[tile], tuple(index[t] for t in later))
                        for o_ends, o_lone, tile, later in plays) for plays in observed)
     return Problem(tb, ends, position.lone, tuple(index[t] for t in mine), knowledge, players,
-                   sides_for(rules, players), double_played, tuple(voids),
+                   sides_for(rules, players), double_played, tuple(masks),
                    tuple(scores) if scores is not None else None, tuple(candidates), -1, seen)
 
 
-def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], strength: float) -> float:
+def play_weight(tb: Tables, observed: Sequence[Sequence[Observed]], hands: Sequence[Sequence[TileIndex]],
+                strength: float) -> float:
     """How likely the opponents' observed plays were, were they holding ``hands`` (per
     opponent, tile indexes): for each play since they last drew, the chance a player who
     prefers points (a softmax, ``strength`` per point) picks the play they made among the
     plays their hand then allowed (the hand now and the tiles they played since). 1 when
     ``strength`` is 0."""
-    from math import exp
-
     if not strength:
         return 1.0
     weight = 1.0
     for plays, hand in zip(observed, hands):
         for ends, lone, tile, later in plays:
             held = list(hand) + list(later)
-            total = _total(tb, list(ends), lone)
-            chosen = None
+            total = open_total(tb, list(ends), lone)
+            chosen: float | None = None
             mass = 0.0
             for t in held:
-                best = None
+                best: int | None = None
                 for index, code in enumerate(ends):
                     matched = code >> 2
                     if matched != tb.high[t] and matched != tb.low[t]:
@@ -174,6 +201,7 @@ def play_weight(tb: Tables, observed: Sequence, hands: Sequence[Sequence[int]], 
 
 
 def _board(problem: Problem) -> Board:
+    """The match score the playouts start from (with no scores, a target never reached)."""
     rules = problem.tb.rules
     sides = len(set(problem.sides))
     if problem.scores is None:
@@ -184,20 +212,20 @@ def _board(problem: Problem) -> Board:
     return Board(rules, problem.players, problem.scores)
 
 
-def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[TileIndex]], list[TileIndex]]:
+    """One deal of the hidden tiles (:meth:`~fives_tutor.engine.knowledge.Knowledge.sample`):
+    every seat's tiles (seat 0 the player's own) and the boneyard, as indexes."""
     hidden, boneyard = problem.knowledge.sample(rng)
     index = problem.tb.index
     hands = [list(problem.mine)] + [[index[t] for t in tiles] for tiles in hidden]
     return hands, [index[t] for t in boneyard]
 
 
-def playout_player(name: str = "expert", epsilon: float = EPSILON):
+def playout_player(name: str = "expert", epsilon: float = EPSILON) -> Policy | None:
     """The playout player: ``expert`` (with a chance ``epsilon`` of a random legal play)
     or ``greedy`` (None: the fast loop's own greedy play)."""
     if name == "greedy":
         return None
-    from .expert import Expert
-
     return Expert(epsilon=epsilon)
 
 
@@ -210,9 +238,9 @@ PRUNE_Z = 3.0
 
 
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
-                rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
+                rng: random.Random | None = None, player: Playout = "expert", solve_tiles: int = SOLVE_TILES,
                 inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON,
-                model=None, opponents=None) -> list[MoveValue]:
+                model: Model | None = None, opponents: Policy | None = None) -> list[MoveValue]:
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals a candidate (``samples`` times the number of
@@ -246,17 +274,17 @@ class Sampled(NamedTuple):
     total weight of the deals played out rather than solved (``swung``: the swings'
     denominator)."""
 
-    values: list
-    swings: list
-    weights: list
-    alive: list
-    swung: list = []
+    values: list[list[float]]
+    swings: list[float]
+    weights: list[float]
+    alive: list[int]
+    swung: list[float] = []  # never changed: a shared empty default is safe
 
 
 def sample(problem: Problem, samples: int | None = None, seconds: float | None = None,
-           rng: random.Random | None = None, player="expert", solve_tiles: int = SOLVE_TILES,
+           rng: random.Random | None = None, player: Playout = "expert", solve_tiles: int = SOLVE_TILES,
            inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON, keep: Sequence[int] = (),
-           model=None, opponents=None) -> Sampled:
+           model: Model | None = None, opponents: Policy | None = None) -> Sampled:
     """The deals and playouts behind :func:`monte_carlo` (the same arguments), each deal's
     values kept (:class:`Sampled`), for a caller that compares two candidates deal by deal
     (:func:`paired`). The candidates whose indexes are in ``keep`` never leave the race."""
@@ -267,9 +295,9 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
     policy = playout_player(player, epsilon) if isinstance(player, str) else player
     if opponents is not None:
         policy = _seated([policy or greedy_policy] + [opponents] * (problem.players - 1))
-    seated: dict = {}
+    seated: dict[tuple[str, ...], Policy | None] = {}
     by_style = _style_policies()
-    if isinstance(player, str) and player == "expert" and not epsilon:
+    if isinstance(player, str) and player == "expert" and not epsilon and policy is not None:
         by_style["expert"] = policy  # one expert for every seat: the playouts need no dispatch
     count = len(moves)
     values: list[list[float]] = [[] for _ in moves]
@@ -300,13 +328,14 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
         base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
                                problem.double_played, 0, voids)
         base.lead_tile = problem.lead_tile
-        solved = None
+        solved: list[int] | None = None
         if solvable and problem.scores is None:
             try:
                 solved = _solve_deal(base, [moves[i] for i in alive])
             except SearchLimit:
                 solved = None
         for position, index in enumerate(alive):
+            value: float
             if solved is not None:
                 value = solved[position]  # the solver gives no hand-end part
             else:
@@ -355,8 +384,10 @@ def summarise(problem: Problem, sampled: Sampled) -> list[MoveValue]:
                 result[index] = result[index]._replace(
                     value=result[leader].value + difference, stderr=sqrt(result[leader].stderr ** 2 + error ** 2),
                     raced_out=True)
-    result.sort(key=lambda m: (m.raced_out, -m.value, -m.samples, -(tb.high[m.move[0]] + tb.low[m.move[0]])))
-    return result
+    # best first: those still in the race, the higher value, more deals, the heavier tile
+    order = sorted(range(len(moves)), key=lambda i: (result[i].raced_out, -result[i].value, -result[i].samples,
+                                                     -(tb.high[moves[i][0]] + tb.low[moves[i][0]])))
+    return [result[i] for i in order]
 
 
 def paired(sampled: Sampled, first: int, second: int) -> tuple[float, float]:
@@ -376,23 +407,20 @@ def paired(sampled: Sampled, first: int, second: int) -> tuple[float, float]:
     return mean, error
 
 
-def _seated(policies: Sequence):
+def _seated(policies: Sequence[Policy]) -> Policy:
     """A fast-loop policy that asks the policy of the seat to move."""
     policies = list(policies)
     if all(p is policies[0] for p in policies):
         return policies[0]
 
-    def policy(hand, found, rng):
+    def policy(hand: FastHand, found: list[Option], rng: random.Random | None) -> Option:
         return policies[hand.turn](hand, found, rng)
 
     return policy
 
 
-def _style_policies() -> dict:
+def _style_policies() -> dict[str, Policy]:
     """The playout player of each style (:data:`~fives_tutor.engine.styles.STYLES`)."""
-    from .expert import Expert
-    from .policies import defensive_policy
-
     return {"greedy": greedy_policy, "defensive": defensive_policy, "expert": Expert()}
 
 
@@ -402,7 +430,7 @@ def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> 
     deals = len(values[alive[0]])
     total = sum(weights[:deals])
 
-    def mean(index):
+    def mean(index: int) -> float:
         return sum(w * v for w, v in zip(weights, values[index])) / total if total else 0.0
 
     best = max(alive, key=mean)
@@ -423,7 +451,10 @@ def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> 
     return keep
 
 
-def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: int) -> tuple[float, float]:
+def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Random, base_board: Board,
+             side: int) -> tuple[float, float]:
+    """One playout of ``move`` from ``base`` (copied) to the end of the hand, or of the
+    match; the point difference for ``side`` and its part from the hand-end award."""
     hand = base.copy()
     board = Board.__new__(Board)
     board.scores = list(base_board.scores)
@@ -433,7 +464,7 @@ def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: 
     hand.board = board
     player = hand.turn
     points = _play(hand, move)
-    if not _take(hand, board, hand.sides[player], points):
+    if not take(hand, board, hand.sides[player], points):
         run(hand, policy, rng, board)  # plays the rest, or ends a hand the move finished
     gained = [s - b for s, b in zip(board.scores, start)]
     at_end = [0] * len(gained)
@@ -446,9 +477,7 @@ def _playout(base: FastHand, move: tuple, policy, rng, base_board: Board, side: 
     return value, _difference(at_end, side)
 
 
-def _play(hand: FastHand, move: tuple) -> int:
-    from .fast import play
-
+def _play(hand: FastHand, move: Move) -> int:
     return play(hand, move[0], move[1])
 
 
@@ -460,6 +489,10 @@ def _difference(values: Sequence[float], side: int) -> float:
 # --- information-set Monte Carlo tree search ---------------------------------------------------
 
 
+#: a move of the tree: ``(tile, end index)``, or ``("pass",)``
+NodeKey: TypeAlias = tuple[int, int] | tuple[str]
+
+
 class _Node:
     """A node of the information-set tree: the plays (and passes) made from it, each
     with its visits, total reward and times it was available (for UCB)."""
@@ -467,7 +500,7 @@ class _Node:
     __slots__ = ("children", "visits", "total", "squares", "available", "player")
 
     def __init__(self, player: int) -> None:
-        self.children: dict = {}
+        self.children: dict[NodeKey, _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.squares = 0.0
@@ -476,7 +509,7 @@ class _Node:
 
 
 def ismcts(problem: Problem, iterations: int | None = None, seconds: float | None = None,
-           rng: random.Random | None = None, player="expert", exploration: float = 0.7,
+           rng: random.Random | None = None, player: Playout = "expert", exploration: float = 0.7,
            scale: float = 40.0, epsilon: float = 0.1) -> list[MoveValue]:
     """Single-observer information-set Monte Carlo tree search (Cowling, Powley and
     Whitehouse 2012): each iteration deals the hidden tiles afresh (as
@@ -488,10 +521,6 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
     forced). Returns the root moves best first by visits (``samples``), with their mean
     value and its standard error.
     """
-    from math import log
-
-    from .fast import options as fast_options
-
     rng = rng or random.Random(0)
     moves = problem.moves
     if not moves:
@@ -521,7 +550,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
         hand.board = board
         start = list(board.scores)
         node = root
-        path = []
+        path: list[_Node] = []
         expanded = False
         while hand.kind is None and board.winner is None:
             seat = hand.turn
@@ -536,6 +565,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
                     found = fast_options(hand, seat)
                     if only_one:
                         break
+            key: NodeKey
             if not found:
                 key = ("pass",)
                 child = node.children.get(key)
@@ -552,7 +582,8 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
                 node = child
                 continue
             untried = []
-            best, best_score = None, None
+            best: Option | None = None
+            best_score: float | None = None
             for option in found:
                 key = (option[0], option[1])
                 child = node.children.get(key)
@@ -576,15 +607,13 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
             points = _play(hand, option)
             path.append(child)
             node = child
-            if _take(hand, board, hand.sides[seat], points):
+            if take(hand, board, hand.sides[seat], points):
                 break
             if expanded:
                 break
         if hand.kind is None and board.winner is None:
             run(hand, policy, rng, board)
         elif hand.kind is not None and board.winner is None and hand.result is None:
-            from .fast import settle
-
             settle(hand, board)
         gained = [s - b for s, b in zip(board.scores, start)]
         for child in path:
@@ -616,6 +645,11 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
 # --- the exact solver ------------------------------------------------------------------------
 
 
+#: a position of the exact solver: the ends (sorted), both hands' masks, the player to
+#: move, passes in a row, whether a double was played, the tiles drawn so far
+SolverKey: TypeAlias = tuple[tuple[EndCode, ...], tuple[Mask, ...], int, int, bool, int]
+
+
 class Solver:
     """Negamax with alpha-beta over a two-player hand whose every tile is known: the hands
     (bit masks) and the boneyard in the order it will be drawn. The transposition table is
@@ -631,12 +665,13 @@ class Solver:
         self.boneyard = tuple(boneyard)
         self.reserve = rules.turn.boneyard_reserve
         self.draw = rules.turn.draw
-        self.table: dict = {}
+        self.table: dict[SolverKey, tuple[int, int, tuple[TileIndex, int] | None]] = {}
         self.nodes = 0
         self.limit = limit
         self.weight = tb.weight
 
-    def moves(self, ends: tuple, total: int, lone: bool, mask: int, double_played: bool) -> list:
+    def moves(self, ends: tuple[EndCode, ...], total: int, lone: bool, mask: Mask,
+              double_played: bool) -> list[tuple[int, int, TileIndex, int]]:
         """Every move of the tiles of ``mask``: (points, tile weight, tile, end index), in no
         particular order (sort them to try the most points first)."""
         tb = self.tb
@@ -651,11 +686,11 @@ class Solver:
                 if not ends:
                     result.append((tb.lead_points[t], weight[t], t, -1))
                     continue
-                seen = []
+                seen_codes = []
                 for index, code in enumerate(ends):
                     matched = code >> 2
-                    if (matched == tb.high[t] or matched == tb.low[t]) and code not in seen:
-                        seen.append(code)
+                    if (matched == tb.high[t] or matched == tb.low[t]) and code not in seen_codes:
+                        seen_codes.append(code)
                         _after, after_total = place_codes(tb, list(ends), lone, total, t, index, double_played)
                         result.append((tb.points[after_total], weight[t], t, index))
             return result
@@ -674,7 +709,8 @@ class Solver:
                 result.append((points[total + row[t]], weight[t], t, index))
         return result
 
-    def after(self, ends: tuple, total: int, lone: bool, t: int, index: int, double_played: bool) -> tuple:
+    def after(self, ends: tuple[EndCode, ...], total: int, lone: bool, t: TileIndex, index: int,
+              double_played: bool) -> tuple[tuple[EndCode, ...], int]:
         """The ends and total after tile ``t`` goes on end ``index``."""
         tb = self.tb
         code = ends[index] if ends else 0
@@ -684,7 +720,7 @@ class Solver:
         return (ends[:index] + ((tb.high[t] + tb.low[t] - (code >> 2)) * 4,) + ends[index + 1:],
                 total + tb.fit[code][t])
 
-    def end_value(self, kind: str, masks: tuple, turn: int, domino_player) -> int:
+    def end_value(self, kind: str, masks: tuple[Mask, ...], turn: int, domino_player: int | None) -> int:
         """The hand-end award as a difference from the view of the player ``turn``."""
         tb = self.tb
         weight = self.weight
@@ -699,14 +735,14 @@ class Solver:
                 count += 1
             pips.append(total)
             counts.append(count)
-        result = _result(tb, kind, self.sides, tuple(pips), tuple(counts), domino_player)
+        result = result_of(tb, kind, self.sides, tuple(pips), tuple(counts), domino_player)
         me = self.sides[turn]
         value = 0
         for side, points in zip(result.winners, result.points):
             value += points if side == me else -points
         return value
 
-    def search(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, passes: int,
+    def search(self, ends: tuple[EndCode, ...], total: int, lone: bool, masks: tuple[Mask, ...], turn: int, passes: int,
                double_played: bool, drawn: int, alpha: int, beta: int) -> int:
         """The value for the player ``turn`` (points they make minus the other's to the end)."""
         self.nodes += 1
@@ -727,14 +763,14 @@ class Solver:
             # draw from the boneyard (its order is known) while the pack allows, else pass
             if self.draw != "none" and ends and len(self.boneyard) - drawn > self.reserve:
                 t = self.boneyard[len(self.boneyard) - 1 - drawn]
-                new = list(masks)
-                new[turn] |= 1 << t
-                new = tuple(new)
+                grown = list(masks)
+                grown[turn] |= 1 << t
+                drew = tuple(grown)
                 if self.draw == "one":
-                    moves_after = self.moves(ends, total, lone, new[turn], double_played)
+                    moves_after = self.moves(ends, total, lone, drew[turn], double_played)
                     if not moves_after:
-                        return self._pass(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
-                return self.search(ends, total, lone, new, turn, passes, double_played, drawn + 1, alpha, beta)
+                        return self._pass(ends, total, lone, drew, turn, passes, double_played, drawn + 1, alpha, beta)
+                return self.search(ends, total, lone, drew, turn, passes, double_played, drawn + 1, alpha, beta)
             return self._pass(ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta)
         original_alpha = alpha
         moves.sort(reverse=True)  # the most points first, then the heaviest tile
@@ -767,13 +803,14 @@ class Solver:
         self.table[key] = (best, flag, chosen)
         return best
 
-    def _pass(self, ends, total, lone, masks, turn, passes, double_played, drawn, alpha, beta) -> int:
+    def _pass(self, ends: tuple[EndCode, ...], total: int, lone: bool, masks: tuple[Mask, ...], turn: int,
+              passes: int, double_played: bool, drawn: int, alpha: int, beta: int) -> int:
         if passes + 1 >= 2:
             return self.end_value("blocked", masks, turn, None)
         return -self.search(ends, total, lone, masks, 1 - turn, passes + 1, double_played, drawn, -beta, -alpha)
 
-    def values(self, ends: tuple, total: int, lone: bool, masks: tuple, turn: int, double_played: bool,
-               moves: Sequence[tuple]) -> list[int]:
+    def values(self, ends: tuple[EndCode, ...], total: int, lone: bool, masks: tuple[Mask, ...], turn: int,
+               double_played: bool, moves: Sequence[Move]) -> list[int]:
         """The proven value of each of ``moves`` (``(tile, end index, ...)``) for ``turn``."""
         result = []
         for move in moves:
@@ -791,7 +828,7 @@ class Solver:
         return result
 
 
-def _solve_deal(base: FastHand, moves: Sequence[tuple], limit: int = 20_000) -> list[int]:
+def _solve_deal(base: FastHand, moves: Sequence[Move], limit: int = 20_000) -> list[int]:
     """Exact values of ``moves`` in one fully dealt two-player hand (the boneyard's order
     included): raises :class:`SearchLimit` past ``limit`` nodes."""
     solver = Solver(base.tb, base.sides, base.boneyard, limit)
@@ -808,80 +845,14 @@ def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], t
     tb = tables(rules)
     ends = tuple(position_codes(position))
     masks = tuple(sum(1 << tb.index[t] for t in hand) for hand in hands)
-    total = _total(tb, list(ends), position.lone) if ends else 0
+    total = open_total(tb, list(ends), position.lone) if ends else 0
     solver = Solver(tb, sides, (), limit)
     moves = [(m[2], m[3], m[0]) for m in solver.moves(ends, total, position.lone, masks[turn], double_played)]
     values = solver.values(ends, total, position.lone, masks, turn, double_played, moves)
-    result = [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in zip(moves, values)]
-    result.sort(key=lambda m: (-m.value, -(m.move[0][0] + m.move[0][1])))
-    return result
+    # best first; on a tie the heavier tile
+    ranked = sorted(zip(moves, values), key=lambda mv: (-mv[1], -(tb.high[mv[0][0]] + tb.low[mv[0][0]])))
+    return [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in ranked]
 
 
-# --- a plain reference, for the tests ------------------------------------------------------
-
-
-class _PositionSolver:
-    """Moves and hand-end values on :class:`~fives_tutor.core.position.Position` objects (the
-    reference :func:`minimax` uses; shares nothing with :class:`Solver`)."""
-
-    def __init__(self, rules: RuleSet, sides: Sequence[int]) -> None:
-        self.rules = rules
-        self.sides = tuple(sides)
-        doubles = rules.spinner.doubles
-        self.every = doubles == "every"
-        self.first = doubles == "first"
-
-    def moves(self, position: Position, tiles: frozenset, double_played: bool):
-        rules = self.rules
-        ends = position.ends
-        result = []
-        for tile in tiles:
-            high, low = tile
-            spins = high == low and (self.every or (self.first and not double_played))
-            if not ends:
-                after = place(position, tile, -1, rules, spinner=spins)
-                result.append((tile, -1, rules.scoring.points_for(after.total(rules)) if rules.lead.scores else 0,
-                               after))
-                continue
-            seen = []
-            for index, e in enumerate(ends):
-                if (e.pips == high or e.pips == low) and e not in seen:
-                    seen.append(e)
-                    after = place(position, tile, index, rules, spinner=spins)
-                    total = sum(x.pips * _COUNT_FACTOR[x.kind] for x in after.ends)
-                    result.append((tile, index, rules.scoring.points_for(total), after))
-        return result
-
-    def end_value(self, kind: str, hands, turn: int, domino_player) -> int:
-        pips = tuple(self.rules.hand_end.hand_pips(h) for h in hands)
-        counts = tuple(len(h) for h in hands)
-        result = hand_result(self.rules, kind, self.sides, pips, counts, domino_player)
-        me = self.sides[turn]
-        return sum(points if side == me else -points for side, points in zip(result.winners, result.points))
-
-
-def minimax(rules: RuleSet, position: Position, hands, turn: int, passes: int, double_played: bool,
-            sides=(0, 1)) -> int:
-    """Plain minimax without pruning or table, for checking :func:`solve` on small endgames."""
-    solver = _PositionSolver(rules, sides)
-    mine = frozenset(hands[turn])
-    moves = solver.moves(position, mine, double_played)
-    frozen = tuple(frozenset(h) for h in hands)
-    if not moves:
-        if passes + 1 >= 2:
-            return solver.end_value("blocked", frozen, turn, None)
-        return -minimax(rules, position, frozen, 1 - turn, passes + 1, double_played, sides)
-    best = -10 ** 9
-    for tile, _index, points, after in moves:
-        rest = mine - {tile}
-        new_hands = (rest, frozen[1]) if turn == 0 else (frozen[0], rest)
-        if not rest:
-            value = points + solver.end_value("domino", new_hands, turn, turn)
-        else:
-            value = points - minimax(rules, after, new_hands, 1 - turn, 0, double_played or tile[0] == tile[1], sides)
-        best = max(best, value)
-    return best
-
-
-__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "minimax",
-           "monte_carlo", "playout_player", "problem", "solve"]
+__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "monte_carlo",
+           "playout_player", "problem", "solve"]

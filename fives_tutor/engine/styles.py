@@ -35,12 +35,19 @@ likelihood of each choice taken from the policies themselves.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import combinations
-from math import exp, log
-from typing import NamedTuple
+from math import comb, exp, log
+from typing import NamedTuple, TypeAlias
 
-from .fast import Board, Tables, _total, options, place_codes
+from ..core.game import sides_for
+from ..core.plays import lead_rule
+from ..core.tiles import Tile
+from .defensive import defensive_values
+from .expert import allowed_tiles, view
+from .expert import values as expert_values
+from .fast import Board, EndCode, FastHand, Mask, Option, Step, Tables, TileIndex, open_total, options, place_codes
+from .history import History
 
 #: the styles a player is read as, in the order of :data:`HYPOTHESES`
 STYLES = ("greedy", "defensive", "expert")
@@ -94,16 +101,16 @@ class Decision(NamedTuple):
     """
 
     seat: int
-    ends: tuple
+    ends: tuple[EndCode, ...]
     lone: bool
-    tile: int
-    code: int
-    table: int
-    counts: tuple
-    voids: tuple
+    tile: TileIndex
+    code: EndCode
+    table: Mask
+    counts: tuple[int, ...]
+    voids: tuple[Mask, ...]
     double_played: bool
-    scores: tuple | None
-    known: tuple
+    scores: tuple[int, ...] | None
+    known: tuple[TileIndex, ...]
     drew_after: bool
 
 
@@ -115,10 +122,15 @@ class PastHand(NamedTuple):
     in turn order; None: not known) and its ``lead`` rule (``first``: the first hand of
     the match, or ``later``)."""
 
-    history: object
-    held: frozenset = frozenset()
-    scores: tuple | None = None
+    history: History
+    held: frozenset[Tile] = frozenset()
+    scores: tuple[int, ...] | None = None
     lead: str = "later"
+
+
+#: an earlier hand as :func:`evidence` reads it: ``(steps, held, scores, lead)``, a
+#: :class:`PastHand` with its history replayed into steps
+PastSteps: TypeAlias = tuple[Sequence[Step], Collection[Tile], Sequence[int] | None, str]
 
 
 class Evidence(NamedTuple):
@@ -126,7 +138,7 @@ class Evidence(NamedTuple):
     under way and of earlier hands, each with the ``pool`` of tiles (a bit mask) the rest
     of the player's hand then may have come from, seats relative to the reader."""
 
-    decisions: tuple  # (Decision, pool mask, in the hand under way) triples
+    decisions: tuple[tuple[Decision, Mask, bool], ...]  # (decision, pool, in the hand under way)
     players: int
 
 
@@ -135,8 +147,8 @@ class Reading(NamedTuple):
     player), and how many of their plays informed it (``plays``: plays where they had a
     choice in some hand they may have held)."""
 
-    posteriors: tuple
-    plays: tuple
+    posteriors: tuple[tuple[float, ...], ...]
+    plays: tuple[int, ...]
 
     def style(self, seat: int) -> tuple[str, float]:
         """The most likely style of other seat ``seat`` (1: the next player) and its
@@ -146,7 +158,7 @@ class Reading(NamedTuple):
         return best, totals[best]
 
 
-def style_totals(posterior: Sequence[float]) -> dict:
+def style_totals(posterior: Sequence[float]) -> dict[str, float]:
     """The probability of each style (its strengths added) in a posterior over :data:`HYPOTHESES`."""
     totals = dict.fromkeys(STYLES, 0.0)
     for hypothesis, p in zip(HYPOTHESES, posterior):
@@ -154,7 +166,7 @@ def style_totals(posterior: Sequence[float]) -> dict:
     return totals
 
 
-_UNITS: dict = {}
+_UNITS: dict[int, tuple[Tables, int]] = {}
 
 
 def unit(tb: Tables) -> int:
@@ -168,13 +180,11 @@ def unit(tb: Tables) -> int:
 # --- decisions from a hand's steps -----------------------------------------------------------
 
 
-def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[int],
+def hand_decisions(tb: Tables, steps: Sequence[Step], players: int, sides: Sequence[int],
                    scores: Sequence[int] | None = None, lead: str = "first") -> tuple[Decision, ...]:
     """Every play of ``steps`` (seats relative to the reader) as a :class:`Decision`, except
     a lead the rule forces (``lead``: which hand of the match; the first lead under
     ``highest_double``). ``scores`` by side at the start of the hand (None: unknown)."""
-    from ..core.plays import lead_rule
-
     rules = tb.rules
     size = rules.players.hand_size[players]
     counts = [size] * players
@@ -184,15 +194,17 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
     draws_show = not rules.turn.draw_while_able
     forced_lead = lead_rule(rules, lead) == "highest_double"
     running = Board(rules, players, scores) if scores is not None else None
-    raw = []
-    plays_by: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+    raw: list[tuple[int, Decision]] = []
+    plays_by: list[list[tuple[int, TileIndex]]] = [[] for _ in range(players)]
     draws_by: list[list[int]] = [[] for _ in range(players)]
     for i, step in enumerate(steps):
         p = step.player
         if step.kind == "play":
+            if step.tile is None:  # (every play names its tile)
+                continue
             t = tb.index[step.tile]
             ends = tuple(step.ends)
-            index = getattr(step, "index", -1)
+            index = step.index
             if ends and not 0 <= index < len(ends):
                 index = next((k for k, c in enumerate(ends) if (c >> 2) in (tb.high[t], tb.low[t])), 0)
             code = ends[index] if ends else -1
@@ -203,7 +215,7 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
             plays_by[p].append((i, t))
             if running is not None:
                 if ends:
-                    _after, total = place_codes(tb, list(ends), step.lone, _total(tb, list(ends), step.lone), t, index,
+                    _after, total = place_codes(tb, list(ends), step.lone, open_total(tb, list(ends), step.lone), t, index,
                                                 double_played)
                     points = tb.points[total]
                 else:
@@ -230,24 +242,22 @@ def hand_decisions(tb: Tables, steps: Sequence, players: int, sides: Sequence[in
     return tuple(result)
 
 
-def _mask(numbers) -> int:
+def _mask(numbers: Iterable[int]) -> Mask:
     mask = 0
     for n in numbers:
         mask |= 1 << n
     return mask
 
 
-def evidence(tb: Tables, players: int, steps: Sequence, held_now: Sequence[int], scores: Sequence[int] | None,
-             lead: str, past: Sequence = ()) -> Evidence:
+def evidence(tb: Tables, players: int, steps: Sequence[Step], held_now: Sequence[TileIndex],
+             scores: Sequence[int] | None, lead: str, past: Sequence[PastSteps] = ()) -> Evidence:
     """The :class:`Evidence` of a reader (seat 0 in ``steps`` and in the ``past`` hands,
     seats relative to the reader) who holds ``held_now`` (tile indexes) in the hand
     under way, with ``scores`` by side now (the reader's side first; None: unknown).
     ``past``: the earlier hands as ``(steps, held, scores, lead)`` (:class:`PastHand`
     with its history replayed into steps)."""
-    from ..core.game import sides_for
-
     sides = sides_for(tb.rules, players)
-    found = []
+    found: list[tuple[Decision, Mask, bool]] = []
     for hand_steps, hand_held, hand_scores, hand_lead in past:
         held = 0
         for tile in hand_held:
@@ -263,7 +273,7 @@ def evidence(tb: Tables, players: int, steps: Sequence, held_now: Sequence[int],
     for t in held_now:
         held |= 1 << t
     for step in steps:
-        if step.kind == "play" and step.player == 0:
+        if step.kind == "play" and step.player == 0 and step.tile is not None:
             held |= 1 << tb.index[step.tile]
     for decision, pool in _with_pools(tb, hand_decisions(tb, steps, players, sides, start, lead), steps, held):
         if decision.seat:
@@ -271,28 +281,26 @@ def evidence(tb: Tables, players: int, steps: Sequence, held_now: Sequence[int],
     return Evidence(tuple(item for item in found if item[0].seat), players)
 
 
-def start_scores(tb: Tables, steps: Sequence, players: int, scores: Sequence[int]) -> list[int]:
+def start_scores(tb: Tables, steps: Sequence[Step], players: int, scores: Sequence[int]) -> list[int]:
     """The scores by side when the hand of ``steps`` began, from ``scores`` now (the
     points of its plays taken back; seats and sides as in ``steps``)."""
-    from ..core.game import sides_for
-
     made = _points_made(tb, steps, sides_for(tb.rules, players), len(scores))
     return [max(0, s - m) for s, m in zip(scores, made)]
 
 
-def _points_made(tb: Tables, steps: Sequence, sides: Sequence[int], count: int) -> list[int]:
+def _points_made(tb: Tables, steps: Sequence[Step], sides: Sequence[int], count: int) -> list[int]:
     made = [0] * count
     double_played = False
     for step in steps:
-        if step.kind != "play":
+        if step.kind != "play" or step.tile is None:
             continue
         t = tb.index[step.tile]
         ends = list(step.ends)
         if ends:
-            index = getattr(step, "index", -1)
+            index = step.index
             if not 0 <= index < len(ends):
                 index = next((k for k, c in enumerate(ends) if (c >> 2) in (tb.high[t], tb.low[t])), 0)
-            _after, total = place_codes(tb, ends, step.lone, _total(tb, ends, step.lone), t, index, double_played)
+            _after, total = place_codes(tb, ends, step.lone, open_total(tb, ends, step.lone), t, index, double_played)
             made[sides[step.player]] += tb.points[total]
         else:
             made[sides[step.player]] += tb.lead_points[t]
@@ -301,11 +309,12 @@ def _points_made(tb: Tables, steps: Sequence, sides: Sequence[int], count: int) 
     return made
 
 
-def _with_pools(tb: Tables, decisions: Sequence[Decision], steps: Sequence, held: int):
+def _with_pools(tb: Tables, decisions: Sequence[Decision], steps: Sequence[Step],
+                held: Mask) -> Iterator[tuple[Decision, Mask]]:
     """Each decision with the tiles the rest of that player's hand may have come from."""
-    played_by: dict[int, int] = {}
+    played_by: dict[int, Mask] = {}
     for step in steps:
-        if step.kind == "play":
+        if step.kind == "play" and step.tile is not None:
             played_by[step.player] = played_by.get(step.player, 0) | 1 << tb.index[step.tile]
     for decision in decisions:
         others = 0
@@ -316,23 +325,14 @@ def _with_pools(tb: Tables, decisions: Sequence[Decision], steps: Sequence, held
         for t in decision.known:
             known |= 1 << t
         pool = tb.full & ~decision.table & ~known & ~held & ~others
-        void = decision.voids[decision.seat]
-        number = 0
-        while void:
-            if void & 1:
-                pool &= ~tb.suit[number]
-            void >>= 1
-            number += 1
-        yield decision, pool
+        yield decision, allowed_tiles(tb, pool, decision.voids[decision.seat])
 
 
 # --- the likelihood of a play -----------------------------------------------------------------
 
 
-def _hand_at(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Sequence[int]):
+def _hand_at(tb: Tables, decision: Decision, tiles: Sequence[TileIndex], sides: Sequence[int]) -> FastHand:
     """The table as the player of ``decision`` saw it, holding ``tiles``."""
-    from .expert import view
-
     mask = 0
     for t in tiles:
         mask |= 1 << t
@@ -344,7 +344,7 @@ def _hand_at(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Sequen
     return hand
 
 
-def style_values(hand, found: list, style: str) -> list[float]:
+def style_values(hand: FastHand, found: list[Option], style: str) -> list[float]:
     """The value in points each of ``found`` (fast-loop options of the player to move in
     ``hand``) has for ``style``: greedy the points now, defensive and expert their levels'
     values. Where the style's own choice ties with other plays, it gets half of the pack's
@@ -356,21 +356,16 @@ def style_values(hand, found: list, style: str) -> list[float]:
         key = tb.key
         choice = max(range(len(found)), key=lambda i: (found[i][2], key[found[i][0]], -i))
     elif style == "defensive":
-        from .policies import defensive_values
-
         values = [value for value, _reply, _count in defensive_values(hand, found)]
         high, low = tb.high, tb.low
 
-        def order(i):
+        def order(i: int) -> tuple[float, int, int, int, int, int]:
             t = found[i][0]
             return (round(values[i], 9), found[i][2], high[t] + low[t], high[t], -found[i][1], -i)
 
         choice = max(range(len(found)), key=order)
     else:
-        from .expert import DEFAULT, _Context
-
-        context = _Context(hand, hand.turn, DEFAULT, hand.board, None)
-        values = [context.value(option) for option in found]
+        values = expert_values(hand, found)
         choice = 0
         for i, value in enumerate(values):
             if value > values[choice] + 1e-9:
@@ -393,7 +388,7 @@ def _probability(values: Sequence[float], chosen: int, strength: float) -> float
     return (1 - TREMBLE) * mine / total + TREMBLE / len(values)
 
 
-def likelihoods(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Sequence[int],
+def likelihoods(tb: Tables, decision: Decision, tiles: Sequence[TileIndex], sides: Sequence[int],
                 live: Sequence[bool] | None = None) -> list[float]:
     """The probability of the play of ``decision`` under each of :data:`HYPOTHESES`, had its
     player held ``tiles`` (the tile played among them); 1 for each where they had no
@@ -406,7 +401,7 @@ def likelihoods(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Seq
     chosen = _chosen(decision, found)
     scale = 1.0 / unit(tb)
     result = [0.0] * len(HYPOTHESES)
-    values_of: dict = {}
+    values_of: dict[str, list[float]] = {}
     for k, hypothesis in enumerate(HYPOTHESES):
         if live is not None and not live[k]:
             continue
@@ -417,7 +412,7 @@ def likelihoods(tb: Tables, decision: Decision, tiles: Sequence[int], sides: Seq
     return result
 
 
-def _chosen(decision: Decision, found: list) -> int:
+def _chosen(decision: Decision, found: Sequence[Option]) -> int:
     ends = decision.ends
     for index, option in enumerate(found):
         if option[0] == decision.tile and (not ends or ends[option[1]] == decision.code):
@@ -428,10 +423,10 @@ def _chosen(decision: Decision, found: list) -> int:
     return 0
 
 
-_MARGINALS: dict = {}
+_MARGINALS: dict[tuple[int, Decision, Mask], tuple[float, ...]] = {}
 
 
-def marginal(tb: Tables, decision: Decision, pool: int, sides: Sequence[int]) -> tuple[float, ...]:
+def marginal(tb: Tables, decision: Decision, pool: Mask, sides: Sequence[int]) -> tuple[float, ...]:
     """The likelihood of the play of ``decision`` under each hypothesis, averaged over the
     hands its player may have held: the tiles they surely held and the rest drawn from
     ``pool`` (a bit mask), :data:`FILLS` hands (each possible one when fewer), drawn with a
@@ -444,9 +439,7 @@ def marginal(tb: Tables, decision: Decision, pool: int, sides: Sequence[int]) ->
     tiles = [u for u in range(tb.size) if pool >> u & 1]
     need = max(0, min(need, len(tiles)))
     known = list(decision.known)
-    fills: list
-    from math import comb
-
+    fills: list[list[TileIndex]]
     if comb(len(tiles), need) <= FILLS:
         fills = [list(c) for c in combinations(tiles, need)]
     else:
@@ -469,8 +462,6 @@ def read(tb: Tables, found: Evidence, prior: Sequence[float] = PRIOR, skip_curre
     the averaged likelihood (:func:`marginal`) of each play. With ``skip_current_since_draw``
     the plays of the hand under way since the player last drew are left out (the search
     weighs those deal by deal)."""
-    from ..core.game import sides_for
-
     players = found.players
     sides = sides_for(tb.rules, players)
     logs = [[log(p) for p in prior] for _ in range(players - 1)]
@@ -502,25 +493,23 @@ class Model(NamedTuple):
     they last drew in this hand (``observed``, :class:`Decision`), and the pack's seats'
     ``sides``; ``cache`` the likelihoods already worked out, by play and hand)."""
 
-    priors: tuple
-    observed: tuple
-    sides: tuple
-    cache: dict
+    priors: tuple[tuple[float, ...], ...]
+    observed: tuple[tuple[Decision, ...], ...]
+    sides: tuple[int, ...]
+    cache: dict[tuple[Decision, Mask], list[float]]
 
 
 def model(tb: Tables, found: Evidence, prior: Sequence[float] = PRIOR) -> Model:
     """The search's :class:`Model` from the :class:`Evidence` of the reader."""
-    from ..core.game import sides_for
-
     reading = read(tb, found, prior, skip_current_since_draw=True)
-    observed = [[] for _ in range(found.players - 1)]
+    observed: list[list[Decision]] = [[] for _ in range(found.players - 1)]
     for decision, _pool, current in found.decisions:
         if current and not decision.drew_after:
             observed[decision.seat - 1].append(decision)
     return Model(reading.posteriors, tuple(tuple(o) for o in observed), sides_for(tb.rules, found.players), {})
 
 
-def deal_styles(tb: Tables, model: Model, hands: Sequence[Sequence[int]], rng: random.Random
+def deal_styles(tb: Tables, model: Model, hands: Sequence[Sequence[TileIndex]], rng: random.Random
                 ) -> tuple[float, tuple[str, ...]]:
     """For one sampled deal (``hands``: every seat's tiles now, seat 0 the reader): its
     weight (the likelihood of the plays each other seat made since they last drew, under

@@ -206,7 +206,7 @@ class _Game:
         self.players = players
         self.sides = sides
         self.board = board
-        self.hand: FastHand | None = None
+        self.hand: FastHand  # the hand under way: play() deals it before any contestant is asked
         self.steps: list = []
         self.events: list = []
         self.played: list = []
@@ -239,7 +239,7 @@ class _Game:
         tb = self.tb
         held = [{tb.tiles[t] for t in tiles} for tiles in hand.hands]
         for step in self.steps:
-            if step.kind == "play":
+            if step.kind == "play" and step.tile is not None:
                 held[step.player].add(step.tile)
         self.past.append((History(self.players, tuple(self.events)), tuple(frozenset(h) for h in held), self.start,
                           self.lead()))
@@ -398,8 +398,8 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
     sides = sides_for(rules, players)
     board = Board(rules, players, [0] * len(set(sides)))
     game = _Game(rules, players, sides, board)
-    times = {"a": [], "b": []}
-    cpu = {"a": [], "b": []}
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    cpu: dict[str, list[float]] = {"a": [], "b": []}
     previous = None
     forfeit = None
     reason = ""
