@@ -13,7 +13,7 @@ from ..errors import N_, FivesError, os_reason
 from ..study import skill
 from ..study.compare import SECONDS_PER_PLAY, study
 from ..study.skill import DEFAULT_LEVEL, check_level, levels
-from ..text.i18n import _, current, localize_error
+from ..text.i18n import _, current, localize_error, unknown_name
 from ..text.output import echo
 from .common import (
     DEFAULT_SEED,
@@ -32,6 +32,7 @@ from .common import (
     note_old_spelling,
     option,
     rules_from,
+    unknown_level,
 )
 
 
@@ -127,6 +128,11 @@ def _skill_level(ctx, param, text):
     try:
         return check_level(text)
     except ValueError:
+        if text.partition(":")[0] not in _level_names():  # expret: did you mean expert?
+            guess = unknown_name(N_("unknown engine level '{level}': {hint}"), text, levels() + ("none",), ":",
+                                 level=text)
+            if guess is not None:
+                raise click.BadParameter(guess) from None
         raise click.BadParameter(_("{level} is not a stronger level: choose one of {choices}, or none").format(
             level=text, choices=current().comma.join(levels()))) from None
 
@@ -174,8 +180,7 @@ def _strategy(level: str, strategy: str | None) -> str:
         note_old_spelling("--strategy", "--level")
         level = strategy
     if level not in _level_names():
-        raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
-            level=level, choices=current().comma.join(_level_names())))
+        raise CliError(unknown_level(level, _level_names()))
     from ..study.simulate import LEVELS  # start-up: loaded when the command runs
 
     if level not in LEVELS:

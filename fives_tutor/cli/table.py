@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.tiles import split_list
-from ..errors import N_, FivesError
-from ..text.i18n import LANGUAGES, _, activate, current, localize_error, match_language
+from ..errors import N_, FivesError, Msg
+from ..text.i18n import LANGUAGES, _, activate, current, language_hint, localize_error, match_language
 from ..text.output import echo, prompt_text
 from .common import (
     CliError,
@@ -98,6 +98,9 @@ def check_pack_answer(text: str) -> str | None:
 def check_language_answer(text: str) -> str | None:
     """Why ``text`` is not a language fives-tutor speaks, or None (empty keeps the current one)."""
     if text.strip() and match_language(text.strip()) is None:
+        close = language_hint(text.strip())
+        if close is not None:
+            return localize_error(Msg(N_("unknown language '{language}': {hint}"), language=text.strip(), hint=close))
         return _("unknown language '{language}': choose one of {choices}").format(
             language=text.strip(), choices=current().comma.join(LANGUAGES))
     return None
