@@ -8,7 +8,7 @@ import functools
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -180,7 +180,7 @@ class SuggestingChoice(click.Choice):
     """A choice whose refusal of a mistyped value names the value meant
     (``--kind totl``: did you mean total?), through the one suggestion helper."""
 
-    def get_invalid_choice_message(self, value, ctx) -> str:
+    def get_invalid_choice_message(self, value: object, ctx: click.Context | None) -> str:
         known = [str(choice) for choice in self.choices]
         close = closest(str(value), known)
         if not close:
@@ -331,7 +331,8 @@ class _Translated(_CommandBase):
             raise fail(error) from None
 
 
-def no_such_option(error: click.NoSuchOption, params, ctx: click.Context) -> click.NoSuchOption:
+def no_such_option(error: click.NoSuchOption, params: Sequence[click.Parameter],
+                   ctx: click.Context) -> click.NoSuchOption:
     """Click's refusal of an unknown option with the options meant, as the one
     suggestion helper finds them among the options shown in help. Click's own guess
     compares the whole spelling, dashes included, so that ``--pley`` came out as close
@@ -630,7 +631,7 @@ class SuggestingGroup:
         return super().resolve_command(ctx, args)
 
 
-def unknown_level(level: str, known, after: str | None = None) -> str:
+def unknown_level(level: str, known: Sequence[str], after: str | None = None) -> str:
     """The line that refuses ``level``, not one of the engine levels ``known``: the level
     meant when one is close (``expret``: did you mean expert?; with ``after=":"``,
     ``monte-carol:200``: did you mean monte-carlo:200?), else every level."""

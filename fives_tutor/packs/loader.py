@@ -20,6 +20,7 @@ import os
 import re
 import shlex
 import zlib
+from collections.abc import Iterable
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -440,8 +441,8 @@ def _spread(base: Any, override: Any) -> Any:
             given, over = base.get(section), override.get(section)
             if (rule[0] == "per_players" and isinstance(given, dict) and isinstance(over, dict)
                     and isinstance(over.get(name), dict) and name in given and not isinstance(given[name], dict)):
-                spread[section] = dict(spread[section], **{name: {count: given[name]
-                                                                   for count in range(max(2, low), min(10, high) + 1)}})
+                counts = range(max(2, low), min(10, high) + 1)
+                spread[section] = dict(spread[section], **{name: dict.fromkeys(counts, given[name])})
     return spread
 
 
@@ -459,7 +460,7 @@ def _deep_merge(base: Any, override: Any) -> Any:
     return override
 
 
-def _unknown_key(path: str, key_path: str, key: Any, known) -> RulePackError:
+def _unknown_key(path: str, key_path: str, key: Any, known: Iterable[str]) -> RulePackError:
     """The error of a key the schema does not have at ``key_path``: the known key it
     most likely means (``spiner``: did you mean spinner?), else every known key there."""
     choices = tuple(known)
@@ -509,7 +510,7 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
                                    "({numbers}), got {value}"), path=path, key=key,
                                 numbers=span(players.start, players.stop - 1), value=_show(value))
         one = _check(rule[1], value, path, key, players)
-        return MappingProxyType({count: one for count in players})
+        return MappingProxyType(dict.fromkeys(players, one))
     result = {}
     for count_key, inner in value.items():
         count = _player_count(count_key)

@@ -14,7 +14,7 @@ import datetime
 import gettext as _gettext
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..errors import N_, Alternatives, FivesError, Msg, did_you_mean
 from ..resources import data_dir
@@ -389,7 +389,8 @@ def localize_error(error: FivesError | Msg) -> str:
     return error.render(translator.gettext, wrap, translator.ngettext)
 
 
-def unknown_name(template: str, typed: str, known, after: str | None = None, **params) -> str | None:
+def unknown_name(template: str, typed: str, known: Iterable[str], after: str | None = None,
+                 **params: object) -> str | None:
     """``template`` (a msgid with ``{hint}``) in the active language with the names of
     ``known`` that ``typed`` most likely meant (:func:`fives_tutor.errors.did_you_mean`,
     ``after`` as it takes it), or None when none is close: the caller then says what
