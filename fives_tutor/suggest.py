@@ -7,9 +7,11 @@ language, and bounded (a long or hostile name costs no more than a short one).
 Similarity is :class:`difflib.SequenceMatcher`'s ratio (twice the matching characters
 over the characters of both), on names folded the same way: case, a leading ``-``
 or ``--`` of an option, and ``_`` against ``-`` do not count. A name is suggested
-when its ratio reaches :data:`CUTOFF` (difflib's own default) and it is about as close
-as the closest one (within :data:`MARGIN`): ``mugins`` gets ``muggins`` alone, and a
-far second name is never offered beside a near first. The leading dashes of an option
+when its ratio reaches :data:`CUTOFF` (difflib's own default), or when what was typed
+is the start of it (at least :data:`PREFIX` characters: ``pagat`` for
+``pagat-all-fives``), and it is about as close as the closest one (within
+:data:`MARGIN`): ``mugins`` gets ``muggins`` alone, and a far second name is never
+offered beside a near first. The leading dashes of an option
 are left out because they are in every option: counted, they made ``--pley`` as
 close to ``--rules`` (0.62) as a name needs to be.
 
@@ -34,6 +36,8 @@ MARGIN = 0.1
 LONGEST = 64
 #: at most this many known names are compared
 KNOWN = 2000
+#: a name typed this long or longer that starts a known name (``pagat``) suggests it
+PREFIX = 3
 
 
 def fold(name: str) -> str:
@@ -77,11 +81,13 @@ def closest(typed: str, known: Iterable[str], limit: int = 3, after: str | None 
     matcher.set_seq2(wanted)
     scored = []
     for order, name in enumerate(names):
-        matcher.set_seq1(fold(name))
-        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
-            ratio = matcher.ratio()
-            if ratio >= CUTOFF:
-                scored.append((-ratio, order, name))
+        folded = fold(name)
+        matcher.set_seq1(folded)
+        ratio = matcher.ratio() if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF else 0.0
+        if len(wanted) >= PREFIX and folded.startswith(wanted):
+            ratio = max(ratio, CUTOFF)  # the start of a name (pagat, hand): that name
+        if ratio >= CUTOFF:
+            scored.append((-ratio, order, name))
     if not scored:
         return ()
     scored.sort()

@@ -53,11 +53,16 @@ PACKS = {
     "infinite_players.yaml": "rules.players.max: expected a whole number (2 to 10), got inf",
     "long_name.yaml": "name: expected at most 100 characters, got 5,000",
     "long_number.yaml": "line 5: the number is too long",
+    "mistyped_base.yaml": "extends: unknown rule pack 'mugins': did you mean muggins?",
+    "mistyped_key.yaml": "rules.spiner: unknown key: did you mean spinner?",
+    "mistyped_value.yaml": "rules.lead.first_hand: 'highest_dubble' is not one of its values: did you mean highest_double?",
     "loop_a.yaml": "extends: the packs extend each other in a loop",
     "negative_player_count.yaml": "rules.players.hand_size: -2 is not a number of players",
     "not_a_mapping.yaml": "this is not a rule pack: a pack is a mapping of keys such as id, extends and rules",
     "not_utf8.yaml": "cannot read the file: it is not UTF-8 text",
     "python_tag.yaml": "could not determine a constructor for the tag",
+    "target_list.yaml": "rules.match.target: expected one value for every player count, or a value for each (2 to 4), "
+                        "got [100, 150]",
     "unknown_key.yaml": "kkkkkkkkkk…: unknown key (known keys: id, extends, source, citation, name, summary, rules, lessons)",
     "wrong_type_deep.yaml": "line 5: the data nests more than 32 levels deep",
 }

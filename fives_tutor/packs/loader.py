@@ -370,7 +370,7 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
         base_path = resolve(base_name, relative_to=path)
     except RulePackError as error:
         raise RulePackError(N_("{path}: {key}: {reason}"), path=str(path), key="extends",
-                            reason=error.render(lambda text: text)) from None
+                            reason=Msg.of(error)) from None
     base, base_chain = _merged(base_path, chain + (key,))
     # a pack's own identity is never inherited: its id (else its file name), name, summary, source
     merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary", "source", "citation")}
