@@ -212,10 +212,14 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         help=N_("Continue a saved match: the one numbered ID, or the latest unfinished one."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
-def table(players, teams, rules_name, lang, db, resume, tiles):
+@option("--muggins", "muggins", type=click.Choice(["announce", "quiet"]), default="announce", show_default=True,
+        help=N_("Under a pack where points are announced: announce says after each play what it made and what "
+                "can be claimed; quiet keeps that to itself until the hand ends or muggins is called, as a club "
+                "that plays muggins for real expects."))
+def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
     from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
     from ..store.match_lock import keep_match
-    from ..table.replies import prose, run_lines
+    from ..table.replies import TableFace, prose, run_lines
     from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -262,12 +266,13 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
 
             session = Session(journal, None, rules, names, team_list, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
+        face = TableFace(session, muggins)
         if interactive:
             from ..table.shell import run_interactive
 
-            code = run_interactive(session, style)
+            code = run_interactive(face, style)
         else:
-            code = run_lines(session, sys.stdin, style)
+            code = run_lines(face, sys.stdin, style)
             if not session.saved:
                 echo("\n".join(prose([_("Nothing was played, so no match was saved.")])))
     if code:
