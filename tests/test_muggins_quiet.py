@@ -94,7 +94,7 @@ def test_quiet_changes_nothing_where_points_are_not_announced(run, tmp_path):
 
 def test_quiet_in_every_language_fits_80_columns(run, tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
-    for number, lang in enumerate(("en", "tl", "id", "nl", "fa")):
+    for lang in ("en", "tl", "id", "nl", "fa"):
         folder = tmp_path / lang
         folder.mkdir()
         db = os.path.join(folder, "games.sqlite3")
