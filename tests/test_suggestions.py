@@ -114,6 +114,8 @@ def refused(run, args, expected, stdin=None):
     (["score", "5 3", "--pley", "3|0"], "No such option '--pley'. Did you mean --play?"),
     (["best", "6 2", "--hnad", "2|5"], "Did you mean --hand?"),
     (["table", "--player", "Ana,Ben"], "Did you mean --players?"),
+    (["table", "--players", "Ana,Ben,Cy,Dee", "--teams", "Ana+Cyy,Ben+Dee"],
+     "--teams names Cyy, who is not in --players: did you mean Cy?"),
     (["scor", "5 3"], "No such command 'scor'. Did you mean score?"),
 ])
 def test_a_mistyped_name_gets_the_name_meant(run, args, expected):

@@ -12,7 +12,16 @@ import click
 
 from ..core.tiles import split_list
 from ..errors import N_, FivesError, Msg
-from ..text.i18n import LANGUAGES, _, activate, current, language_hint, localize_error, match_language
+from ..text.i18n import (
+    LANGUAGES,
+    _,
+    activate,
+    current,
+    language_hint,
+    localize_error,
+    match_language,
+    unknown_name,
+)
 from ..text.output import echo, prompt_text
 from .common import (
     CliError,
@@ -53,10 +62,14 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
 
     teams = []
     for part in split_list(text):
-        found = [find_player(m, names) for m in part.split("+") if m.strip()]
+        typed = [m for m in part.split("+") if m.strip()]
+        found = [find_player(m, names) for m in typed]
         members = [member for member in found if member is not None]
         if len(members) < len(found):
-            return _("--teams names a player who is not in --players: {teams}").format(teams=text)
+            stranger = next(m.strip() for m, member in zip(typed, found) if member is None)
+            guess = unknown_name(N_("--teams names {name}, who is not in --players: {hint}"), stranger, names,
+                                 name=stranger)  # Ana+Cyy: did you mean Cy?
+            return guess or _("--teams names a player who is not in --players: {teams}").format(teams=text)
         teams.append(members)
     flat = sorted(i for team in teams for i in team)
     if len(names) != 4 or len(teams) != 2 or any(len(team) != 2 for team in teams) or flat != [0, 1, 2, 3]:
