@@ -234,3 +234,14 @@ def test_the_table_grammar_suggests_in_every_language():
         shown = localize_error(raised.value)
         assert "Ben" in shown and "\n" not in shown
     activate("en")
+
+
+@pytest.mark.parametrize("reply", ["3/0", "3\\0", "3.0", "۳/۰"])
+def test_a_lesson_answer_written_with_the_wrong_mark(reply):
+    from fives_tutor import load_rules
+    from fives_tutor.tutor.lessons import Step, reply_problem
+
+    # the hand 3|0 5|5 6|1 on the ends 5 3: "3/0" means the tile 3|0, so the learner is told how to write it
+    step = Step("", "", "5 3", "3|0 5|5 6|1", None, None, None, "best", None)
+    problem = reply_problem(step, load_rules("dominos-cc"), reply)
+    assert problem is not None and "tiles are written 3|0" in str(problem)

@@ -38,7 +38,7 @@ from ..core.game import Scoreboard, forced_lead
 from ..core.plays import _end_label, board_position, legal_plays, parse_board, parse_play
 from ..core.rules import RuleSet
 from ..core.scoring import collect, read_remaining
-from ..core.tiles import ascii_digits, format_hand, parse_hand, parse_tile
+from ..core.tiles import ascii_digits, format_hand, miswritten, parse_hand, parse_tile
 from ..errors import N_, FivesError, NotationError
 from ..packs.loader import parse_yaml, read_bounded
 from ..render.describe import describe, sentences
@@ -525,6 +525,10 @@ def _tile_problem(reply: str, text: str, rules: RuleSet, tiles: Sequence, not_a_
     try:
         tile = parse_tile(text, rules.max_pips)
     except NotationError:
+        meant = miswritten(text)
+        if meant is not None:  # 5/5: tiles are written 5|5
+            return NotationError(N_("bad tile '{tile}': tiles are written {example}"), text=reply, tile=reply.strip(),
+                                 example=meant)
         return NotationError(not_a_tile, text=reply, answer=reply.strip(), example=str(tiles[0]))
     if tile not in tiles:
         return NotationError(not_there, text=reply, tile=str(tile), tiles=" ".join(map(str, tiles)))
