@@ -234,7 +234,7 @@ def test_schema_version_and_settings(tmp_path):
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"schema_version", "matches", "events"} <= tables
         assert connection.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
-        assert SCHEMA_VERSION == 2
+        assert SCHEMA_VERSION == 3
     finally:
         connection.close()
     # opening it again changes nothing
