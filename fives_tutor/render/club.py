@@ -57,11 +57,11 @@ class Standing(NamedTuple):
 
 def ranked(figures: Mapping[str, Figures], ratings: Mapping[str, Rating], roster: Roster) -> list[Standing]:
     """The standings in order: players with a rating shown by μ − 3σ, best first, ranked
-    1, 2, ...; then the others, by matches won, then played, then name."""
+    1, 2, ...; then the others, by matches won, then by fewer played (the better record), then name."""
     shown = sorted((p for p in figures if p in ratings and ratings[p].shown),
                    key=lambda p: (-ratings[p].ordinal, roster.display(p)))
     others = sorted((p for p in figures if p not in shown),
-                    key=lambda p: (-figures[p].won, -figures[p].matches, roster.display(p)))
+                    key=lambda p: (-figures[p].won, figures[p].matches, roster.display(p)))
     return ([Standing(rank, p, figures[p], ratings[p]) for rank, p in enumerate(shown, start=1)]
             + [Standing(None, p, figures[p], ratings.get(p)) for p in others])
 
@@ -334,7 +334,7 @@ def player_json(record: PlayerRecord, roster: Roster, rating: Rating | None, his
                          for p in record.partners],
             "opponents": [{"player": roster.display(o.player), "matches": o.matches, "ahead": o.ahead,
                            "behind": o.behind, "level": o.level} for o in record.opponents],
-            "matches": [match_json(match) for match in record.matches]}
+            "played": [match_json(match) for match in record.matches]}
 
 
 # --- fives games players ------------------------------------------------------------------------

@@ -95,8 +95,8 @@ def merge(journal: Journal, name: str, into: str) -> None:
             raise ClubError(N_("no saved match has a player named {name}"), name=typed)
     if roster.player(name) == roster.player(into):
         raise ClubError(N_("{name} and {other} are already one player"), name=name, other=into)
-    together = [record.id for record in club.records
-                if {roster.player(name), roster.player(into)} <= {roster.root(seat.key) for seat in record.seats}]
+    together = sorted(record.id for record in club.records
+                      if {roster.player(name), roster.player(into)} <= {roster.root(seat.key) for seat in record.seats})
     if together:
         raise ClubError(N_("{name} and {other} played in match {id} together: they are two people"), name=name,
                          other=into, id=together[0])

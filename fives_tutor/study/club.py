@@ -134,6 +134,7 @@ def record_from(match_id: int, created: str, state: TableState, practice: Mappin
             if logged.credited > 0:
                 called[player] += 1
                 called_points[player] += logged.credited
+                play_points[player] += logged.credited
             elif logged.credited < 0 and last_player is not None:
                 play_points[last_player] -= logged.credited  # a wrong call: the accused player is given the points
     hands = tuple(HandRecord(row.number, tuple(row.from_play), tuple(row.at_end), tuple(row.totals),
