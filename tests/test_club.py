@@ -197,16 +197,16 @@ def test_a_rating_is_shown_after_five_matches(run, tmp_path):
 #   Cy:  0|5 25 + 5|0 10 = 35 over 2 hands; ends 10 (Ana+Cy).
 #   Dee: nothing in match 2; match 4 5|5 10 + muggins 10 = 20, over 2 + 1 = 3 hands.
 STANDINGS = {
-    "Ana": dict(matches=4, won=2, hands=8, points_from_play=175, points_at_hand_ends=30, play_per_hand=21.88,
-                end_per_hand=3.75, went_out=3, blocks_won=0,
-                muggins={"matches": 1, "called": 0, "called_points": 0, "missed": 1, "missed_points": 10}),
-    "Ben": dict(matches=3, won=1, hands=7, points_from_play=185, points_at_hand_ends=50, play_per_hand=26.43,
-                end_per_hand=7.14, went_out=0, blocks_won=1, muggins=None),
-    "Cy": dict(matches=1, won=1, hands=2, points_from_play=35, points_at_hand_ends=10, play_per_hand=17.5,
-               end_per_hand=5.0, went_out=0, blocks_won=0, muggins=None),
-    "Dee": dict(matches=2, won=1, hands=3, points_from_play=20, points_at_hand_ends=0, play_per_hand=6.67,
-                end_per_hand=0.0, went_out=0, blocks_won=0,
-                muggins={"matches": 1, "called": 1, "called_points": 10, "missed": 0, "missed_points": 0}),
+    "Ana": {"matches": 4, "won": 2, "hands": 8, "points_from_play": 175, "points_at_hand_ends": 30,
+            "play_per_hand": 21.88, "end_per_hand": 3.75, "went_out": 3, "blocks_won": 0,
+            "muggins": {"matches": 1, "called": 0, "called_points": 0, "missed": 1, "missed_points": 10}},
+    "Ben": {"matches": 3, "won": 1, "hands": 7, "points_from_play": 185, "points_at_hand_ends": 50,
+            "play_per_hand": 26.43, "end_per_hand": 7.14, "went_out": 0, "blocks_won": 1, "muggins": None},
+    "Cy": {"matches": 1, "won": 1, "hands": 2, "points_from_play": 35, "points_at_hand_ends": 10,
+           "play_per_hand": 17.5, "end_per_hand": 5.0, "went_out": 0, "blocks_won": 0, "muggins": None},
+    "Dee": {"matches": 2, "won": 1, "hands": 3, "points_from_play": 20, "points_at_hand_ends": 0,
+            "play_per_hand": 6.67, "end_per_hand": 0.0, "went_out": 0, "blocks_won": 0,
+            "muggins": {"matches": 1, "called": 1, "called_points": 10, "missed": 0, "missed_points": 0}},
 }
 
 
@@ -225,13 +225,12 @@ def test_standings_of_a_hand_written_journal(run, tmp_path):
     text = run("games", "standings", "--db", db).stdout
     lines = text.splitlines()
     assert lines[0] == "Standings over 4 finished table matches (all packs):"
-    # the columns: rank, player, rating, won, hands, play, ends, out, blocks, called, missed
-    assert lines[1].split() == ["#", "Player", "Rating", "Won", "Hands", "Play", "Ends", "Out", "Blocks", "Called",
-                                "Missed"]
-    assert lines[3].split() == ["Ana", "—", "2", "of", "4", "8", "21.9", "3.8", "3", "0", "0", "1"]
-    assert lines[4].split() == ["Cy", "—", "1", "of", "1", "2", "17.5", "5.0", "0", "0", "—", "—"]
-    assert lines[5].split() == ["Dee", "—", "1", "of", "2", "3", "6.7", "0.0", "0", "0", "1", "0"]
-    assert lines[6].split() == ["Ben", "—", "1", "of", "3", "7", "26.4", "7.1", "0", "1", "—", "—"]
+    # the columns: rank, player, rating, won, play, ends, out, blocks, called, missed
+    assert lines[1].split() == ["#", "Player", "Rating", "Won", "Play", "Ends", "Out", "Blocks", "Called", "Missed"]
+    assert lines[3].split() == ["Ana", "—", "2", "of", "4", "21.9", "3.8", "3", "0", "0", "1"]
+    assert lines[4].split() == ["Cy", "—", "1", "of", "1", "17.5", "5.0", "0", "0", "—", "—"]
+    assert lines[5].split() == ["Dee", "—", "1", "of", "2", "6.7", "0.0", "0", "0", "1", "0"]
+    assert lines[6].split() == ["Ben", "—", "1", "of", "3", "26.4", "7.1", "0", "1", "—", "—"]
     assert all(len(line) <= 80 for line in lines)
 
 

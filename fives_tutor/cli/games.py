@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +15,12 @@ from ..errors import N_, FivesError, os_reason
 from ..text.i18n import _, current
 from ..text.output import echo
 from .common import CliError, FivesCommand, SuggestingGroup, _Translated, argument, confirm, echo_json, fail, option
+
+if TYPE_CHECKING:  # types only: the club's modules load when their commands run (start-up)
+    import datetime
+
+    from ..store.club import Club
+    from ..study.ratings import RatingBook
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -34,7 +42,7 @@ def _lang_option(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(short_help=N_("Saved matches: list, show, review, export, import, delete; standings and players"),
+@click.group(short_help=N_("Saved matches, standings and each player's record"),
              cls=FivesSubGroup, help=N_("Saved matches: list, show, review, export, import, delete; the players' "
                                         "standings, each player's record, and their names."))
 @_lang_option
@@ -382,20 +390,20 @@ def delete_game(match_id, yes, db):
 # --- the club: players, standings, one player's record (docs/club.md) -------------------------
 
 
-def _practice_option(function):
+def _practice_option(function: Callable) -> Callable:
     return option("--practice", is_flag=True, help=N_(
         "Practice matches against the computer (fives play) instead of matches kept at a table; the two are "
         "never counted together."))(function)
 
 
-def _filter_options(function):
+def _filter_options(function: Callable) -> Callable:
     function = option("--since", metavar="DATE", help=N_(
         "Only the matches begun on or after DATE (YYYY-MM-DD, your time zone)."))(function)
     return option("--rules", "rules_id", metavar="PACK", shell_complete=_complete_saved_pack, help=N_(
         "Only the matches of this rule pack (its id, as fives games list shows it)."))(function)
 
 
-def _complete_saved_pack(ctx, param, incomplete):
+def _complete_saved_pack(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion of ``--rules``: the packs of the saved matches."""
     from ..store.journal import Journal
 
@@ -406,7 +414,7 @@ def _complete_saved_pack(ctx, param, incomplete):
         return []
 
 
-def _since(text: str | None):
+def _since(text: str | None) -> datetime.date | None:
     """``--since``: a day written YYYY-MM-DD (digits of any script); raises :class:`CliError`."""
     import datetime
 
@@ -425,7 +433,7 @@ def _since(text: str | None):
         value=shown(text)))
 
 
-def _read_club(db, practice: bool | None):
+def _read_club(db: str | None, practice: bool | None) -> Club:
     """The club's matches of one kind, read without changing the file; exits 2 for a
     file that cannot be read."""
     from ..store.club import read_club
@@ -439,7 +447,7 @@ def _read_club(db, practice: bool | None):
         journal.close()
 
 
-def _report_damaged(damaged) -> None:
+def _report_damaged(damaged: Sequence[FivesError]) -> None:
     """One line on standard error for each match that could not be read, then exit 2
     (everything else was shown)."""
     if not damaged:
@@ -455,7 +463,7 @@ def _report_damaged(damaged) -> None:
 class _Club:
     """The matches in scope, their players and figures, as the club's commands use them."""
 
-    def __init__(self, db, practice: bool, rules_id, since_text) -> None:
+    def __init__(self, db: str | None, practice: bool, rules_id: str | None, since_text: str | None) -> None:
         # the club's modules load only for these commands (start-up of fives games list/show)
         from ..render.club import Scope
         from ..study.club import clashes, counted, selected
@@ -470,7 +478,7 @@ class _Club:
         finished = counted(self.records)
         self.scope = Scope(practice, rules_id, since, len(finished), len(self.records) - len(finished))
 
-    def ratings(self):
+    def ratings(self) -> RatingBook:
         from ..study.club import rating_games
         from ..study.ratings import rate
 
@@ -498,7 +506,8 @@ class _Club:
 @_db_option
 @_json_option
 @_lang_option
-def standings_command(rules_id, since, practice, fmt, db, as_json):
+def standings_command(rules_id: str | None, since: str | None, practice: bool, fmt: str, db: str | None,
+                      as_json: bool) -> None:
     from ..render import club as shown
     from ..study.club import standings
     from ..text.wrap import terminal_width
@@ -552,7 +561,8 @@ def _find_player(view: _Club, name: str) -> str:
 @_db_option
 @_json_option
 @_lang_option
-def player_command(name, rules_id, since, practice, db, as_json):
+def player_command(name: str, rules_id: str | None, since: str | None, practice: bool, db: str | None,
+                   as_json: bool) -> None:
     from ..render import club as shown
     from ..study.club import player_record
     from ..text.wrap import terminal_width
@@ -587,7 +597,8 @@ def player_command(name, rules_id, since, practice, db, as_json):
 @_db_option
 @_json_option
 @_lang_option
-def players_command(merge, undo, redo, practice, db, as_json):
+def players_command(merge: tuple[str, str] | None, undo: bool, redo: bool, practice: bool, db: str | None,
+                    as_json: bool) -> None:
     from ..render import club as shown
     from ..text.wrap import terminal_width
 
@@ -606,7 +617,7 @@ def players_command(merge, undo, redo, practice, db, as_json):
     _report_damaged(club.damaged)
 
 
-def _change_names(db, merge, undo: bool, redo: bool) -> None:
+def _change_names(db: str | None, merge: tuple[str, str] | None, undo: bool, redo: bool) -> None:
     """A merge, an undo or a redo, written to the names journal of the saved games."""
     from ..store import club
 

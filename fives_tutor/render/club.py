@@ -99,17 +99,17 @@ def _muggins_shown(rows: Sequence[Figures]) -> bool:
     return any(f.muggins_matches for f in rows)
 
 
-def _figure_cells(f: Figures, muggins: bool) -> list[str]:
+def _figure_cells(f: Figures, muggins: bool, hands: bool = True) -> list[str]:
     t = current()
-    cells = [t.of(f.won, f.matches), t.number(f.hands), _decimal(f.play_per_hand), _decimal(f.end_per_hand),
-             t.number(f.went_out), t.number(f.blocks_won)]
+    cells = [t.of(f.won, f.matches)] + ([t.number(f.hands)] if hands else []) + [
+        _decimal(f.play_per_hand), _decimal(f.end_per_hand), t.number(f.went_out), t.number(f.blocks_won)]
     if muggins:
         cells += [t.number(f.called), t.number(f.missed)] if f.muggins_matches else ["—", "—"]
     return cells
 
 
-def _figure_header(muggins: bool) -> list[str]:
-    header = [_("Won"), _("Hands"), _("Play"), _("Ends"), _("Out"), _("Blocks")]
+def _figure_header(muggins: bool, hands: bool = True) -> list[str]:
+    header = [_("Won")] + ([_("Hands")] if hands else []) + [_("Play"), _("Ends"), _("Out"), _("Blocks")]
     return header + ([_("Called"), _("Missed")] if muggins else [])
 
 
@@ -145,9 +145,11 @@ def standings_text(rows: Sequence[Standing], roster: Roster, scope: Scope, width
                       "Standings over {count} finished table matches ({scope}):", scope.matches))
     lines += _wrap(title.format(count=t.number(scope.matches), scope=_scope_words(scope)), width)
     muggins = _muggins_shown([row.figures for row in rows])
+    # the hands played are on each player's page: the standings keep to what fits 80 columns
     body = [[t.number(row.rank) if row.rank is not None else "", roster.display(row.player), rating_text(row.rating)]
-            + _figure_cells(row.figures, muggins) for row in rows]
-    lines.append(table(body, header=["#", _("Player"), _("Rating")] + _figure_header(muggins), columns=width))
+            + _figure_cells(row.figures, muggins, hands=False) for row in rows]
+    lines.append(table(body, header=["#", _("Player"), _("Rating")] + _figure_header(muggins, hands=False),
+                       columns=width))
     for sentence in _legend(muggins, rating=True):
         lines += _wrap(sentence, width)
     if scope.unfinished:
