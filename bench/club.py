@@ -22,6 +22,7 @@ import argparse
 import datetime
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -112,15 +113,20 @@ def build(path: str, matches: int, seed: int) -> None:
                                  events, state.scores, True)
 
 
-def timed(command: list[str], runs: int) -> tuple[float, float]:
-    """Median and slowest wall time of ``command`` over ``runs`` runs, in seconds (after a warm-up)."""
+def timed(command: list[str], runs: int) -> tuple[float, float, float]:
+    """Median and slowest wall time of ``command`` over ``runs`` runs, and its median
+    processor time (user + system, what a quiet machine would take), in seconds, after
+    a warm-up run."""
     subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
-    times = []
+    walls, cpus = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         begin = time.perf_counter()
         subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - begin)
-    return statistics.median(times), max(times)
+        walls.append(time.perf_counter() - begin)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), max(walls), statistics.median(cpus)
 
 
 def main() -> None:
@@ -139,15 +145,16 @@ def main() -> None:
         build(path, args.matches, args.seed)
         print(f"built {args.matches} matches of {', '.join(SKILL)} in {', '.join(PACKS)} "
               f"(seed {args.seed}) in {time.perf_counter() - begin:.1f} s")
-        print(f"{'command':<32} {'lang':<5} {'median':>8} {'slowest':>8}   (whole process, {args.runs} runs)")
+        print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        print(f"{'command':<28} {'lang':<5} {'wall median':>11} {'slowest':>8} {'CPU median':>11}   ({args.runs} runs)")
         worst = 0.0
         for words in (["games", "standings"], ["games", "player", "Ana"]):
             for lang in LANGUAGES:
-                median, slowest = timed([fives, *words, "--db", path, "--lang", lang], args.runs)
+                median, slowest, cpu = timed([fives, *words, "--db", path, "--lang", lang], args.runs)
                 worst = max(worst, slowest)
-                print(f"{'fives ' + ' '.join(words):<32} {lang:<5} {median * 1000:>6.0f} ms {slowest * 1000:>6.0f} ms")
+                print(f"{'fives ' + ' '.join(words):<28} {lang:<5} {median * 1000:>8.0f} ms {slowest * 1000:>5.0f} ms "
+                      f"{cpu * 1000:>8.0f} ms")
         print(f"slowest of all: {worst * 1000:.0f} ms (bar: under 1000 ms)")
-
 
 if __name__ == "__main__":
     main()

@@ -431,3 +431,49 @@ def test_persian_output_reads_right(run, tmp_path):
         assert "۱" in result.stdout  # Persian digits
         chart = [line for line in result.stdout.splitlines() if "┤" in line]
         assert all(line.startswith("\u200e") and line.endswith("\u200e") for line in chart)  # drawn left to right
+
+
+# --- the records cache -----------------------------------------------------------------------------
+
+
+def test_records_are_cached_by_what_they_are_made_of(run, tmp_path, monkeypatch):
+    import fives_tutor.store.club as club
+    from fives_tutor.store.club_cache import cache_path
+
+    db = build(tmp_path)
+    first = run("games", "standings", "--json", "--db", db).stdout
+    assert os.path.exists(cache_path())
+    replayed = []
+    real = club.record_of
+
+    def counting(*args, **kwargs):
+        replayed.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(club, "record_of", counting)
+    assert run("games", "standings", "--json", "--db", db).stdout == first and replayed == []  # all from the cache
+    # a match changed behind the program's back is replayed (and here found damaged), never taken from the cache
+    connection = sqlite3.connect(db)
+    connection.execute("UPDATE events SET event = ? WHERE match_id = 3 AND seq = 1",
+                       (json.dumps({"type": "play", "player": 0, "tile": "9|9", "end": ""}),))
+    connection.commit()
+    connection.close()
+    result = run("games", "standings", "--json", "--db", db)
+    assert replayed == [3] and "saved match 3 is damaged" in result.stderr
+    # a damaged cached record is no record, even under the right digest: it is replayed
+    with open(cache_path(), encoding="utf-8") as handle:
+        cached = json.load(handle)
+    entries = cached["files"][os.path.realpath(db)]
+    entries["1"]["record"][4] = [["ana", "Ana", "side 0"]]  # the seats
+    entries["2"]["record"] = entries["2"]["record"][:-1]  # a field short
+    with open(cache_path(), "w", encoding="utf-8") as handle:
+        json.dump(cached, handle)
+    replayed.clear()
+    assert json.loads(run("games", "standings", "--json", "--db", db).stdout)["matches"] == 3
+    assert sorted(replayed) == [1, 2, 3]
+    # and a cache file that is not JSON at all is no cache
+    with open(cache_path(), "w", encoding="utf-8") as handle:
+        handle.write("{not json")
+    replayed.clear()
+    assert run("games", "standings", "--json", "--db", db).stdout == result.stdout
+    assert sorted(replayed) == [1, 2, 3, 4]

@@ -24,6 +24,7 @@ from ..errors import N_, FivesError, Msg
 from ..packs.loader import rules_from_data
 from ..study.club import MatchRecord, record_of, roster_of
 from ..study.players import Roster, merges_of, name_actions, player_key
+from .club_cache import RecordCache, digest
 from .journal import Journal, JournalError, MatchInfo
 
 
@@ -46,35 +47,49 @@ class Club(NamedTuple):
         return roster_of(self.records, self.merges)
 
 
-def read_club(journal: Journal, practice: bool | None = False) -> Club:
+def read_club(journal: Journal, practice: bool | None = False, cached: bool = True) -> Club:
     """Every saved match kept at a table (``practice`` False), played against the
-    computer (True) or both (None), replayed into records. Raises :class:`JournalError`
-    only for a file that cannot be read at all."""
+    computer (True) or both (None), replayed into records (or taken from the records
+    cache, :mod:`fives_tutor.store.club_cache`, unless not ``cached``). Raises
+    :class:`JournalError` only for a file that cannot be read at all."""
     damaged: list[JournalError] = []
     infos = journal.matches(damaged)
     rules_cache: dict[str, RuleSet] = {}
+    records_cache = RecordCache(journal.path) if cached else None
     records = []
     for info in infos:
         if practice is not None and (info.practice is not None) != practice:
             continue
         try:
-            records.append(_record(journal, info, rules_cache))
+            records.append(_record(journal, info, rules_cache, records_cache))
         except JournalError as error:
             damaged.append(error)
+    if records_cache is not None:
+        records_cache.seen.update(str(info.id) for info in infos)  # the other kind's records stay cached
+        records_cache.save()
     entries = journal.name_entries(damaged)
     return Club(records, damaged, entries, merges_of(entries))
 
 
-def _record(journal: Journal, info: MatchInfo, cache: dict[str, RuleSet]) -> MatchRecord:
-    """One match replayed into its record; a damaged one raises :class:`JournalError`
-    with the words ``fives games show`` uses."""
+def _record(journal: Journal, info: MatchInfo, rules_cache: dict[str, RuleSet],
+            records_cache: RecordCache | None) -> MatchRecord:
+    """One match replayed into its record (or its cached record, made of the same row and
+    events); a damaged one raises :class:`JournalError` with the words ``fives games show`` uses."""
     try:
+        events = journal.events(info.id)
+        made_of = digest(info, events)
+        if records_cache is not None:
+            found = records_cache.get(info.id, made_of)
+            if found is not None:
+                return found
         key = json.dumps(info.rules_data, sort_keys=True)
-        rules = cache.get(key)
+        rules = rules_cache.get(key)
         if rules is None:
-            rules = cache[key] = rules_from_data(info.rules_data, info.rules_path)
-        return record_of(info.id, info.created, rules, info.names, info.teams, journal.events(info.id),
-                         info.practice)
+            rules = rules_cache[key] = rules_from_data(info.rules_data, info.rules_path)
+        record = record_of(info.id, info.created, rules, info.names, info.teams, events, info.practice)
+        if records_cache is not None:
+            records_cache.put(info.id, made_of, record)
+        return record
     except JournalError:
         raise
     except FivesError as error:
