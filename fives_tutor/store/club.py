@@ -21,7 +21,6 @@ from typing import NamedTuple
 from ..core.keeper import can_redo, can_undo, effective_actions
 from ..core.rules import RuleSet
 from ..errors import N_, FivesError, Msg
-from ..packs.loader import rules_from_data
 from ..study.club import MatchRecord, record_of, roster_of
 from ..study.players import Roster, merges_of, name_actions, player_key
 from .club_cache import RecordCache, digest
@@ -85,6 +84,9 @@ def _record(journal: Journal, info: MatchInfo, rules_cache: dict[str, RuleSet],
         key = json.dumps(info.rules_data, sort_keys=True)
         rules = rules_cache.get(key)
         if rules is None:
+            # the pack loader (and YAML with it) loads only when a record is not cached (start-up)
+            from ..packs.loader import rules_from_data
+
             rules = rules_cache[key] = rules_from_data(info.rules_data, info.rules_path)
         record = record_of(info.id, info.created, rules, info.names, info.teams, events, info.practice)
         if records_cache is not None:
