@@ -272,6 +272,8 @@ def test_one_players_record(run, tmp_path):
     assert all(len(line) <= 80 for line in page.splitlines())
     missing = run("games", "player", "Anna", "--db", db)
     assert missing.exit_code == 2 and "no saved match has a player named Anna; did you mean Ana?" in missing.stderr
+    empty = run("games", "player", "  ", "--db", db)
+    assert empty.exit_code == 2 and "give a player's name, as fives games players lists them" in empty.stderr
 
 
 # --- names ----------------------------------------------------------------------------------------
@@ -477,3 +479,19 @@ def test_records_are_cached_by_what_they_are_made_of(run, tmp_path, monkeypatch)
     replayed.clear()
     assert run("games", "standings", "--json", "--db", db).stdout == result.stdout
     assert sorted(replayed) == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("code", ["en", "tl", "id", "nl", "fa"])
+def test_every_line_fits_80_columns_in_every_language(run, tmp_path, code):
+    from fives_tutor.text.width import width
+
+    db = build(tmp_path)
+    for args in (["standings"], ["player", "Ana"], ["players"], ["show", "3"], ["show", "2"]):
+        result = run("games", *args, "--db", db, "--lang", code, env={"COLUMNS": "80"})
+        assert result.exit_code == 0, (args, result.stderr)
+        lines = result.stdout.splitlines()
+        if args[0] == "show":  # the story: from the chart's title to the closing scores (the sheet is the table's)
+            start = next(i for i, line in enumerate(lines) if "┤" in line) - 2
+            lines = lines[start:]
+        wide = [line for line in lines if width(line) > 80]
+        assert not wide, (code, args, wide)

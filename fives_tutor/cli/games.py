@@ -488,10 +488,12 @@ class _Club:
         return [{"id": record.id, "names": [a, b]} for record, a, b in self.left_out]
 
     def left_out_lines(self) -> list[str]:
+        from ..render.story import named
+
         t = current()
         return [_("Match {id} is left out: {name} and {other} sat at it, and are one player by their names "
                   "(fives games players --undo takes back the last merge).").format(
-            id=t.number(record.id), name=t.notation(a), other=t.notation(b)) for record, a, b in self.left_out]
+            id=t.number(record.id), name=named(a), other=named(b)) for record, a, b in self.left_out]
 
 
 @games.command("standings", short_help=N_("The players ranked, with their figures"), cls=FivesCommand, help=N_(
@@ -538,7 +540,9 @@ def _find_player(view: _Club, name: str) -> str:
     from ..study.players import player_key
 
     roster = view.roster
-    if player_key(name) and roster.known(name):
+    if not player_key(name):
+        raise CliError(_("give a player's name, as fives games players lists them"))
+    if roster.known(name):
         return roster.player(name)
     shown_names = {roster.display(p): p for p in roster.players()}
     for shown_name, player in shown_names.items():
@@ -619,24 +623,24 @@ def players_command(merge: tuple[str, str] | None, undo: bool, redo: bool, pract
 
 def _change_names(db: str | None, merge: tuple[str, str] | None, undo: bool, redo: bool) -> None:
     """A merge, an undo or a redo, written to the names journal of the saved games."""
+    from ..render.story import named
     from ..store import club
 
-    t = current()
     journal = _open(db)
     try:
         if merge:
             name, into = merge
             club.merge(journal, name, into)
             echo(_("{name} and {into} are one player now, shown as {into} (fives games players --undo takes it "
-                   "back).").format(name=t.notation(name), into=t.notation(into)))
+                   "back).").format(name=named(name), into=named(into)))
         elif undo:
             name, into = club.undo(journal)
-            echo(_("Taken back: {name} and {into} are two players again.").format(name=t.notation(name),
-                                                                                    into=t.notation(into)))
+            echo(_("Taken back: {name} and {into} are two players again.").format(name=named(name),
+                                                                                    into=named(into)))
         else:
             name, into = club.redo(journal)
-            echo(_("Put back: {name} and {into} are one player again.").format(name=t.notation(name),
-                                                                               into=t.notation(into)))
+            echo(_("Put back: {name} and {into} are one player again.").format(name=named(name),
+                                                                               into=named(into)))
     except FivesError as error:
         raise fail(error) from None
     finally:

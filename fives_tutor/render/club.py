@@ -24,6 +24,7 @@ from ..text.i18n import _, current, ngettext
 from ..text.table import table
 from ..text.wrap import wrap_lines
 from .chart import Series, line_chart, ltr_lines, x_ticks
+from .story import named
 
 #: the most matches a player's page lists under "Last matches"
 RECENT = 5
@@ -88,8 +89,7 @@ def rating_text(rating: Rating | None) -> str:
 
 def _scope_words(scope: Scope) -> str:
     """``all packs``, ``pack muggins``, with ``, since May 1, 2024``."""
-    t = current()
-    packs = _("all packs") if scope.rules_id is None else _("pack {pack}").format(pack=t.notation(scope.rules_id))
+    packs = _("all packs") if scope.rules_id is None else _("pack {pack}").format(pack=named(scope.rules_id))
     if scope.since is None:
         return packs
     return _("{packs}, since {date}").format(packs=packs, date=_date(scope.since))
@@ -272,7 +272,7 @@ def player_text(record: PlayerRecord, roster: Roster, rating: Rating | None, his
             if scope.practice else
             ngettext("{name}: won {won} of {count} finished table match ({scope}).",
                      "{name}: won {won} of {count} finished table matches ({scope}).", f.matches))
-    lines = _wrap(kind.format(name=t.notation(name), won=t.number(f.won), count=t.number(f.matches),
+    lines = _wrap(kind.format(name=named(name), won=t.number(f.won), count=t.number(f.matches),
                               scope=_scope_words(scope)), width)
     others = roster.spellings(record.player)[1:]
     if others:
@@ -301,7 +301,7 @@ def player_text(record: PlayerRecord, roster: Roster, rating: Rating | None, his
     if record.opponents:
         level = any(o.level for o in record.opponents)
         lines += [""] + _wrap(_("Opponents head to head: the matches against each, and how often {name} finished "
-                                "ahead of them or behind them (level: an equal place).").format(name=t.notation(name)),
+                                "ahead of them or behind them (level: an equal place).").format(name=named(name)),
                               width)
         rows = [[roster.display(o.player), t.number(o.matches), t.number(o.ahead), t.number(o.behind)]
                 + ([t.number(o.level)] if level else []) for o in record.opponents]
@@ -379,7 +379,7 @@ def players_text(rows: Sequence[Listed], roster: Roster, merges: Sequence[tuple[
     lines.append(table(body, header=[_("Player"), _("Matches"), _("Last match"), _("Also written")], columns=width))
     if merges:
         lines += [""] + _wrap(_("Merged names (the first is shown as the second):"), width)
-        lines += [f"  {t.notation(name)} {t.arrow} {t.notation(into)}" for name, into in merges]
+        lines += [f"  {named(name)} {t.arrow} {named(into)}" for name, into in merges]
     lines += [""] + _wrap(_("fives games players --merge NAME INTO makes two spellings one player; --undo takes back "
                             "the last merge, --redo puts it back."), width)
     return "\n".join(lines)

@@ -10,9 +10,17 @@ rule, and ``▲`` under a hand marks it as one that decided the match
 from __future__ import annotations
 
 from ..study.club import MatchRecord, deciding_hands
+from ..text.bidi import ltr
 from ..text.i18n import _, current
 from ..text.wrap import display_width, wrap_lines
 from .chart import MEETING, Series, line_chart, ltr_lines, x_ticks
+
+
+def named(text: str) -> str:
+    """A name (a player's, a side's) or a pack id inside a sentence: as written, its own
+    digits too, and left to right in a right-to-left language."""
+    return ltr(text) if current().rtl else text
+
 
 #: each side's glyph, in side order
 GLYPHS = ("●", "■", "○", "□", "×", "+", "#", "@", "%", "&")
@@ -47,14 +55,14 @@ def story_lines(record: MatchRecord, width: int) -> list[str]:
                        rule=float(record.target) if top >= record.target else None,
                        marks=[(float(number), DECIDED) for number in marks])
     lines = wrap_lines(_("The score hand by hand (the hands along the bottom):"), width)
-    legend = "   ".join([f"{series[side].glyph} {t.notation(name)}" for side, name in enumerate(record.side_names)]
+    legend = "   ".join([f"{series[side].glyph} {named(name)}" for side, name in enumerate(record.side_names)]
                          + [_("┄ the target ({target})").format(target=t.number(record.target))])
     if any(MEETING in line for line in chart):
         legend += "   " + _("◆ two sides too close to tell apart")
     lines += [legend] if display_width(legend) <= width else wrap_lines(legend, width)
     lines += ltr_lines(chart)
     if decided is not None:
-        winner = t.notation(record.side_names[record.winner]) if record.winner is not None else ""
+        winner = named(record.side_names[record.winner]) if record.winner is not None else ""
         if decided.lead == decided.won:
             text = _("▲ The hand that decided the match: hand {won}, in which {side} went ahead and reached "
                      "{target}.")
@@ -66,4 +74,4 @@ def story_lines(record: MatchRecord, width: int) -> list[str]:
     return lines
 
 
-__all__ = ["DECIDED", "GLYPHS", "story_lines"]
+__all__ = ["DECIDED", "GLYPHS", "named", "story_lines"]

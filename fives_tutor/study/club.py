@@ -162,13 +162,8 @@ def selected(records: Iterable[MatchRecord], rules_id: str | None = None,
         if rules_id is not None and record.rules_id != rules_id:
             continue
         if since is not None:
-            try:
-                when = datetime.datetime.fromisoformat(record.created)
-            except ValueError:
-                continue
-            if when.tzinfo is None:
-                when = when.replace(tzinfo=datetime.timezone.utc)
-            if when.astimezone().date() < since:
+            when = begun(record)
+            if when is None or when.astimezone().date() < since:
                 continue
         chosen.append(record)
     return chosen
@@ -254,10 +249,23 @@ class Figures:
             self.missed_points += record.missed_points[seat]
 
 
+def begun(record: MatchRecord) -> datetime.datetime | None:
+    """When ``record`` was begun, as an aware time (a time without a zone is UTC, as the
+    journal writes them), or None when it cannot be read (an imported match may carry anything)."""
+    try:
+        when = datetime.datetime.fromisoformat(record.created)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=datetime.timezone.utc)
+
+
+_LONG_AGO = datetime.datetime.min.replace(tzinfo=datetime.timezone.utc)
+
+
 def counted(records: Iterable[MatchRecord]) -> list[MatchRecord]:
     """The records the figures count: finished matches, in the order played (by the
-    time each was begun, then by number)."""
-    return sorted((r for r in records if r.finished), key=lambda r: (r.created, r.id))
+    time each was begun, then by number; a time that cannot be read counts as the earliest)."""
+    return sorted((r for r in records if r.finished), key=lambda r: (begun(r) or _LONG_AGO, r.id))
 
 
 def standings(records: Sequence[MatchRecord], roster: Roster) -> dict[str, Figures]:
@@ -378,5 +386,5 @@ def deciding_hands(record: MatchRecord) -> Decided | None:
 
 
 __all__ = ["Decided", "Figures", "HandRecord", "MatchRecord", "Opponent", "Partner", "PlayerRecord", "Seat",
-           "clashes", "counted", "deciding_hands", "placing", "player_record", "rating_games", "record_from", "record_of",
+           "begun", "clashes", "counted", "deciding_hands", "placing", "player_record", "rating_games", "record_from", "record_of",
            "roster_of", "selected", "standings"]
