@@ -33,11 +33,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.keeper import TableState, replay_saved
-from ..core.rules import RuleSet
 from .players import Roster, computer_key, computer_name, player_key
+
+if TYPE_CHECKING:  # types only: the scorekeeper loads when a match is replayed
+    from ..core.keeper import TableState
+    from ..core.rules import RuleSet
 
 
 class Seat(NamedTuple):
@@ -99,6 +101,9 @@ def record_of(match_id: int, created: str, rules: RuleSet, names: Sequence[str],
     ``names``, ``teams`` and journal ``events``; ``practice``: the setup of a match
     against the computer, whose computer seats become players of their own).
     Raises :class:`~fives_tutor.errors.IllegalPlayError` for events that do not replay."""
+    # the scorekeeper loads only when a match is replayed: cached records need none (start-up)
+    from ..core.keeper import replay_saved
+
     return record_from(match_id, created, replay_saved(rules, names, teams, events), practice)
 
 

@@ -27,8 +27,6 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..core.keeper import effective_actions
-
 #: characters that never tell two names apart: bidi marks, the zero-width non-joiner and joiner
 _INVISIBLE = {ord(c): None for c in "\u200e\u200f\u061c\u200c\u200d\ufeff"}
 #: Arabic letters that Persian keyboards type for the Persian ones (yeh, kaf, alef maksura)
@@ -63,7 +61,13 @@ def name_actions(entries: Sequence[dict]) -> list[dict]:
 
 def merges_of(entries: Sequence[dict]) -> list[tuple[str, str]]:
     """The merges that stand after undo and redo, in order: ``(name, into)`` pairs as typed."""
-    return [(entry["name"], entry["into"]) for entry in effective_actions(name_actions(entries))]
+    actions = name_actions(entries)
+    if not actions:
+        return []
+    # the scorekeeper's undo algebra, loaded only when there are merges (start-up of the club's commands)
+    from ..core.keeper import effective_actions
+
+    return [(entry["name"], entry["into"]) for entry in effective_actions(actions)]
 
 
 class Roster:
