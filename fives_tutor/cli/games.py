@@ -180,6 +180,7 @@ def show_game(match_id, db, as_json):
         echo(wrap_block(_("Match {id}: {players}, {pack}").format(
             id=current().number(info.id), players=current().join(info.names), pack=info.rules_id)))
         echo(sheet(state))
+        # the story's modules load only when a match is shown (start-up)
         from ..render.story import story_lines
         from ..study.club import record_from
         from ..text.wrap import terminal_width
@@ -388,6 +389,8 @@ def delete_game(match_id, yes, db):
 
 
 # --- the club: players, standings, one player's record (docs/club.md) -------------------------
+# Every import inside the functions below is start-up laziness: a command's modules (the
+# club's figures, the rating library, Babel's dates) load only when that command runs.
 
 
 def _practice_option(function: Callable) -> Callable:

@@ -291,6 +291,8 @@ def rating_games(records: Sequence[MatchRecord], roster: Roster) -> list[tuple[i
         sides: list[list[str]] = [[] for _ in record.scores]
         for seat in record.seats:
             sides[seat.side].append(roster.root(seat.key))
+        if len(sides) < 2 or not all(sides):
+            continue  # a match of one side (teams written so in a damaged file) is no game to rate
         games.append((record.id, sides, placing(record)))
     return games
 
