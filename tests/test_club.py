@@ -495,3 +495,19 @@ def test_every_line_fits_80_columns_in_every_language(run, tmp_path, code):
             lines = lines[start:]
         wide = [line for line in lines if width(line) > 80]
         assert not wide, (code, args, wide)
+
+
+def test_a_sides_points_from_play_are_its_players(tmp_path):
+    # the sheet's points from play of each side (table_scripts: TWO_PLAYERS 70 + 0 and 55 + 15,
+    # FOUR_PLAYERS 50 + 10 and 45 + 10, PAGAT 65 + 5 + 10 and 55 + 0 + 5, MUGGINS 20 and 0) are
+    # the sums of its players' points from play
+    from fives_tutor.store.club import read_club
+
+    with Journal(build(tmp_path), readonly=True) as journal:
+        records = {record.id: record for record in read_club(journal, cached=False).records}
+    sheets = {1: [70, 70], 2: [60, 55], 3: [80, 60], 4: [20, 0]}
+    for match_id, sides in sheets.items():
+        record = records[match_id]
+        assert [sum(hand.from_play[side] for hand in record.hands) for side in range(2)] == sides
+        assert [sum(points for seat, points in zip(record.seats, record.play_points) if seat.side == side)
+                for side in range(2)] == sides
