@@ -152,7 +152,7 @@ def record_from(match_id: int, created: str, state: TableState, practice: Mappin
         seats=tuple(Seat(keys[p], shown[p], sides[p]) for p in range(seats)),
         side_names=tuple("+".join(shown[p] for p in range(seats) if sides[p] == side)
                          for side in range(len(state.scores))),
-        target=state.board.target, finished=state.over, winner=state.winner, scores=tuple(state.scores),
+        target=rules.match.target[len(names)], finished=state.over, winner=state.winner, scores=tuple(state.scores),
         hands=hands, muggins=muggins, play_points=tuple(play_points), called=tuple(called),
         called_points=tuple(called_points), missed=tuple(missed), missed_points=tuple(missed_points))
 
