@@ -266,7 +266,7 @@ def test_a_journal_of_schema_1_is_read_and_upgraded(run, tmp_path):
     listed = json.loads(run("games", "list", "--db", db, "--json").stdout)
     assert listed[0]["practice"] is False
     connection = sqlite3.connect(db)
-    assert connection.execute("SELECT version FROM schema_version").fetchone() == (2,)
+    assert connection.execute("SELECT version FROM schema_version").fetchone() == (3,)
     connection.close()
 
 
