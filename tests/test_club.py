@@ -432,7 +432,7 @@ def test_persian_output_reads_right(run, tmp_path):
         assert not problems(result.stdout), problems(result.stdout)
         assert "۱" in result.stdout  # Persian digits
         chart = [line for line in result.stdout.splitlines() if "┤" in line]
-        assert all(line.startswith("\u200e") and line.endswith("\u200e") for line in chart)  # drawn left to right
+        assert all(line.startswith("\u200e\u202a") for line in chart)  # drawn left to right (LRM, LRE)
 
 
 # --- the records cache -----------------------------------------------------------------------------

@@ -31,7 +31,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..text.i18n import LRM, current
+from ..text.bidi import ltr_line
+from ..text.i18n import current
 from ..text.width import width as display_width
 
 #: the glyph of a cell where two series meet
@@ -202,12 +203,13 @@ def x_ticks(first: int, last: int, plot: int, label: Callable[[int], str]) -> li
 
 
 def ltr_lines(lines: Sequence[str]) -> list[str]:
-    """Chart lines kept left to right in a right-to-left language: each starts and
-    ends with a left-to-right mark (so that no cell of it is reordered, whatever the
-    paragraph direction the terminal gives the line)."""
+    """Chart lines kept left to right in a right-to-left language: each a left-to-right
+    line (:func:`fives_tutor.text.bidi.ltr_line`: a left-to-right mark and embedding, so
+    that no cell of it is reordered, whatever the paragraph direction the terminal gives
+    the line, and ``--bidi visual`` leaves it as drawn)."""
     if not current().rtl:
         return list(lines)
-    return [f"{LRM}{line}{LRM}" if line else line for line in lines]
+    return [ltr_line(line) if line else line for line in lines]
 
 
 __all__ = ["MEETING", "Series", "line_chart", "ltr_lines", "nice_step", "x_ticks"]
