@@ -58,11 +58,6 @@ class Play(NamedTuple):
         matched = self.before.ends[self.index].pips
         return f"{matched}|{self.tile.other(matched)}@{self.end}"
 
-    @property
-    def is_domino_lead(self) -> bool:
-        """True when this play is the lead of the hand."""
-        return self.index < 0
-
 
 def board_position(board: Board, rules: RuleSet) -> Position:
     """The ends form of ``board``."""

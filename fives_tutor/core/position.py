@@ -702,27 +702,3 @@ def place(position: Position, tile: Tile, index: int, rules: RuleSet, *,
     if new_end.kind == EndKind.SPINNER and at_once:
         result += (_ENDS[EndKind.ARM, far], _ENDS[EndKind.ARM, far])
     return Position(result)
-
-
-def total_after(position: Position, tile: Tile, index: int, rules: RuleSet) -> int:
-    """The open-end total in pips after ``tile`` is played on ``position.ends[index]``,
-    without building the new position (the simulator asks this for every candidate).
-
-    Equal to ``place(position, tile, index, rules).total(rules)``: empty arms count
-    nothing, so opening them changes no total.
-    """
-    high, low = tile
-    ends = position.ends
-    if not ends:
-        if high == low:
-            return high if rules.spinner.lone_counts == "one_half" else 2 * high
-        return high + low
-    target = ends[index]
-    matched = target.pips
-    far = low if high == matched else high
-    added = 2 * far if high == low else far
-    if position.lone:
-        if len(ends) == 1:
-            return added + 2 * matched  # the lone double now stands at an end: both halves
-        return ends[1 - index].pips + added
-    return sum(e.pips * _COUNT_FACTOR[e.kind] for e in ends) - matched * _COUNT_FACTOR[target.kind] + added
