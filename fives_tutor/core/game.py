@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..errors import N_, IllegalPlayError, span
@@ -439,6 +439,29 @@ class Scoreboard:
         return change, 0
 
 
+#: a legal play as :meth:`Hand.options` lists it: ``(tile, end index, points)``
+Option = tuple[Tile, int, int]
+
+#: a player of :meth:`Match.moves`: given the hand, its legal plays and the players'
+#: random numbers, picks one of the plays
+Choose = Callable[[Hand, list[Option], random.Random], Option]
+
+
+class Move(NamedTuple):
+    """One action of :meth:`Match.moves`: its ``kind`` (``play``, ``draw`` or ``pass``),
+    the ``player``, the ``hand`` it was taken in (it may be over now: the match deals
+    the next one at once), the ``tile`` played or drawn (None for a pass), the
+    ``end_index`` a tile was played on (−1 for the lead; None for a draw or a pass)
+    and the ends form ``before`` the action."""
+
+    kind: str
+    player: int
+    hand: Hand
+    tile: Tile | None
+    end_index: int | None
+    before: Position
+
+
 class HandSummary(NamedTuple):
     """A finished hand, as the match books it: the ``leader``, every play's points
     (``play_points``, as credited to the player), the ``result``, the points each side
@@ -609,3 +632,37 @@ class Match:
     def _check_open(self) -> None:
         if self.over:
             raise IllegalPlayError(N_("the match is over"))
+
+    # --- the slow match loop ---------------------------------------------------------
+
+    def moves(self, choose: Choose, rng: random.Random) -> Iterator[Move]:
+        """Play the match out, one action at a time, yielding each :class:`Move` just
+        after the match has taken it: the player to move plays what ``choose(hand,
+        options, rng)`` picks among the legal plays (announcing all its points, so
+        muggins never applies); with none, draws while the pack allows
+        (``rules.turn.draw``); else passes. Ends when a side has won.
+
+        This is the one "options, draw while none, play or pass" loop over the state
+        machine (the simulator's reference path and the tests that play whole matches
+        use it); the engine's fast loop plays the same moves (``tests/test_fast.py``).
+        """
+        while not self.over:
+            hand = self.hand
+            player = hand.turn
+            before = hand.position
+            options = hand.options()
+            if options:
+                tile, index, points = choose(hand, options, rng)
+                self.play(tile, index, points)
+                yield Move("play", player, hand, tile, index, before)
+            elif hand.can_draw():
+                yield Move("draw", player, hand, self.draw(), None, before)
+            else:
+                self.pass_turn()
+                yield Move("pass", player, hand, None, None, before)
+
+    def play_out(self, choose: Choose, rng: random.Random) -> None:
+        """Play the match to its end as :meth:`moves` does, watching nothing."""
+        for _ in self.moves(choose, rng):
+            pass
+
