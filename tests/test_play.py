@@ -17,8 +17,8 @@ import time
 import pytest
 from play_scripts import NAMES, new_practice, simple_line, whole_match
 
-from fives_tutor.core.keeper import effective_actions
 from fives_tutor.core.tiles import Tile
+from fives_tutor.core.undo import effective_actions
 from fives_tutor.store.journal import Journal
 from fives_tutor.tutor.coach import Judgement, judge_match
 

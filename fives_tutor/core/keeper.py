@@ -3,7 +3,7 @@
 The keeper does not see the players' tiles: it knows the layout, how many tiles each
 player holds, the boneyard's size, whose turn it is and the scores. A match is a
 list of events (dicts, as the journal stores them); :func:`replay` rebuilds the state
-from them, undo and redo included. Each action is checked against the pack and what
+from them, undo and redo included (their algebra is :mod:`fives_tutor.core.undo`'s). Each action is checked against the pack and what
 the keeper can see; a refused action raises
 :class:`~fives_tutor.errors.IllegalPlayError` and changes nothing.
 
@@ -43,6 +43,7 @@ from .plays import Play, parse_play, tiles_on_table
 from .position import Position
 from .rules import RuleSet
 from .tiles import Tile, domino_set, parse_hand
+from .undo import effective_actions, standing
 
 
 class SheetRow(NamedTuple):
@@ -532,46 +533,6 @@ class TableState:
                                    tuple(self.scores), refused))
 
 
-def effective_actions(events: Sequence[dict]) -> list[dict]:
-    """The actions that stand after undo and redo: undo takes back the last action,
-    redo puts back the last one undone; a new action forgets what was undone."""
-    done: list[dict] = []
-    undone: list[dict] = []
-    for event in events:
-        kind = event.get("type")
-        if kind == "undo":
-            if done:
-                undone.append(done.pop())
-        elif kind == "redo":
-            if undone:
-                done.append(undone.pop())
-        else:
-            done.append(event)
-            undone.clear()
-    return done
-
-
-def can_undo(events: Sequence[dict]) -> bool:
-    """Whether an undo would take something back."""
-    return bool(effective_actions(events))
-
-
-def can_redo(events: Sequence[dict]) -> bool:
-    """Whether a redo would put something back."""
-    done = undone = 0
-    for event in events:
-        kind = event.get("type")
-        if kind == "undo":
-            if done:
-                done, undone = done - 1, undone + 1
-        elif kind == "redo":
-            if undone:
-                done, undone = done + 1, undone - 1
-        else:
-            done, undone = done + 1, 0
-    return undone > 0
-
-
 def replay(rules: RuleSet, names: Sequence[str], teams, events: Sequence[dict]) -> TableState:
     """The state after ``events`` (undo and redo applied). Raises IllegalPlayError for an
     event that does not apply (a corrupt journal)."""
@@ -587,20 +548,7 @@ def replay_saved(rules: RuleSet, names: Sequence[str], teams, events: Sequence[d
     its number (1 for the first event) and the reason; a malformed event (a missing
     field, a wrong type) is refused the same way, never with another exception."""
     state = TableState(rules, names, teams)
-    done: list[tuple[int, dict]] = []
-    undone: list[tuple[int, dict]] = []
-    for seq, event in enumerate(events, start=1):
-        kind = event.get("type") if isinstance(event, dict) else None
-        if kind == "undo":
-            if done:
-                undone.append(done.pop())
-        elif kind == "redo":
-            if undone:
-                done.append(undone.pop())
-        else:
-            done.append((seq, event))
-            undone.clear()
-    for seq, event in done:
+    for seq, event in standing(events).done:
         try:
             if not isinstance(event, dict):
                 raise IllegalPlayError(N_("unknown event {kind}"), kind="?")
@@ -613,4 +561,4 @@ def replay_saved(rules: RuleSet, names: Sequence[str], teams, events: Sequence[d
     return state
 
 
-__all__ = ["Logged", "SheetRow", "TableState", "can_redo", "can_undo", "effective_actions", "replay", "replay_saved"]
+__all__ = ["Logged", "SheetRow", "TableState", "replay", "replay_saved"]

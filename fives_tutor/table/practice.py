@@ -26,10 +26,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.game import Match
-from ..core.keeper import TableState, effective_actions
+from ..core.keeper import TableState
 from ..core.plays import legal_plays, parse_play
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, format_hand, parse_hand
+from ..core.undo import effective_actions
 from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, IllegalPlayError, Msg
 from ..store.journal import Journal, JournalError

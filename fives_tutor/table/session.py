@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..bounds import TOO_LARGE, whole_number
-from ..core.keeper import can_redo, can_undo, effective_actions, replay, replay_saved
+from ..core.keeper import replay, replay_saved
 from ..core.rules import RuleSet
 from ..core.tiles import ascii_digits, parse_hand
+from ..core.undo import can_redo, can_undo, standing
 from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
 from ..store.journal import Journal, JournalError
 from .grammar import WORDS, Command, parse_command, pieces
@@ -146,16 +147,17 @@ class Session:
         if word == "pips":
             return self._pips(asked, command.text)
         if word == "undo":
-            if not can_undo(self.events):
+            done = standing(self.events).done
+            if not done:
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to undo"))})
-            taken_back = effective_actions(self.events)[-1]
-            return self.commit({"type": "undo"}, undone=taken_back)
+            return self.commit({"type": "undo"}, undone=done[-1][1])
         if word == "redo":
-            if not can_redo(self.events):
+            undone = standing(self.events).undone
+            if not undone:
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to redo"))})
             reply = self.commit({"type": "redo"})
             if reply.kind == "done":
-                reply.data["redone"] = effective_actions(self.events)[-1]
+                reply.data["redone"] = undone[-1][1]  # what the redo put back
             return reply
         if asked is not None and word != "muggins":
             return Reply("refused", {"error": self._hand_over(asked)})

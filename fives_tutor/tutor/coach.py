@@ -348,7 +348,7 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
     that one when ``stored``, the others are judged now. ``progress(done, total)`` is
     called as they are judged. Plays whose situation cannot be built (a hand given late,
     tiles drawn without naming them) are left out."""
-    from ..core.keeper import effective_actions
+    from ..core.undo import effective_actions
     from ..errors import FivesError
 
     actions = effective_actions(events)
