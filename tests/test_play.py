@@ -259,7 +259,7 @@ def test_your_hand_is_what_was_dealt_and_the_computer_never_plays_a_tile_of_it(t
             pass
         state = practice.state
         # the scorekeeper follows your hand exactly as the dealer dealt it
-        assert state.known_player == 0 and set(state.known_hand) == set(practice.hand)
+        assert state.followed.player == 0 and set(state.followed.known) == set(practice.hand)
         computer = set(practice.match.hand.hands[1])
         assert not computer & set(practice.hand)
         refusal = practice.handle(f"{sorted(computer)[0]}")

@@ -214,7 +214,7 @@ class Practice:
             seats = [(self.you + k) % state.players for k in range(1, state.players)]
             claimer = next(p for p in seats if state.sides[p] != state.sides[self.you])
             return Automatic("claim", {"type": "claim", "player": claimer})
-        if state.known_player is None:
+        if state.followed.player is None:
             return Automatic("hand", {"type": "hand", "player": self.you, "tiles": format_hand(self.hand)})
         seat = self.match.hand.turn
         if seat == self.you:

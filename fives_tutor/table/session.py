@@ -178,7 +178,7 @@ class Session:
             # your own tiles: the player named, else the one whose hand is followed, else the player to move
             player = command.player
             if player is None:
-                player = state.known_player if state.known_player is not None else state.followed
+                player = state.followed.player if state.followed.player is not None else state.followed.last_given
             if player is None:
                 player = state.turn
             return {"type": "hand", "player": player, "tiles": command.text}
@@ -307,20 +307,20 @@ def hint(state, samples: int | None = None, seed: str = "1"):
 
     if state.over or state.awaiting:
         raise IllegalPlayError(N_("the hand is over"))
-    if state.known_player is None:
+    if state.followed.player is None:
         raise IllegalPlayError(N_("hint needs your tiles: at the deal type hand and your tiles, such as {example}"),
                                example="hand 6|6 5|3 4|1")
-    name = state.names[state.known_player]
-    if state.known_hand is None:
+    name = state.names[state.followed.player]
+    if state.followed.known is None:
         raise IllegalPlayError(Nn_("{name} drew {count} tile without naming it: give the hand again (hand and the "
                                    "tiles)", "{name} drew {count} tiles without naming them: give the hand again "
-                                   "(hand and the tiles)"), name=name, count=state.known_missing)
+                                   "(hand and the tiles)"), name=name, count=state.followed.missing)
     from ..core.game import sides_for
 
     if tuple(state.sides) != tuple(sides_for(state.rules, state.players)):
         raise IllegalPlayError(N_("the engine plays the pack's own partnerships: it cannot advise a table that "
                                   "seats other teams"))
-    if state.turn != state.known_player and (state.layout.line or state.leader_known):
+    if state.turn != state.followed.player and (state.layout.line or state.leader_known):
         # at an open lead (the highest double or a lot decides) the followed player may ask first
         raise IllegalPlayError(N_("hint is for {name}'s turn; it is {other}'s turn"), name=name,
                                other=state.names[state.turn])
