@@ -102,6 +102,30 @@ def forced_lead(rule: str, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] 
     return None
 
 
+def choose_leader(rules: RuleSet, hands: Sequence[Sequence[Tile]], rng: random.Random,
+                  previous: Hand | None = None) -> tuple[int, Tile | None]:
+    """Who leads the hand just dealt as ``hands``, and with which tile when the pack
+    forces it: under ``rules.lead.first_hand`` for the first hand (``previous`` None),
+    ``rules.lead.later_hands`` after the hand ``previous``: the holder of the highest
+    or lowest double (:func:`forced_lead`), the player who went out of ``previous``
+    (``previous_domino``; a blocked hand is led by lot), the player to the left of its
+    leader (``to_the_left``), else a lot drawn from ``rng``."""
+    players = len(hands)
+    lead = rules.lead
+    rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
+    forced = forced_lead(rule, hands)
+    if forced is not None:
+        return forced
+    if previous is not None:
+        result = previous.result
+        if rule == "previous_domino" and result is not None and result.kind == "domino" \
+                and result.domino_player is not None:
+            return result.domino_player, None
+        if rule == "to_the_left":
+            return (previous.leader + 1) % players, None
+    return rng.randrange(players), None  # by lot
+
+
 def heaviest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     """The holder of the highest double and that double; with no double dealt, the
     holder of the heaviest tile (most pips, then the higher half) and that tile."""
@@ -528,18 +552,9 @@ class Match:
         self._play_taken: list[int] = []
         return Hand(self.rules, hands, boneyard, leader, lead_tile, self.sides)
 
-    def _leader(self, hands, previous: Hand | None) -> tuple[int, Tile | None]:
+    def _leader(self, hands: Sequence[Sequence[Tile]], previous: Hand | None) -> tuple[int, Tile | None]:
         """Who leads, and with what (``rules.lead.first_hand`` and ``later_hands``)."""
-        lead = self.rules.lead
-        rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
-        forced = forced_lead(rule, hands)
-        if forced is not None:
-            return forced
-        if rule == "previous_domino" and previous.result is not None and previous.result.kind == "domino":
-            return previous.result.domino_player, None
-        if rule == "to_the_left":
-            return (previous.leader + 1) % self.players, None
-        return self.rng.randrange(self.players), None  # by lot
+        return choose_leader(self.rules, hands, self.rng, previous)
 
     def _take(self, side: int, points: int) -> int:
         return self.board.take(side, points)
