@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..errors import N_, IllegalPlayError, span
 from .position import _COUNT_FACTOR, Position, place
-from .rules import RuleSet
+from .rules import RuleSet, ScoringRules
 from .scoring import collect
 from .tiles import Tile, domino_set
 
@@ -35,7 +35,7 @@ class PlayRecord(NamedTuple):
 
     player: int
     tile: Tile
-    index: int
+    index: int  # type: ignore[assignment]  # PlayRecord.index is public (the end's index): it shadows tuple.index
     total: int
     points: int
     credited: int
@@ -82,12 +82,14 @@ def lowest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     move; its description does not say who leads when nobody holds a double, so the
     rule mirrors :func:`heaviest_double_or_tile`: the lightest tile leads.
     """
-    best = None
+    best: tuple[tuple[bool, int, int], int, Tile] | None = None
     for player, tiles in enumerate(hands):
         for tile in tiles:
             key = (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
             if best is None or key < best[0]:
                 best = (key, player, tile)
+    if best is None:
+        raise ValueError("no tile was dealt")
     return best[1], best[2]
 
 
@@ -129,16 +131,18 @@ def choose_leader(rules: RuleSet, hands: Sequence[Sequence[Tile]], rng: random.R
 def heaviest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     """The holder of the highest double and that double; with no double dealt, the
     holder of the heaviest tile (most pips, then the higher half) and that tile."""
-    best = None
+    best: tuple[tuple[bool, int, int], int, Tile] | None = None
     for player, tiles in enumerate(hands):
         for tile in tiles:
             key = (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
             if best is None or key > best[0]:
                 best = (key, player, tile)
+    if best is None:
+        raise ValueError("no tile was dealt")
     return best[1], best[2]
 
 
-_TABLES: dict = {}
+_TABLES: dict[tuple[ScoringRules, int], list[int]] = {}
 
 
 def _points_table(rules: RuleSet) -> list[int]:
@@ -382,6 +386,8 @@ def hand_result(rules: RuleSet, kind: str, sides: Sequence[int], pips: Sequence[
     side_ids = sorted(set(sides))
     side_pips = {s: sum(p for player, p in enumerate(pips) if sides[player] == s) for s in side_ids}
     if kind == "domino":
+        if domino_player is None:
+            raise ValueError("a domino needs the player who went out")
         winners: tuple[int, ...] = (sides[domino_player],)
     else:
         winners = _blocked_winners(rules, sides, side_ids, side_pips, tile_counts)
@@ -399,7 +405,8 @@ def hand_result(rules: RuleSet, kind: str, sides: Sequence[int], pips: Sequence[
     return HandResult(kind, tuple(winners), awarded, tuple(pips), domino_player)
 
 
-def _blocked_winners(rules, sides, side_ids, side_pips, tile_counts) -> tuple[int, ...]:
+def _blocked_winners(rules: RuleSet, sides: Sequence[int], side_ids: Sequence[int], side_pips: dict[int, int],
+                     tile_counts: Sequence[int]) -> tuple[int, ...]:
     """Fewest pips wins; a tie follows ``rules.hand_end.blocked_tie[players]``."""
     lowest = min(side_pips.values())
     tied = [s for s in side_ids if side_pips[s] == lowest]
@@ -566,8 +573,8 @@ class Match:
         if self.over:
             self._book(hand, ())
             return
-        if hand.over:
-            result = hand.result
+        result = hand.result
+        if result is not None:  # the hand is over
             taken = []
             for side, points in zip(result.winners, result.points):
                 if last_play is not None and side == last_play[0]:
