@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..core.undo import can_redo, can_undo, effective_actions
 from ..errors import N_, FivesError, Msg
 from ..study.club import MatchRecord, record_of, roster_of
 from ..study.players import Roster, merges_of, name_actions, player_key
@@ -124,8 +125,6 @@ def merge(journal: Journal, name: str, into: str) -> None:
 def undo(journal: Journal) -> tuple[str, str]:
     """Take back the last merge that stands; returns it ``(name, into)``. Raises
     :class:`ClubError` when there is none."""
-    from ..core.keeper import can_undo, effective_actions  # the one undo algebra; loaded when writing (start-up)
-
     entries = _merge_entries(journal)
     if not can_undo(entries):
         raise ClubError(N_("there is no merge of players' names to undo"))
@@ -137,8 +136,6 @@ def undo(journal: Journal) -> tuple[str, str]:
 def redo(journal: Journal) -> tuple[str, str]:
     """Put back the merge undone last; returns it ``(name, into)``. Raises
     :class:`ClubError` when nothing was undone (or a merge was made since)."""
-    from ..core.keeper import can_redo  # the one undo algebra; loaded when writing (start-up)
-
     entries = _merge_entries(journal)
     if not can_redo(entries):
         raise ClubError(N_("there is no undone merge of players' names to redo"))

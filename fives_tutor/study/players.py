@@ -27,6 +27,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from ..core.undo import effective_actions
+
 #: characters that never tell two names apart: bidi marks, the zero-width non-joiner and joiner
 _INVISIBLE = {ord(c): None for c in "\u200e\u200f\u061c\u200c\u200d\ufeff"}
 #: Arabic letters that Persian keyboards type for the Persian ones (yeh, kaf, alef maksura)
@@ -64,9 +66,6 @@ def merges_of(entries: Sequence[dict]) -> list[tuple[str, str]]:
     actions = name_actions(entries)
     if not actions:
         return []
-    # the scorekeeper's undo algebra, loaded only when there are merges (start-up of the club's commands)
-    from ..core.keeper import effective_actions
-
     return [(entry["name"], entry["into"]) for entry in effective_actions(actions)]
 
 
