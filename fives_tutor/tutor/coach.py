@@ -237,9 +237,17 @@ def judge_situation(situation, chosen, hand: int = 1, ply: int = 0, seat: int = 
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
     from ..engine.judge import compare
-    from ..engine.levels import rank_expert
 
     compared = compare(situation, chosen, samples=samples, seed=seed_for(hand, ply))
+    return judgement_of(situation, compared, hand, ply, seat, near)
+
+
+def judgement_of(situation, compared, hand: int = 1, ply: int = 0, seat: int = 0, near: bool = False) -> Judgement:
+    """The :class:`Judgement` of a play already compared with the best
+    (``compared``: a :class:`~fives_tutor.engine.judge.Comparison`, as
+    :func:`judge_situation` makes it or as a puzzle stores its figures) in ``situation``."""
+    from ..engine.levels import rank_expert
+
     c, b = compared.chosen, compared.best
     cost = round(compared.cost, 1)
     noise = round(compared.noise, 1)
@@ -377,5 +385,5 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
 
 __all__ = ["BEST_BELOW", "FINE_BELOW", "KINDS", "LESSONS", "MATCH_COST", "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z",
            "SAMPLES", "VERDICTS",
-           "Judgement", "Summary", "judge", "judge_match", "judge_situation", "kind_of", "lesson_for", "ply_of", "scores_for",
+           "Judgement", "Summary", "judge", "judge_match", "judge_situation", "judgement_of", "kind_of", "lesson_for", "ply_of", "scores_for",
            "history_of", "seed_for", "situation_of", "steps_of", "summarise", "verdict"]
