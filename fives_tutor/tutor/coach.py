@@ -356,13 +356,21 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
     that one when ``stored``, the others are judged now. ``progress(done, total)`` is
     called as they are judged. Plays whose situation cannot be built (a hand given late,
     tiles drawn without naming them) are left out."""
+    return [judged for _state, judged in judged_plays(rules, names, teams, events, samples, stored, progress)]
+
+
+def judged_plays(rules, names, teams, events: Sequence[dict], samples: int = SAMPLES, stored: bool = True,
+                 progress=None):
+    """As :func:`judge_match`, each judgement with the table just before its play: yields
+    ``(state, judgement)``; ``state`` (a :class:`~fives_tutor.core.keeper.TableState`) is
+    valid until the next item is asked for."""
     from ..core.keeper import effective_actions
     from ..errors import FivesError
 
     actions = effective_actions(events)
     state = TableState(rules, names, teams)
     plays = sum(1 for event in actions if event.get("type") == "play")
-    found, seen = [], 0
+    seen = 0
     for event in actions:
         if event.get("type") == "play":
             seen += 1
@@ -376,14 +384,14 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
                     except FivesError:
                         judged = None
                 if judged is not None:
-                    found.append(judged)
+                    yield state, judged
             if progress is not None:
                 progress(seen, plays)
         state.apply(event)
-    return found
 
 
 __all__ = ["BEST_BELOW", "FINE_BELOW", "KINDS", "LESSONS", "MATCH_COST", "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z",
            "SAMPLES", "VERDICTS",
-           "Judgement", "Summary", "judge", "judge_match", "judge_situation", "judgement_of", "kind_of", "lesson_for", "ply_of", "scores_for",
-           "history_of", "seed_for", "situation_of", "steps_of", "summarise", "verdict"]
+           "Judgement", "Summary", "judge", "judge_match", "judge_situation", "judged_plays", "judgement_of", "kind_of",
+           "lesson_for", "ply_of", "scores_for", "history_of", "seed_for", "situation_of", "steps_of", "summarise",
+           "verdict"]
