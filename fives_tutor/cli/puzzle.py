@@ -157,7 +157,7 @@ def _serve_personal(console, progress, identity: str, number: int, count: int) -
             play=t.notation(chosen.notation), verdict=_verdict(judged.verdict)))
     else:
         console.show(_("Not this time: the coach's best play is {play}.").format(play=t.notation(judged.best)))
-        if judged.speaks:
+        if judged.speaks and chosen.notation != data["played"]:
             console.show(_("Your play: {reason}.").format(reason=reason_text(judged)))
     if original is not None and original.speaks:
         console.show(_("In the match: {reason}.").format(reason=reason_text(original)))
@@ -280,6 +280,7 @@ def _session(console, progress, rules, every, chosen, count, db, players, theme)
     served = right = 0
     number = 0
     fresh = 0
+    last = None
     while number < count:
         number += 1
         if again:
@@ -290,13 +291,14 @@ def _session(console, progress, rules, every, chosen, count, db, players, theme)
                 result = _serve(console, progress, rules, by_id[identity], number, count, True)
         else:
             rating = kept.learner(progress).rating
-            found = pick(chosen, rating - START_BELOW + STEP * fresh, answered)
+            found = pick(chosen, rating - START_BELOW + STEP * fresh, answered, floor=last)
             if found is None:
                 console.show("")
                 console.show(_("You have answered every puzzle of this kind: the ones you missed come back on "
                                "their schedule."))
                 break
             fresh += 1
+            last = found.rating
             answered.add(found.id)
             result = _serve(console, progress, rules, found, number, count, False)
         if result is None:

@@ -370,14 +370,17 @@ def told(puzzle: Puzzle, situation, chosen: Play | None) -> Told:
 
 
 def pick(puzzles: Sequence[Puzzle], target: float, avoid: set[str], players: int | None = None,
-         theme: str | None = None) -> Puzzle | None:
+         theme: str | None = None, floor: float | None = None) -> Puzzle | None:
     """The puzzle rated closest to ``target`` among those of ``players`` and ``theme``
-    (None: any), leaving out the ids in ``avoid``; on a tie the first in the file."""
+    (None: any), leaving out the ids in ``avoid``; on a tie the first in the file. With
+    ``floor`` (the rating of the puzzle served before), only puzzles rated at least that
+    much while there are any: a session's puzzles rise in difficulty."""
+    fits = [p for p in puzzles if p.id not in avoid and (players is None or p.players == players)
+            and (theme is None or p.theme == theme)]
+    if floor is not None and any(p.rating >= floor for p in fits):
+        fits = [p for p in fits if p.rating >= floor]
     best: Puzzle | None = None
-    for puzzle in puzzles:
-        if puzzle.id in avoid or (players is not None and puzzle.players != players) \
-                or (theme is not None and puzzle.theme != theme):
-            continue
+    for puzzle in fits:
         if best is None or abs(puzzle.rating - target) < abs(best.rating - target):
             best = puzzle
     return best
