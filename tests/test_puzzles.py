@@ -288,11 +288,12 @@ def test_a_right_answer_raises_the_rating_and_a_wrong_one_lowers_it():
 
 def test_starting_ratings_follow_the_solvers():
     # a puzzle the expert finds and the greedy and defensive levels miss sits between their
-    # notional ratings (1000 and 1200 -> about 1100); one that only the 64-deal search finds
-    # is rated above 1600
+    # notional ratings (1300 and 1500 -> about 1400); one that only the 64-deal search finds
+    # is rated above 1900; one every level finds, below all of them
     middle = puzzles.starting_rating({"greedy": 0, "defensive": 0, "expert": 1, "mc-8": 1, "mc-24": 1, "mc-64": 1})
     hard = puzzles.starting_rating({"greedy": 0, "defensive": 0, "expert": 0, "mc-8": 0, "mc-24": 0, "mc-64": 1})
-    assert 1000 <= middle <= 1300 and hard > 1600
+    easy = puzzles.starting_rating({"greedy": 1, "defensive": 1, "expert": 1, "mc-8": 1, "mc-24": 1, "mc-64": 1})
+    assert 1300 <= middle <= 1500 and hard > 1900 and easy < 1100
 
 
 # --------------------------------------------------------------------------- the file, read within bounds
@@ -365,6 +366,7 @@ def test_every_shipped_puzzle_fits_its_pack():
         puzzles.check(puzzle, rules[pack])
         assert puzzle.counting != puzzle.answer
         assert puzzle.cost >= puzzles.MIN_COST
+        assert puzzle.rating == puzzles.starting_rating(puzzle.found)
 
 
 def _clearest(puzzle):

@@ -19,7 +19,8 @@ expert level; match ``i`` of pack P with N players deals from the seed
 At most :data:`PER_MATCH` puzzles come from one match. The results are written to
 ``puzzles/<pack>.json`` atomically after each match, with how far the run got: run
 the same command again and it goes on where it stopped (the same seed and budget give
-the same puzzles). ``--measure`` prints the cost of each stage instead of writing.
+the same puzzles). ``--measure`` prints the cost of each stage instead of writing;
+``--rerate`` works the starting ratings out again from what the solvers found.
 """
 
 from __future__ import annotations
@@ -155,6 +156,20 @@ def run_combo(pack: str, players: int, seed: str, samples: int, wanted: int, hav
         yield index, found
 
 
+def rerate(folder: str) -> int:
+    """Every puzzle file of ``folder`` with the ratings worked out again from ``found``."""
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        path = os.path.join(folder, name)
+        generator, found = puzzle_data.read_file(path)
+        again = [p._replace(rating=puzzles.starting_rating(p.found)) for p in found]
+        again.sort(key=lambda p: (p.players, p.rating, p.id))
+        puzzle_data.write_file(path, name[:-5], generator, again)
+        print(f"{name}: {len(again)} puzzles rated again")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", default="1")
@@ -166,7 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--measure", type=int, default=0, metavar="MATCHES",
                         help="only measure the cost over this many matches of each combination")
     parser.add_argument("--out", default=None, help="folder of the puzzle files (default: puzzles/)")
+    parser.add_argument("--rerate", action="store_true",
+                        help="only work out every puzzle's starting rating again from what the solvers found "
+                             "(after a change of the ladder of notional ratings)")
     args = parser.parse_args(argv)
+    if args.rerate:
+        return rerate(args.out or puzzle_data.puzzle_dir())
     packs = [p for p in args.packs.split(",") if p] or [p.id for p in list_packs(include_user=False)]
     wanted_players = {int(n) for n in args.players.split(",") if n}
     folder = args.out or puzzle_data.puzzle_dir()

@@ -277,6 +277,8 @@ def _session(console, progress, rules, every, chosen, count, db, players, theme)
               and (theme is None or by_id[i].theme == theme)]
     again = (personal + missed)[:max(1, count // 3)] if personal or missed else []
     answered = kept.answered(progress, rules.id)
+    # the session rises from a little below the rating the learner starts it with
+    start = kept.learner(progress).rating
     served = right = 0
     number = 0
     fresh = 0
@@ -290,8 +292,7 @@ def _session(console, progress, rules, every, chosen, count, db, players, theme)
             else:
                 result = _serve(console, progress, rules, by_id[identity], number, count, True)
         else:
-            rating = kept.learner(progress).rating
-            found = pick(chosen, rating - START_BELOW + STEP * fresh, answered, floor=last)
+            found = pick(chosen, start - START_BELOW + STEP * fresh, answered, floor=last)
             if found is None:
                 console.show("")
                 console.show(_("You have answered every puzzle of this kind: the ones you missed come back on "

@@ -421,6 +421,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         try:
             found_stats = progress.stats(rules.id, kinds)
             missed = progress.missed(rules.id, kinds)
+            moment = progress.clock()
         finally:
             progress.close()
         if as_json:
@@ -430,7 +431,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                  "answered": item.answered, "right": item.right,
                  "missed_waiting": sum(1 for m in missed if m[0] == item.kind)} for item in found_stats]})
         else:
-            _show_stats(console, found_stats, missed)
+            _show_stats(console, found_stats, missed, moment)
         return
     from ..core.tiles import ascii_digits
 
@@ -453,7 +454,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
     progress = _progress()
     t = current()
     try:
-        exercises = pick(found, weights(progress.kind_cards(rules.id, kinds)), count, rng, kind)
+        exercises = pick(found, weights(progress.kind_cards(rules.id, kinds), progress.clock()), count, rng, kind)
         # exercises missed before come back first (up to a third of the session)
         again = _missed_exercises(progress, rules, kinds, kind)[:max(1, count // 3)]
         asked = {item_id(e) for e in again}
@@ -488,14 +489,14 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         progress.close()
 
 
-def _show_stats(console, stats, missed=()) -> None:
+def _show_stats(console, stats, missed=(), moment=None) -> None:
     from ..text.table import table
 
     t = current()
     rows = []
     import datetime
 
-    moment = datetime.datetime.now(datetime.timezone.utc)
+    moment = moment or datetime.datetime.now(datetime.timezone.utc)
     for item in stats:
         share = t.percent(item.right / item.answered) if item.answered else "-"
         waiting = sum(1 for m in missed if m[0] == item.kind)

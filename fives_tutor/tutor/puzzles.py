@@ -44,14 +44,16 @@ MIN_COST = FINE_BELOW
 Z = 3.0
 #: every other play must be at least this many points behind the answer
 MIN_GAP = 1.0
-#: the notional rating of each weaker level (:data:`~fives_tutor.tutor.puzzle_data.SOLVERS`)
-LADDER = {"greedy": 800.0, "defensive": 1000.0, "expert": 1200.0, "mc-8": 1400.0, "mc-24": 1600.0, "mc-64": 1800.0}
+#: the notional rating of each weaker level (:data:`~fives_tutor.tutor.puzzle_data.SOLVERS`),
+#: 200 apart, the expert at 1500: a new learner (1500) starts on the puzzles the expert
+#: heuristic finds about half the time
+LADDER = {"greedy": 1100.0, "defensive": 1300.0, "expert": 1500.0, "mc-8": 1700.0, "mc-24": 1900.0, "mc-64": 2100.0}
 #: the seeds each Monte Carlo solver tries (a share of them finding the answer)
 SOLVER_SEEDS = {"mc-8": 3, "mc-24": 2, "mc-64": 1}
 #: the rating scale of Glicko (and Elo): a difference of 400 is odds of 10 to 1
 SCALE = 400.0
 #: the range of starting ratings
-LOWEST, HIGHEST = 600.0, 2400.0
+LOWEST, HIGHEST = 900.0, 2700.0
 
 
 class PuzzleCheckError(FivesError):
