@@ -203,3 +203,23 @@ def test_slips_are_asked_again_and_q_stops(run):
     assert "bad tile '9|9'" in out and "type your play" in out and "Hint: " in out
     assert "No puzzle was answered." in out
     assert json.loads(run("puzzle", "--stats", "--json").stdout)["answers"] == []
+
+
+def test_a_damaged_progress_file_is_read_without_failing(run, solver):
+    # a card, an answer and a personal puzzle that are not what fives-tutor wrote
+    run("puzzle", "--count", "1")
+    path = os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3")
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO cards VALUES ('puzzle', 'dominos-cc', 'x', '{not json', '2000-01-01T00:00:00+00:00')")
+    db.execute("INSERT INTO cards VALUES ('personal', 'dominos-cc', 'y', '{}', '2000-01-01T00:00:00+00:00')")
+    db.execute("INSERT INTO personal VALUES ('y', 'dominos-cc', '[1, 2', '2000-01-01T00:00:00+00:00')")
+    db.execute("INSERT INTO puzzle_answers (at, pack, puzzle, theme, solved, rating, rd, volatility, puzzle_rating)"
+               " VALUES ('x', 'dominos-cc', 'z', 'luck', 1, 'high', 'x', 'y', 'z')")
+    db.commit()
+    db.close()
+    assert run("puzzle", "--stats").exit_code == 0
+    result = run("puzzle", "--count", "2")
+    assert result.exit_code == 0, result.stderr
+    assert len(solver.served) == 3

@@ -112,9 +112,14 @@ def _serve(console, progress, rules, puzzle, number: int, count: int, reviewing:
     return solved
 
 
-def _serve_personal(console, progress, identity: str, number: int, count: int) -> bool | None:
-    """One personal puzzle (a mistake from the learner's own games). None: stopped, or
-    it could not be rebuilt (it is then left out)."""
+#: a personal puzzle that cannot be rebuilt (a damaged entry, rules that no longer load)
+SKIPPED = "skipped"
+
+
+def _serve_personal(console, progress, identity: str, number: int, count: int) -> bool | str | None:
+    """One personal puzzle (a mistake from the learner's own games): whether it was
+    solved; None when the learner stopped; :data:`SKIPPED` when it cannot be rebuilt
+    (it is left out and takes no place in the session)."""
     from ..store import personal as mine
     from ..store import puzzle_progress as kept
     from ..table import puzzle_text as text
@@ -124,11 +129,11 @@ def _serve_personal(console, progress, identity: str, number: int, count: int) -
     data = kept.personal(progress, identity)
     found = mine.load(identity, data) if data is not None else None
     if found is None:
-        return False
+        return SKIPPED
     try:
         situation = mine.situation_of(found)
     except FivesError:
-        return False
+        return SKIPPED
     data = found.data
     console.show("")
     console.show(text.header_line(number, count, found.rules.id, data["players"], None))
@@ -304,6 +309,9 @@ def _session(console, progress, rules, every, chosen, count, db, players, theme)
             result = _serve(console, progress, rules, found, number, count, False)
         if result is None:
             break
+        if result == SKIPPED:
+            number -= 1
+            continue
         served += 1
         right += bool(result)
     console.show("")

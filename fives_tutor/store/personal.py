@@ -58,7 +58,10 @@ def harvest(progress: Progress, journal_path: str | None = None,
     except FivesError:
         return 0
     try:
-        matches = journal.matches()[:RECENT]
+        try:
+            matches = journal.matches()[:RECENT]
+        except FivesError:
+            return 0  # saved games that cannot be read: the puzzles go on without them
         real = os.path.realpath(path)
         for number, info in enumerate(matches):
             source = f"{real}#{info.id}#{info.created}"
