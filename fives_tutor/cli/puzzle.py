@@ -349,9 +349,8 @@ def _stats(console, progress, as_json: bool) -> None:
                               for theme, lost, missed, total in theme_costs(answers)],
                    "personal": personal})
         return
-    for line in stats_lines(answers, rating, personal, min(_width(), 80)):
-        console.show(line, wrap=not line.lstrip("\u200e").startswith((" ", "0", "1", "2", "3", "4", "5", "6", "7",
-                                                                       "8", "9")))
+    for line, prose in stats_lines(answers, rating, personal, min(_width(), 80)):
+        console.show(line, wrap=prose)
 
 
 def _worksheet(rules, puzzles) -> str:

@@ -210,35 +210,37 @@ def chart(values: Sequence[float], width: int, height: int = 6) -> list[str]:
     return [LRM + line if t.rtl else line for line in lines]
 
 
-def stats_lines(answers: Sequence, rating, personal: int, width: int) -> list[str]:
+def stats_lines(answers: Sequence, rating, personal: int, width: int) -> list[tuple[str, bool]]:
     """``fives puzzle --stats``: the rating with its deviation, its history as a chart,
-    the answers, and the themes that cost the most (the rating points lost on each)."""
+    the answers, and the themes that cost the most (the rating points lost on each); each
+    line with whether it is prose to wrap (the chart's lines are not)."""
     t = current()
     rated = [a for a in answers if a.puzzle_rating > 0]
     solved = sum(1 for a in answers if a.solved)
-    lines = [_("Your puzzle rating: {rating} ± {rd}.").format(rating=t.number(round(rating.rating)),
-                                                              rd=t.number(round(rating.rd)))]
+    shown = [(_("Your puzzle rating: {rating} ± {rd}.").format(rating=t.number(round(rating.rating)),
+                                                                rd=t.number(round(rating.rd))), True)]
     if not answers:
-        lines.append(_("No puzzle answered yet: fives puzzle serves one at your level."))
+        shown.append((_("No puzzle answered yet: fives puzzle serves one at your level."), True))
     else:
-        lines.append(ngettext("{count} answer, {solved} right.", "{count} answers, {solved} right.",
-                              len(answers)).format(count=t.number(len(answers)), solved=t.number(solved)))
+        shown.append((ngettext("{count} answer, {solved} right.", "{count} answers, {solved} right.",
+                               len(answers)).format(count=t.number(len(answers)), solved=t.number(solved)), True))
     if len(rated) >= 2:
-        lines.append(_("Your rating after each rated answer:"))
-        lines += chart([a.rating for a in rated], width)
+        shown.append((_("Your rating after each rated answer:"), True))
+        shown += [(line, False) for line in chart([a.rating for a in rated], width)]
     costs = theme_costs(answers)
     if costs:
-        lines.append(_("The themes that cost you the most:"))
+        shown.append((_("The themes that cost you the most:"), True))
         for theme, lost, missed, count in costs[:3]:
-            lines.append("  " + ngettext("{theme}: {missed} of {count} missed, {lost} rating point lost",
-                                         "{theme}: {missed} of {count} missed, {lost} rating points lost",
-                                         round(lost)).format(theme=theme_name(theme), missed=t.number(missed),
-                                                             count=t.number(count), lost=t.number(round(lost))))
+            shown.append(("  " + ngettext("{theme}: {missed} of {count} missed, {lost} rating point lost",
+                                          "{theme}: {missed} of {count} missed, {lost} rating points lost",
+                                          round(lost)).format(theme=theme_name(theme), missed=t.number(missed),
+                                                              count=t.number(count), lost=t.number(round(lost))),
+                          True))
     if personal:
-        lines.append(ngettext("{count} puzzle from your own games is kept.",
-                              "{count} puzzles from your own games are kept.", personal).format(
-            count=t.number(personal)))
-    return lines
+        shown.append((ngettext("{count} puzzle from your own games is kept.",
+                               "{count} puzzles from your own games are kept.", personal).format(
+            count=t.number(personal)), True))
+    return shown
 
 
 def theme_costs(answers: Sequence) -> list[tuple[str, float, int, int]]:
