@@ -34,8 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from fives_tutor.core.game import Match
 from fives_tutor.core.plays import plays_for_tile
-from fives_tutor.engine import Situation, rank
-from fives_tutor.engine.history import Event, History, format_history
+from fives_tutor.engine import Situation, parse_history, rank
 from fives_tutor.packs.loader import list_packs, load_rules
 from fives_tutor.tutor import puzzle_data, puzzles
 
@@ -61,11 +60,13 @@ def sides_first(match: Match, seat: int) -> tuple[int, ...]:
 
 def positions(rules, players: int, seed: str):
     """Every decision with a choice in a simulated match (expert seats): yields
-    ``(situation, history text, hand text, scores, weigh_match, lead, decision number)``."""
+    ``(situation, history text, hand text, scores, weigh_match, lead, decision number)``.
+    The hand so far is kept in the history's line format (docs/notation.md), as the
+    puzzle stores it."""
     import random
 
     match = Match(rules, players, rng=random.Random(seed))
-    events: list[Event] = []
+    events: list[str] = []
     hands_done = 0
     decision = 0
     while not match.over and decision < MAX_DECISIONS:
@@ -75,32 +76,35 @@ def positions(rules, players: int, seed: str):
             events = []
         options = hand.options()
         while not options and hand.can_draw():
-            events.append(Event("draw", hand.turn, count=1))
+            events.append(f"{hand.turn + 1} draws 1")
             match.draw()
             options = hand.options()
         if not options:
-            events.append(Event("pass", hand.turn))
+            events.append(f"{hand.turn + 1} passes")
             match.pass_turn()
             continue
         seat = hand.turn
         lead = "first" if not match.history else "later"
         scores = sides_first(match, seat)
         weigh = puzzles.near_target(scores, rules, players)
-        history = History(players, tuple(events))
+        text = "\n".join([f"players {players}", *events]) + "\n"
         tiles = list(hand.hands[seat])
-        situation = Situation.from_history(history, tiles, rules, scores if weigh else None, lead)
+        situation = Situation.from_history(parse_history(text, rules, players), tiles, rules,
+                                           scores if weigh else None, lead)
         plays = situation.plays()
         if len(plays) > 1:
             decision += 1
-            yield (situation, format_history(history), " ".join(map(str, tiles)), scores, weigh, lead, decision)
+            yield (situation, text, " ".join(map(str, tiles)), scores, weigh, lead, decision)
         chosen = rank(situation, "expert")[0].play
         # the history's layout may list the ends in another order than the game's
         # position: the end is found by how it is written
         index = -1
         if hand.position.ends:
             index = next(p.index for p in plays_for_tile(hand.position, chosen.tile, rules) if p.end == chosen.end)
+            events.append(f"{seat + 1} plays {chosen.tile}@{chosen.end}")
+        else:
+            events.append(f"{seat + 1} leads {chosen.tile}")
         points = next(p for (t, i, p) in options if t == chosen.tile and i == index)
-        events.append(Event("play", seat, chosen.tile, chosen.end))
         match.play(chosen.tile, index, points)
 
 

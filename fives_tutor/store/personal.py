@@ -44,7 +44,7 @@ def harvest(progress: Progress, journal_path: str | None = None,
     """Read the saved games at ``journal_path`` (default: the journal of ``fives table``
     and ``fives play``) for new personal puzzles; returns how many were added. A game
     that cannot be read is left out; a journal that cannot be opened adds none."""
-    from ..engine.history import format_history
+    from ..engine import format_history
     from ..packs.loader import rules_from_data
     from ..tutor.coach import history_of, scores_for
     from .journal import Journal, default_path
@@ -120,7 +120,7 @@ def load(identity: str, data: dict) -> Personal | None:
 
 
 def situation_of(personal: Personal):
-    """What the player knew then (:class:`~fives_tutor.engine.levels.Situation`), with the
+    """What the player knew then (:class:`~fives_tutor.engine.Situation`), with the
     scores as the coach weighed them. Raises :class:`~fives_tutor.errors.FivesError` when
     it cannot be rebuilt."""
     from ..core.tiles import parse_hand

@@ -18,7 +18,7 @@ to move saw: every play, draw and pass), ``hand`` the tiles of the player to mov
 ``scores`` each side's points with the player's side first; ``match`` says whether the
 search weighed them (a side near the target) or valued the hand alone. ``plays`` holds
 every legal play as ``[play, value, standard error, hand-end part, raced out (0/1)]``
-in points, best first (the search's own figures: :class:`~fives_tutor.engine.levels.RankedPlay`);
+in points, best first (the search's own figures: :class:`~fives_tutor.engine.RankedPlay`);
 ``cost`` and ``noise`` are the points the counting play (the most points now) gives
 away against the answer on the same deals, and their standard error. ``found`` is the
 share of attempts by each weaker level that found the answer, from which ``rating``

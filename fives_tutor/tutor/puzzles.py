@@ -6,10 +6,10 @@ counting-only player would choose (the most points now: the ``greedy`` level) by
 least :data:`MIN_COST` points with a paired interval that excludes zero
 (:data:`Z` standard errors, the differences taken on the same deals), and beats every
 other legal play too: each left the search's race clearly behind (its paired
-difference :data:`~fives_tutor.engine.search.PRUNE_Z` standard errors below the best)
+difference three standard errors below the best: the race of the search)
 and is at least :data:`MIN_GAP` points behind; or, where every tile is known, each is
 proven at least :data:`MIN_GAP` points worse. :func:`refusal` says why a position is
-not one. The figures come from one :func:`~fives_tutor.engine.judge.compare` call
+not one. The figures come from one :func:`~fives_tutor.engine.compare` call
 with the counting play kept in the race to the end (:func:`examine`).
 
 The theme (:func:`theme_of`) is the idea behind the answer, computed from the
@@ -69,7 +69,7 @@ def near_target(scores: Sequence[int], rules: RuleSet, players: int) -> bool:
 
 def situation_of(puzzle: Puzzle, rules: RuleSet):
     """What the player to move knows in ``puzzle``
-    (:class:`~fives_tutor.engine.levels.Situation`): the hand so far, their tiles, and the
+    (:class:`~fives_tutor.engine.Situation`): the hand so far, their tiles, and the
     scores where the search weighed them. Raises :class:`PuzzleCheckError` when the
     history or the hand does not fit the pack."""
     from ..core.tiles import parse_hand
@@ -99,8 +99,8 @@ def counting_play(situation) -> Play:
 
 def examine(situation, samples: int, seed: str):
     """Every legal play valued against the counting play on the same deals
-    (:func:`~fives_tutor.engine.judge.compare` with the counting play kept in the race):
-    a :class:`~fives_tutor.engine.judge.Comparison`, ``ranked`` best first, ``cost`` and
+    (:func:`~fives_tutor.engine.compare` with the counting play kept in the race):
+    a :class:`~fives_tutor.engine.Comparison`, ``ranked`` best first, ``cost`` and
     ``noise`` the counting play's paired difference to the best."""
     from ..engine import compare
 
@@ -330,7 +330,7 @@ class Told(NamedTuple):
 
 
 def _ranked(puzzle: Puzzle, situation) -> list:
-    """The stored figures of every play as :class:`~fives_tutor.engine.levels.RankedPlay`
+    """The stored figures of every play as :class:`~fives_tutor.engine.RankedPlay`
     values (the reply figures worked out again from the position: they are exact)."""
     from ..engine import rank
 
