@@ -16,7 +16,9 @@ expert level; match ``i`` of pack P with N players deals from the seed
 3. a puzzle that passes gets its theme, and its starting rating from how often the
    weaker levels find it (:func:`fives_tutor.tutor.puzzles.solver_shares`).
 
-At most :data:`PER_MATCH` puzzles come from one match. The results are written to
+At most :data:`PER_MATCH` puzzles come from one match (``--per-match``), the first
+found; ``--per-hand 1`` takes at most one a hand, which spreads them over the match
+(later hands, endgames, finishes near the target). The results are written to
 ``puzzles/<pack>.json`` atomically after each match, with how far the run got: run
 the same command again and it goes on where it stopped (the same seed and budget give
 the same puzzles). ``--measure`` prints the cost of each stage instead of writing;
@@ -60,7 +62,7 @@ def sides_first(match: Match, seat: int) -> tuple[int, ...]:
 
 def positions(rules, players: int, seed: str):
     """Every decision with a choice in a simulated match (expert seats): yields
-    ``(situation, history text, hand text, scores, weigh_match, lead, decision number)``.
+    ``(situation, history text, hand text, scores, weigh_match, lead, decision number, hand number)``.
     The hand so far is kept in the history's line format (docs/notation.md), as the
     puzzle stores it."""
     import random
@@ -94,7 +96,7 @@ def positions(rules, players: int, seed: str):
         plays = situation.plays()
         if len(plays) > 1:
             decision += 1
-            yield (situation, text, " ".join(map(str, tiles)), scores, weigh, lead, decision)
+            yield (situation, text, " ".join(map(str, tiles)), scores, weigh, lead, decision, hands_done + 1)
         chosen = rank(situation, "expert")[0].play
         # the history's layout may list the ends in another order than the game's
         # position: the end is found by how it is written
@@ -117,7 +119,7 @@ def combos(packs: list[str]) -> list[tuple[str, int]]:
 
 
 def run_combo(pack: str, players: int, seed: str, samples: int, wanted: int, have: list, start: int,
-              deadline: float, stats: dict):
+              deadline: float, stats: dict, per_match: int = PER_MATCH, per_hand: int = 0):
     """Go on with matches from ``start`` until ``wanted`` puzzles of this player count
     are found or the ``deadline`` passes; yields after each match ``(next match, new puzzles)``."""
     rules = load_rules(pack)
@@ -125,9 +127,12 @@ def run_combo(pack: str, players: int, seed: str, samples: int, wanted: int, hav
     while len(have) < wanted and time.time() < deadline:
         match_seed = f"{seed}:{pack}:{players}:{index}"
         found = []
-        for situation, history, hand, scores, weigh, lead, decision in positions(rules, players, match_seed):
-            if len(found) >= PER_MATCH or time.time() >= deadline:
+        by_hand: dict[int, int] = {}
+        for situation, history, hand, scores, weigh, lead, decision, number in positions(rules, players, match_seed):
+            if len(found) >= per_match or time.time() >= deadline:
                 break
+            if per_hand and by_hand.get(number, 0) >= per_hand:
+                continue
             stats["decisions"] += 1
             t0 = time.perf_counter()
             counting = puzzles.counting_play(situation)
@@ -152,6 +157,7 @@ def run_combo(pack: str, players: int, seed: str, samples: int, wanted: int, hav
             t0 = time.perf_counter()
             shares = puzzles.solver_shares(situation, compared.best.play, f"{match_seed}:{decision}")
             stats["rate_s"] += time.perf_counter() - t0
+            by_hand[number] = by_hand.get(number, 0) + 1
             identity = f"{pack}:{players}:{index}:{decision}"
             found.append(puzzles.make_puzzle(identity, pack, players, lead, history, hand, scores, weigh, situation,
                                              compared, samples, f"{match_seed}:{decision}", shares))
@@ -182,6 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--packs", default="", help="comma-separated pack ids (default: every built-in pack)")
     parser.add_argument("--players", default="", help="comma-separated player counts (default: all the pack allows)")
     parser.add_argument("--hours", type=float, default=24.0, help="stop after this long")
+    parser.add_argument("--per-match", type=int, default=PER_MATCH, help="the most puzzles taken from one match")
+    parser.add_argument("--per-hand", type=int, default=0,
+                        help="the most puzzles taken from one hand (0: no limit; 1 spreads them over the match, "
+                             "endgames and finishes near the target included)")
     parser.add_argument("--measure", type=int, default=0, metavar="MATCHES",
                         help="only measure the cost over this many matches of each combination")
     parser.add_argument("--out", default=None, help="folder of the puzzle files (default: puzzles/)")
@@ -200,13 +210,18 @@ def main(argv: list[str] | None = None) -> int:
         if wanted_players and players not in wanted_players:
             continue
         path = os.path.join(folder, f"{pack}.json")
-        generator = {"seed": args.seed, "samples": args.samples, "pre_samples": PRE_SAMPLES, "mid_samples": MID_SAMPLES, "per_match": PER_MATCH,
+        generator = {"seed": args.seed, "samples": args.samples, "pre_samples": PRE_SAMPLES, "mid_samples": MID_SAMPLES,
+                     "per_match": args.per_match,
                      "min_cost": puzzles.MIN_COST, "z": puzzles.Z, "min_gap": puzzles.MIN_GAP, "next": {}}
+        if args.per_hand:
+            generator["per_hand"] = args.per_hand
         existing: list = []
         if os.path.isfile(path):
             old_generator, existing = puzzle_data.read_file(path)
-            if old_generator.get("seed") != args.seed or old_generator.get("samples") != args.samples:
-                print(f"{path} was made with another seed or budget: remove it to start over", file=sys.stderr)
+            same = (old_generator.get("seed"), old_generator.get("samples"), old_generator.get("per_match", PER_MATCH),
+                    old_generator.get("per_hand", 0)) == (args.seed, args.samples, args.per_match, args.per_hand)
+            if not same:
+                print(f"{path} was made with another seed, budget or spread: remove it to start over", file=sys.stderr)
                 return 2
             generator["next"] = dict(old_generator.get("next", {}))
         have = [p for p in existing if p.players == players]

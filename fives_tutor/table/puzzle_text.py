@@ -112,7 +112,7 @@ def header_line(number: int, count: int, pack: str, players: int, rating: float 
         number=t.number(number), count=t.number(count))
     seats = ngettext("{count} player", "{count} players", players).format(count=t.number(players))
     if rating is None:
-        return f"{head} · {t.notation(pack)}, {seats}"
+        return f"{head} · {t.notation(pack)}{t.comma}{seats}"
     return _("{head} · {pack}, {players} · rated {rating}").format(head=head, pack=t.notation(pack), players=seats,
                                                                  rating=t.number(round(rating)))
 
