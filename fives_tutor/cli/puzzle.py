@@ -182,26 +182,28 @@ def _width() -> int:
 
 
 def _harvest(progress, db) -> int:
-    """New personal puzzles from the saved games (a progress bar on a terminal)."""
+    """New personal puzzles from the saved games (a progress bar on a terminal, once a
+    game is being read)."""
     from ..store.personal import harvest
 
-    bar = None
-    if sys.stderr.isatty():
-        bar = click.progressbar(length=100, label=_("Reading your games"), file=sys.stderr)
-        bar.__enter__()
+    bars: list = []
     shown = [0]
 
     def moved(done: int, total: int) -> None:
-        if bar is not None:
-            due = 100 * done // max(1, total)
-            bar.update(due - shown[0])
-            shown[0] = due
+        if not sys.stderr.isatty():
+            return
+        if not bars:
+            bars.append(click.progressbar(length=100, label=_("Reading your games"), file=sys.stderr))
+            bars[0].__enter__()
+        due = 100 * done // max(1, total)
+        bars[0].update(due - shown[0])
+        shown[0] = due
 
     try:
         return harvest(progress, db, moved)
     finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+        if bars:
+            bars[0].__exit__(None, None, None)
 
 
 @click.command(short_help=N_("Puzzles at your level, and your own mistakes coming back"), cls=FivesCommand, help=N_(
