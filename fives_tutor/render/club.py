@@ -20,7 +20,7 @@ from babel.dates import format_date
 from ..study.club import Figures, MatchRecord, PlayerRecord, placing
 from ..study.players import Roster
 from ..study.ratings import MIN_MATCHES, Rating, RatingStep
-from ..text.i18n import _, current, ngettext
+from ..text.i18n import _, current, ngettext, pgettext
 from ..text.table import table
 from ..text.wrap import wrap_lines
 from .chart import Series, line_chart, ltr_lines, x_ticks
@@ -109,7 +109,7 @@ def _figure_cells(f: Figures, muggins: bool, hands: bool = True) -> list[str]:
 
 
 def _figure_header(muggins: bool, hands: bool = True) -> list[str]:
-    header = [_("Won")] + ([_("Hands")] if hands else []) + [_("Play"), _("Ends"), _("Out"), _("Blocks")]
+    header = [_("Won")] + ([_("Hands")] if hands else []) + [pgettext("points made by plays", "Play"), _("Ends"), _("Out"), _("Blocks")]
     return header + ([_("Called"), _("Missed")] if muggins else [])
 
 

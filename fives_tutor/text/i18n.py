@@ -137,6 +137,11 @@ class Translator:
         """The form of a message for the count ``n``, by the language's plural rule."""
         return self._catalog.ngettext(singular, plural, n)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` translated in ``context`` (gettext's msgctxt): for a word that two
+        places use in two senses ("Play": a move, or the points made by plays)."""
+        return self._catalog.pgettext(context, message)
+
     @property
     def rtl(self) -> bool:
         """True for a right-to-left language (Persian)."""
@@ -318,6 +323,11 @@ def current() -> Translator:
 def _(message: str) -> str:
     """Translate ``message`` into the active language."""
     return _current.gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in ``context`` into the active language (see :meth:`Translator.pgettext`)."""
+    return _current.pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

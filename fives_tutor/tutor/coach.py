@@ -250,6 +250,13 @@ def judge_situation(situation, chosen, hand: int = 1, ply: int = 0, seat: int = 
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
     compared = compare(situation, chosen, samples=samples, seed=seed_for(hand, ply))
+    return judgement_of(situation, compared, hand, ply, seat, near)
+
+
+def judgement_of(situation, compared, hand: int = 1, ply: int = 0, seat: int = 0, near: bool = False) -> Judgement:
+    """The :class:`Judgement` of a play already compared with the best
+    (``compared``: a :class:`~fives_tutor.engine.judge.Comparison`, as
+    :func:`judge_situation` makes it or as a puzzle stores its figures) in ``situation``."""
     c, b = compared.chosen, compared.best
     cost = round(compared.cost, 1)
     noise = round(compared.noise, 1)
@@ -358,10 +365,18 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
     that one when ``stored``, the others are judged now. ``progress(done, total)`` is
     called as they are judged. Plays whose situation cannot be built (a hand given late,
     tiles drawn without naming them) are left out."""
+    return [judged for _state, judged in judged_plays(rules, names, teams, events, samples, stored, progress)]
+
+
+def judged_plays(rules, names, teams, events: Sequence[dict], samples: int = SAMPLES, stored: bool = True,
+                 progress=None):
+    """As :func:`judge_match`, each judgement with the table just before its play: yields
+    ``(state, judgement)``; ``state`` (a :class:`~fives_tutor.core.keeper.TableState`) is
+    valid until the next item is asked for."""
     actions = effective_actions(events)
     state = TableState(rules, names, teams)
     plays = sum(1 for event in actions if event.get("type") == "play")
-    found, seen = [], 0
+    seen = 0
     for event in actions:
         if event.get("type") == "play":
             seen += 1
@@ -375,14 +390,14 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
                     except FivesError:
                         judged = None
                 if judged is not None:
-                    found.append(judged)
+                    yield state, judged
             if progress is not None:
                 progress(seen, plays)
         state.apply(event)
-    return found
 
 
 __all__ = ["BEST_BELOW", "FINE_BELOW", "KINDS", "LESSONS", "MATCH_COST", "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z",
            "SAMPLES", "VERDICTS",
-           "Judgement", "Summary", "followed_seat", "judge", "judge_match", "judge_situation", "kind_of", "lesson_for", "ply_of", "scores_for",
-           "history_of", "seed_for", "situation_of", "steps_of", "summarise", "verdict"]
+           "Judgement", "Summary", "followed_seat", "judge", "judge_match", "judge_situation", "judged_plays",
+           "judgement_of", "kind_of", "lesson_for", "ply_of", "scores_for", "history_of", "seed_for", "situation_of",
+           "steps_of", "summarise", "verdict"]
