@@ -37,7 +37,7 @@ def simple_line(practice: Practice) -> str:
         if practice.rules.muggins.announce and play.points:
             return f"{play.notation} ={play.points}"
         return play.notation
-    return "draw" if practice.match.hand.can_draw() else "pass"
+    return "draw" if practice.dealer.hand.can_draw() else "pass"
 
 
 def whole_match(tmp_path, pack: str, players: int, seed: str, coach: str = "on") -> tuple[list[str], list[dict]]:

@@ -201,6 +201,7 @@ ONE_SHOT = [
     ("duel", "greedy", "random", "--matches", "2"),
     ("learn", "--list"),
     ("quiz", "--stats"),
+    ("puzzle", "--stats"),
     ("games", "list"),
 ]
 
@@ -230,6 +231,7 @@ ERRORS = [
     ("rules", "show", "no-such-pack"),
     ("learn", "99"),
     ("quiz", "--kind", "threes"),                       # a kind the pack has no exercises of
+    ("puzzle", "--rules", "pagat-all-fives", "--players", "3", "--theme", "partner"),  # none of that kind
     ("games", "show", "x"),                             # not a match number
     ("table", "--players", "Ana"),                      # one player is not a match
 ]
@@ -275,6 +277,29 @@ def test_a_quiz_reads_right(run):
     result = fa(run, "quiz", "--count", "4", "--seed", "3", input="1\n2\n?\nq\n")
     assert result.exit_code == 0, text_of(result)
     assert_reads_right(result)
+
+
+def test_a_puzzle_session_reads_right(run):
+    # a slip, a hint, a wrong play (every play is legal somewhere: the first that fits), a stop
+    result = fa(run, "puzzle", "--count", "2", input="9|9\n?\nq\n")
+    assert result.exit_code == 0, text_of(result)
+    assert_reads_right(result)
+
+
+def test_a_puzzle_answered_reads_right(run):
+    import json
+
+    first = json.loads(fa(run, "puzzle", "--json", "--count", "1").stdout)["puzzles"][0]
+    result = fa(run, "puzzle", "--count", "1", input=first["counting"] + "\n")
+    assert result.exit_code == 0, text_of(result)
+    assert_reads_right(result)
+    assert_reads_right(fa(run, "puzzle", "--stats"))
+
+
+def test_the_puzzle_worksheet_reads_right(run):
+    result = fa(run, "puzzle", "--print", "3")
+    assert result.exit_code == 0, text_of(result)
+    assert_reads_right(result, markdown=True)
 
 
 def test_the_worksheet_reads_right_and_stays_markdown(run):

@@ -27,3 +27,11 @@ def test_an_installed_package_has_compiled_catalogs():
         pytest.skip("a source checkout: catalogs are compiled by the build")
     for code in ("en", "tl", "id", "nl", "fa"):
         assert os.path.isfile(os.path.join(folder, "locales", code, "LC_MESSAGES", "fives_tutor.mo"))
+
+
+def test_an_installed_package_ships_the_puzzles():
+    folder = os.path.dirname(builtin_dir())
+    if os.path.basename(folder) != "fives_tutor":
+        pytest.skip("a source checkout: the puzzles sit at the top level, found there")
+    for info in list_packs(include_user=False):
+        assert os.path.isfile(os.path.join(folder, "puzzles", f"{info.id}.json")), info.id

@@ -174,7 +174,7 @@ def test_the_followed_hand_through_plays_and_draws():
     base = [ANA_CC := {"type": "hand", "player": 0, "tiles": "6|6 6|4 5|5 2|1 0|0 4|3 6|5"},
             {"type": "play", "player": 0, "tile": "6|6", "end": ""}]
     state = replay(rules, names, None, base)
-    assert state.known_hand == tuple(parse_hand("6|4 5|5 2|1 0|0 4|3 6|5"))
+    assert state.followed.known == tuple(parse_hand("6|4 5|5 2|1 0|0 4|3 6|5"))
     for bad, reason in (
             ({"type": "play", "player": 1, "tile": "6|4", "end": ""}, "6|4 is in Ana's hand as it was given"),
             ({"type": "hand", "player": 1, "tiles": "1|1"}, "only one player's hand is followed: Ana's"),
@@ -188,15 +188,15 @@ def test_the_followed_hand_through_plays_and_draws():
     # Ben plays, Ana draws two tiles and names them, then one more without naming it
     drawn = replay(rules, names, None, base + [{"type": "play", "player": 1, "tile": "6|3", "end": ""},
                                                {"type": "draw", "player": 0, "count": 2, "tiles": "1|0 2|2"}])
-    assert set(drawn.known_hand) == set(parse_hand("6|4 5|5 2|1 0|0 4|3 6|5 1|0 2|2"))
+    assert set(drawn.followed.known) == set(parse_hand("6|4 5|5 2|1 0|0 4|3 6|5 1|0 2|2"))
     with pytest.raises(FivesError, match="1|0 is in Ana's hand already"):
         replay(rules, names, None, base + [{"type": "play", "player": 1, "tile": "6|3", "end": ""},
                                            {"type": "draw", "player": 0, "count": 2, "tiles": "1|0 1|0"}])
     unnamed = replay(rules, names, None, base + [{"type": "play", "player": 1, "tile": "6|3", "end": ""},
                                                  {"type": "draw", "player": 0, "count": 1}])
-    assert unnamed.known_hand is None and unnamed.known_missing == 1
+    assert unnamed.followed.known is None and unnamed.followed.missing == 1
     # a new hand forgets the tiles but remembers whose hand it was
-    assert ANA_CC["player"] == drawn.followed == 0
+    assert ANA_CC["player"] == drawn.followed.last_given == 0
 
 
 def test_review_of_a_real_tables_match_with_the_hand_entered(run, tmp_path):
@@ -266,7 +266,7 @@ def test_a_journal_of_schema_1_is_read_and_upgraded(run, tmp_path):
     listed = json.loads(run("games", "list", "--db", db, "--json").stdout)
     assert listed[0]["practice"] is False
     connection = sqlite3.connect(db)
-    assert connection.execute("SELECT version FROM schema_version").fetchone() == (2,)
+    assert connection.execute("SELECT version FROM schema_version").fetchone() == (3,)
     connection.close()
 
 

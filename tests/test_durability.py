@@ -234,7 +234,7 @@ def test_schema_version_and_settings(tmp_path):
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"schema_version", "matches", "events"} <= tables
         assert connection.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
-        assert SCHEMA_VERSION == 2
+        assert SCHEMA_VERSION == 3
     finally:
         connection.close()
     # opening it again changes nothing
@@ -268,7 +268,9 @@ def digest(path) -> str:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-COMMANDS = [["games", "list"], ["games", "show", "1"], ["table", "--players", "Ana,Ben"], ["table", "--resume"]]
+COMMANDS = [["games", "list"], ["games", "show", "1"], ["table", "--players", "Ana,Ben"], ["table", "--resume"],
+            ["games", "standings"], ["games", "player", "Ana"], ["games", "players"],
+            ["games", "players", "--merge", "Ana", "Ben"]]
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
@@ -336,8 +338,8 @@ def test_a_database_from_a_newer_version_is_refused_and_left_alone(run, tmp_path
     before = digest(db)
     result = run(*args, "--db", str(db), input="6|3\n")
     assert result.exit_code == 2
-    assert ("were written by a newer fives-tutor (version 99; this one knows 2); they are left as they are"
-            in result.stderr)
+    assert (f"were written by a newer fives-tutor (version 99; this one knows {SCHEMA_VERSION}); they are left as "
+            "they are" in result.stderr)
     assert digest(db) == before
     # read the file as it is on disk (immutable: no lock taken, nothing written)
     connection = sqlite3.connect(f"file:{db}?immutable=1", uri=True)

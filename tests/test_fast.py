@@ -27,24 +27,11 @@ PACKS = [info.id if hasattr(info, "id") else info for info in list_packs()]
 def reference_match(rules, players: int, seed: str, strategy):
     """Every hand of a match on the game state machine: (leader, plays, result, scores after)."""
     match = Match(rules, players, rng=random.Random(seed))
-    chooser = random.Random(seed + ":players")
     hands = []
-    hand = None
-    while not match.over:
-        if match.hand is not hand:
-            if hand is not None:
-                hands.append((hand.leader, [tuple(p[:5]) for p in hand.plays], hand.result, tuple(match.scores)))
-            hand = match.hand
-        options = hand.options()
-        while not options and hand.can_draw():
-            match.draw()
-            options = hand.options()
-        if options:
-            tile, index, points = strategy(hand, options, chooser)
-            match.play(tile, index, points)
-        else:
-            match.pass_turn()
-    hands.append((hand.leader, [tuple(p[:5]) for p in hand.plays], hand.result, tuple(match.scores)))
+    for move in match.moves(strategy, random.Random(seed + ":players")):
+        hand = move.hand
+        if hand.over or match.over:  # the hand has ended (or the match, within it): booked now
+            hands.append((hand.leader, [tuple(p[:5]) for p in hand.plays], hand.result, tuple(match.scores)))
     # what each play actually added to its side's score (the exact target may refuse it)
     taken = [summary.play_taken for summary in match.history]
     hands = [h + (t,) for h, t in zip(hands, taken)]

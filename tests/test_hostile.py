@@ -509,7 +509,7 @@ def test_a_20_mb_line_and_dev_zero_at_the_table_and_the_tutor(home, tmp_path):
     assert child.returncode == 2 and b"Traceback" not in child.stderr, child.stderr
     assert "Refused: the line is longer than 65,536 characters. Nothing was recorded." in out
     assert "Ben plays 6|3@6|6*" in out  # the line after it is read
-    for args in (["table", "--players", "Cy,Dee", "--db", db], ["quiz"], ["learn"]):
+    for args in (["table", "--players", "Cy,Dee", "--db", db], ["quiz"], ["learn"], ["puzzle"]):
         with open("/dev/zero", "rb") as zero:
             done = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", *args], stdin=zero,
                                   capture_output=True, env=environment(home), timeout=SECONDS, preexec_fn=_limit,

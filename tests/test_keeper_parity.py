@@ -18,7 +18,7 @@ import pytest
 
 from fives_tutor.core.game import Match
 from fives_tutor.core.keeper import TableState
-from fives_tutor.core.plays import legal_plays
+from fives_tutor.core.plays import plays_for_tile
 from fives_tutor.packs.loader import list_packs, load_rules
 
 #: every built-in pack with every player count it allows
@@ -30,28 +30,19 @@ def _events(match: Match, rng: random.Random, players: int):
     """Play ``match`` out with random legal choices, yielding the scorekeeper's event of
     each action just after the game has taken it (and the game's result at a hand end)."""
     rules = match.rules
-    while not match.over:
-        hand = match.hand
-        player = hand.turn
-        options = hand.options(player)
-        hand_number = len(match.history) + 1
-        if options:
-            tile, index, points = rng.choice(options)
-            lead = "first" if hand_number == 1 else "later"
+    for move in match.moves(lambda hand, options, rng: rng.choice(options), rng):
+        if move.kind == "play":
             # the end as a player names it (``5*``, ``6|6*``): the same on any order of the ends
-            play = next(p for p in legal_plays(hand.position, tuple(hand.hands[player]), rules, lead)
-                        if p.tile == tile and p.index == index)
-            event = {"type": "play", "player": player, "tile": play.notation.partition("@")[0], "end": play.end}
+            play = next(p for p in plays_for_tile(move.before, move.tile, rules) if p.index == move.end_index)
+            event = {"type": "play", "player": move.player, "tile": play.notation.partition("@")[0],
+                     "end": play.end}
             if rules.muggins.announce:
-                event["announced"] = points
-            match.play(tile, index, points if rules.muggins.announce else None)
-        elif hand.can_draw():
-            match.draw()
-            event = {"type": "draw", "player": player, "count": 1}
+                event["announced"] = move.hand.plays[-1].points  # every player announces what they made
+        elif move.kind == "draw":
+            event = {"type": "draw", "player": move.player, "count": 1}
         else:
-            match.pass_turn()
-            event = {"type": "pass", "player": player}
-        yield event, hand
+            event = {"type": "pass", "player": move.player}
+        yield event, move.hand
 
 
 @pytest.mark.parametrize(("pack", "players"), CASES)

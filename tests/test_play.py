@@ -17,8 +17,8 @@ import time
 import pytest
 from play_scripts import NAMES, new_practice, simple_line, whole_match
 
-from fives_tutor.core.keeper import effective_actions
 from fives_tutor.core.tiles import Tile
+from fives_tutor.core.undo import effective_actions
 from fives_tutor.store.journal import Journal
 from fives_tutor.tutor.coach import Judgement, judge_match
 
@@ -177,12 +177,9 @@ def _mentioned(text: str) -> set:
 
 
 def _hidden(practice) -> set:
-    """The tiles you cannot see now: the computer's hands and the boneyard."""
-    hand = practice.match.hand
-    if practice.state.awaiting or practice.state.over and hand.over:
-        hand = practice.finished_hand  # the dealer has moved on; the table still counts the hand that ended
-    if hand is None:
-        return set()
+    """The tiles you cannot see now: the computer's hands and the boneyard (of the hand
+    under way, or of the one that ended until the table has counted it)."""
+    hand = practice.dealer.hand
     return {t for seat, tiles in enumerate(hand.hands) if seat != practice.you for t in tiles} | set(hand.boneyard)
 
 
@@ -221,6 +218,7 @@ def test_no_line_of_a_whole_match_shows_a_hidden_tile(tmp_path, pack, players, s
             follow = face.follow("plain", 80)
             while True:
                 before, counting = _hidden(practice), practice.state.awaiting
+                boneyard = set(practice.dealer.hand.boneyard)
                 try:
                     lines, _pause = next(follow)
                 except StopIteration:
@@ -229,7 +227,7 @@ def test_no_line_of_a_whole_match_shows_a_hidden_tile(tmp_path, pack, players, s
                 if counting and not practice.state.awaiting:
                     # the count turns the hands face up and the summary speaks of the hand's plays:
                     # of the hand that ended, only the boneyard stays unseen
-                    shown = set(_ALL) - set(practice.finished_hand.boneyard)
+                    shown = set(_ALL) - boneyard
                 _check(lines, before, _hidden(practice), shown, f"move {moves}", practice.state.hand_number)
             if practice.state.over:
                 break
@@ -259,8 +257,8 @@ def test_your_hand_is_what_was_dealt_and_the_computer_never_plays_a_tile_of_it(t
             pass
         state = practice.state
         # the scorekeeper follows your hand exactly as the dealer dealt it
-        assert state.known_player == 0 and set(state.known_hand) == set(practice.hand)
-        computer = set(practice.match.hand.hands[1])
+        assert state.followed.player == 0 and set(state.followed.known) == set(practice.hand)
+        computer = set(practice.dealer.hand.hands[1])
         assert not computer & set(practice.hand)
         refusal = practice.handle(f"{sorted(computer)[0]}")
         assert refusal.kind == "refused"

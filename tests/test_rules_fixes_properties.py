@@ -52,23 +52,17 @@ def assert_accepted(position: Position, rules, held=()):
 def test_every_position_reached_in_play_is_accepted(pack, seed, players):
     rules = rules_named(pack)
     match = Match(rules, players, seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(3):  # three hands
-        hand = match.hand
-        while not hand.over and not match.over:
-            assert_accepted(hand.position, rules, held=hand.hands[hand.turn])
-            options = hand.options()
-            while not options and hand.can_draw():
-                match.draw()
-                options = hand.options()
-            if options:
-                tile, index, points = chooser.choice(options)
-                match.play(tile, index, points)
-            else:
-                match.pass_turn()
+    hands = 0
+    assert_accepted(match.hand.position, rules, held=match.hand.hands[match.hand.turn])
+    for move in match.moves(lambda hand, options, rng: rng.choice(options), random.Random(seed)):
         if match.over:
             break
-        assert_accepted(hand.position, rules)
+        if move.hand.over:
+            assert_accepted(move.hand.position, rules)  # the hand's last position
+            hands += 1
+            if hands == 3:
+                break
+        assert_accepted(match.hand.position, rules, held=match.hand.hands[match.hand.turn])
 
 
 # --------------------------------------------------------------------------- brute force, double-two

@@ -535,15 +535,39 @@ def test_the_pool_is_seeded():
     assert set(first) == set(BASE_KINDS)
 
 
-# --------------------------------------------------------------------------- the Leitner schedule
+# --------------------------------------------------------------------------- the FSRS schedule
 
 
-def box(kind):
-    return with_progress(lambda keeper: keeper.box("dominos-cc", kind))
+class Clock:
+    """The time the progress file sees (UTC), moved on by the test between sessions."""
+
+    def __init__(self):
+        import datetime
+
+        self.now = datetime.datetime(2025, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
+
+    def __call__(self):
+        return self.now
+
+    def later(self, **delta):
+        import datetime
+
+        self.now += datetime.timedelta(**delta)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    made = Clock()
+    monkeypatch.setattr(Progress, "clock", staticmethod(made))
+    return made
+
+
+def kind_due(kind):
+    return with_progress(lambda keeper: {s.kind: s.due for s in keeper.stats("dominos-cc", BASE_KINDS)}[kind])
 
 
 def answer_totals(run, seed, number, right):
-    # totals missed in earlier sessions come first (up to a third of the session), then the seed's
+    # totals missed and due again come first (up to a third of the session), then the seed's
     missed = with_progress(lambda keeper: keeper.missed("dominos-cc", ("total",)))
     again = [{"kind": "total", "position": json.loads(step)["position"]} for _kind, _item, step, _n in missed]
     again = again[:max(1, number // 3)]
@@ -560,46 +584,53 @@ def stats_row(run, name):
     result = run("quiz", "--stats")
     assert result.exit_code == 0
     line = next(line for line in result.stdout.splitlines() if line.startswith(name))
-    return re.split(r"\s{2,}", line.strip())[:4]   # kind, box, answered, right (then: waiting to retry)
+    return re.split(r"\s{2,}", line.strip())   # kind, next review, answered, right, waiting to retry
 
 
-def test_the_boxes_move_across_sessions(run):
-    assert box("total") == 1 and stats_row(run, "open-end totals")[1:] == ["1", "0", "-"]
-    answer_totals(run, "11", 2, right=False)           # wrong: box 1
-    assert box("total") == 1
-    assert stats_row(run, "open-end totals")[1:] == ["1", "2", "0.0%"]
-    answer_totals(run, "12", 3, right=True)            # right three times: 1 -> 2 -> 3 -> 4
-    assert box("total") == 4
-    assert stats_row(run, "open-end totals")[1:] == ["4", "5", "60.0%"]      # 3 right of 5
-    answer_totals(run, "13", 2, right=True)            # 4 -> 5, and 5 is the last box
-    assert box("total") == 5
-    answer_totals(run, "14", 1, right=False)           # one wrong: back to box 1
-    assert box("total") == 1
-    assert stats_row(run, "open-end totals")[1:] == ["1", "8", "62.5%"]      # 5 right of 8
-    # the other kinds were never asked
+def test_the_schedule_moves_across_sessions(run, clock):
+    import datetime
+
+    assert kind_due("total") is None and stats_row(run, "open-end totals")[1:] == ["-", "0", "-", "0"]
+    answer_totals(run, "11", 2, right=False)           # wrong: back within minutes (FSRS's learning steps)
+    assert clock.now < kind_due("total") <= clock.now + datetime.timedelta(minutes=15)
+    assert stats_row(run, "open-end totals")[2:4] == ["2", "0.0%"]
+    clock.later(hours=1)
+    assert stats_row(run, "open-end totals")[1] == "now"
+    answer_totals(run, "12", 3, right=True)            # right: the next review moves out
+    intervals = [kind_due("total") - clock.now]
+    for seed in ("13", "15", "16", "17", "18"):        # answered right each time it comes due
+        clock.now = kind_due("total")
+        answer_totals(run, seed, 1, right=True)
+        intervals.append(kind_due("total") - clock.now)
+    # the intervals grow as the answers keep coming right (slowly at first after two misses)
+    assert datetime.timedelta(0) < intervals[0] and intervals == sorted(intervals)
+    assert intervals[-1] >= datetime.timedelta(days=7)
+    assert stats_row(run, "open-end totals")[2:4] == ["10", "80.0%"]     # 8 right of 10
+    clock.later(days=30)
+    answer_totals(run, "14", 1, right=False)           # wrong again: back within minutes
+    assert kind_due("total") <= clock.now + datetime.timedelta(minutes=15)
     for kind in ("play_points", "best", "where", "collect"):
-        assert box(kind) == 1
-    assert stats_row(run, "collecting at the end of a hand")[1:] == ["1", "0", "-"]
+        assert kind_due(kind) is None                  # never asked
 
 
-def test_the_review_log_keeps_every_answer(run):
+def test_the_review_log_keeps_every_answer(run, clock):
     answer_totals(run, "21", 3, right=True)
     answer_totals(run, "22", 1, right=False)
     stats = {item.kind: item for item in progress_stats("dominos-cc", BASE_KINDS)}
-    assert (stats["total"].answered, stats["total"].right, stats["total"].box) == (4, 3, 1)
+    assert (stats["total"].answered, stats["total"].right) == (4, 3)
     query = "SELECT kind, correct FROM reviews ORDER BY rowid"
     rows = with_progress(lambda keeper: keeper.db.execute(query).fetchall())
     assert rows == [("total", 1), ("total", 1), ("total", 1), ("total", 0)]
 
 
-def test_q_stops_the_quiz_and_keeps_the_answers_given(run):
+def test_q_stops_the_quiz_and_keeps_the_answers_given(run, clock):
     data = quiz_json(run, "--count", "5", "--seed", "31", "--kind", "total")
     replies = "".join(reply_for(q, "en") + "\n" for q in data["questions"][:2]) + "q\n"
     result = run("quiz", "--count", "5", "--seed", "31", "--kind", "total", input=replies)
     assert result.exit_code == 0
     assert len(blocks(result.stdout)) == 3
     stats = {item.kind: item for item in progress_stats("dominos-cc", BASE_KINDS)}
-    assert (stats["total"].answered, stats["total"].right, box("total")) == (2, 2, 3)
+    assert (stats["total"].answered, stats["total"].right) == (2, 2) and stats["total"].due > clock.now
 
 
 def test_a_damaged_missed_exercise_is_skipped(run):
@@ -628,24 +659,27 @@ def test_the_stats_are_per_pack(run):
     assert progress_stats("five-up", ("total",))[0].answered == 0
 
 
-def test_weights_halve_for_every_box():
-    assert weights({"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}) == {"a": 16.0, "b": 8.0, "c": 4.0, "d": 2.0, "e": 1.0}
+def test_weights_follow_what_is_likely_forgotten(clock):
+    from fives_tutor.store.schedule import new_card, review
+
+    # a kind never answered weighs 1 (surely forgotten); one answered right a moment ago
+    # is surely remembered and weighs the least, 0.1; a day later it weighs more again
+    fresh = review(new_card(clock.now), True, clock.now)
+    assert weights({"a": new_card(clock.now), "b": fresh}, clock.now) == {"a": 1.0, "b": 0.1}
+    later = weights({"b": review(fresh, True, clock.now)}, clock.now + __import__("datetime").timedelta(days=20))
+    assert later["b"] > 0.1
 
 
-def test_a_low_box_comes_up_more_often():
-    # three kinds with plenty of exercises; boxes 1, 3 and 5 weigh 16, 4 and 1
+def test_a_kind_likely_forgotten_comes_up_more_often():
+    # three kinds with plenty of exercises, weighing 1, 0.5 and 0.1
     found_steps = {kind: [Step("", "", None, None, None, None, None, kind, n) for n in range(50)]
                    for kind in ("total", "where", "collect")}
-    chances = weights({"total": 1, "where": 3, "collect": 5})
+    chances = {"total": 1.0, "where": 0.5, "collect": 0.1}
     counts = {"total": 0, "where": 0, "collect": 0}
     for seed in range(3000):
         for exercise in pick(found_steps, chances, 2, random.Random(seed)):
             counts[exercise.kind] += 1
     assert counts["total"] > counts["where"] > counts["collect"] > 0
-    share = {kind: n / 6000 for kind, n in counts.items()}
-    assert abs(share["total"] - 16 / 21) < 0.05
-    assert abs(share["where"] - 4 / 21) < 0.04
-    assert abs(share["collect"] - 1 / 21) < 0.02
 
 
 def test_pick_gives_each_exercise_once_and_only_the_kind_asked():
@@ -660,17 +694,18 @@ def test_pick_gives_each_exercise_once_and_only_the_kind_asked():
     assert found_steps["total"] and len(found_steps["total"]) == 5   # the pool itself is left as it was
 
 
-def test_a_session_follows_the_schedule(run):
-    # 'total' climbed to box 5 (weight 1), the other kinds are in box 1 (weight 16 each)
+def test_a_session_follows_the_schedule(run, clock):
+    # 'total' was answered right four times just now (surely remembered: weight 0.1), the
+    # other kinds never (weight 1 each)
     keeper = progress()
     for _ in range(4):
         keeper.record("dominos-cc", "total", True)
+    chances = weights(keeper.kind_cards("dominos-cc", BASE_KINDS), clock.now)
     keeper.close()
-    assert box("total") == 5
+    assert chances == {"total": 0.1, "play_points": 1.0, "best": 1.0, "where": 1.0, "collect": 1.0}
     # the session's questions, as the schedule picks them (nothing missed yet), each answered
     rules = load_rules("dominos-cc")
-    boxes = {kind: (5 if kind == "total" else 1) for kind in BASE_KINDS}
-    asked_now = pick(pool(rules, "17"), weights(boxes), 40, random.Random("17:pick"))
+    asked_now = pick(pool(rules, "17"), chances, 40, random.Random("17:pick"))
     replies = "".join(reply_for({"kind": e.kind, "position": e.step.position, "play": e.step.play,
                                  "hand": e.step.hand, "opponents": e.step.opponents}, "en") + "\n" for e in asked_now)
     result = run("quiz", "--count", "40", "--seed", "17", input=replies)
@@ -678,7 +713,7 @@ def test_a_session_follows_the_schedule(run):
     asked = {item.kind: item.answered for item in progress_stats("dominos-cc", BASE_KINDS)}
     asked["total"] -= 4                                       # the four answers recorded above
     assert sum(asked.values()) == 40
-    assert asked["total"] <= 3, asked
+    assert asked["total"] <= 4, asked
     assert min(asked[kind] for kind in ("play_points", "best", "where", "collect")) >= 5, asked
 
 

@@ -5,6 +5,7 @@ lesson; missed exercises come back. Expected answers are worked by hand."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import sqlite3
@@ -124,7 +125,7 @@ def test_a_stray_enter_in_the_quiz_counts_nothing_and_moves_nothing(run):
     assert result.exit_code == 0
     assert "Not quite" not in result.stdout and str(question["answer"]) + "." not in result.stdout
     assert "No question was answered." in result.stdout  # not "0 right out of 0"
-    assert stats().answered == 0 and stats().box == 1
+    assert stats().answered == 0 and stats().due is None
 
 
 def test_a_slip_then_the_right_answer_counts_once(run):
@@ -132,7 +133,7 @@ def test_a_slip_then_the_right_answer_counts_once(run):
     result = run("quiz", "--count", "1", "--seed", "3", "--kind", "total",
                  input=f"\nx\n{question['answer']}\n")
     assert "1 right out of 1." in result.stdout
-    assert (stats().answered, stats().right, stats().box) == (1, 1, 2)
+    assert (stats().answered, stats().right) == (1, 1) and stats().due is not None
 
 
 def test_a_question_mark_hints_in_the_quiz(run):
@@ -175,32 +176,62 @@ def test_one_opponent_is_your_opponent():
     assert "The opponents hold 5|3; 12." in _question(two)
 
 
-def test_a_position_missed_twice_comes_back(run):
+class Clock:
+    """The time the progress file sees (UTC), moved on by the test between sessions."""
+
+    def __init__(self, start):
+        self.now = start
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    made = Clock(datetime.datetime(2025, 3, 1, 12, 0, tzinfo=datetime.timezone.utc))
+    monkeypatch.setattr(Progress, "clock", staticmethod(made))
+    return made
+
+
+def test_a_position_missed_twice_comes_back(run, clock):
     first = quiz_questions(run, "--count", "1", "--seed", "21", "--kind", "total")[0]
     wrong = str(first["answer"] + 1)
     run("quiz", "--count", "1", "--seed", "21", "--kind", "total", input=wrong + "\n")
-    # another seed's session starts with the missed position; missed again
+    # not due yet a moment later (FSRS: a miss comes back after its first learning step, a minute)
+    assert read(lambda k: k.missed("dominos-cc", ("total",))) == []
+    clock.now += datetime.timedelta(hours=1)
+    # another seed's session an hour later starts with the missed position; missed again
     again = run("quiz", "--count", "2", "--seed", "22", "--kind", "total", input=wrong + "\nq\n")
     assert f"The open ends are {first['position']}." in " ".join(again.stdout.split())
-    waiting = read(lambda k: k.missed("dominos-cc", ("total",)))
-    assert [(kind, misses) for kind, _item, _step, misses in waiting] == [("total", 2)]
-    # it comes back once more, and a right answer lets it go
-    last = run("quiz", "--count", "1", "--seed", "23", "--kind", "total", input=f"{first['answer']}\n")
-    assert f"The open ends are {first['position']}." in " ".join(last.stdout.split())
-    assert "1 right out of 1." in last.stdout
+    kept = read(lambda k: k.missed("dominos-cc", ("total",), due_only=False))
+    assert [(kind, misses) for kind, _item, _step, misses in kept] == [("total", 2)]
+    # it comes back once more; a right answer moves it to FSRS's next learning step (ten
+    # minutes), and a second one out of the learning steps, a day or more away
+    for seed in ("23", "24"):
+        clock.now += datetime.timedelta(hours=1)
+        last = run("quiz", "--count", "1", "--seed", seed, "--kind", "total", input=f"{first['answer']}\n")
+        assert f"The open ends are {first['position']}." in " ".join(last.stdout.split())
+        assert "1 right out of 1." in last.stdout
+        clock.now += datetime.timedelta(minutes=5)
+        assert read(lambda k: k.missed("dominos-cc", ("total",))) == []
+    clock.now += datetime.timedelta(hours=12)
     assert read(lambda k: k.missed("dominos-cc", ("total",))) == []
 
 
-def test_quiz_stats_as_json(run):
+def test_quiz_stats_as_json(run, clock):
     question = quiz_questions(run, "--count", "1", "--seed", "3", "--kind", "total")[0]
     run("quiz", "--count", "1", "--seed", "3", "--kind", "total", input=f"{question['answer'] + 1}\n")
     data = json.loads(run("quiz", "--stats", "--json").stdout)
     kinds = {item["kind"]: item for item in data["kinds"]}
-    assert kinds["total"] == {"kind": "total", "box": 1, "answered": 1, "right": 0, "missed_waiting": 1}
-    assert kinds["best"]["answered"] == 0
+    total = kinds["total"]
+    # FSRS's first learning step after a miss: one minute
+    assert total["due"] == "2025-03-01T12:01:00+00:00" and 0 < total["stability"] < 1
+    assert (total["answered"], total["right"], total["missed_waiting"]) == (1, 0, 0)   # not due yet
+    assert kinds["best"] == {"kind": "best", "due": None, "stability": None, "answered": 0, "right": 0,
+                             "missed_waiting": 0}
 
 
-# --- the progress file from before: schema 1 is upgraded and its rows kept ----------------------------
+# --- the progress file from before: schema 1 and 2 are upgraded and their rows kept ------------------
 
 
 def test_a_schema_1_progress_file_is_upgraded_and_kept(run):
@@ -220,9 +251,67 @@ def test_a_schema_1_progress_file_is_upgraded_and_kept(run):
     db.close()
     data = json.loads(run("learn", "--list", "--json").stdout)
     assert [lesson["id"] for lesson in data["lessons"] if lesson["done"]] == ["deal"]
-    assert stats().box == 3 and stats().answered == 1
+    # the one right answer, replayed through FSRS: a new card answered Good goes to its
+    # second learning step, ten minutes later
+    assert stats().answered == 1
+    assert stats().due == datetime.datetime(2024, 1, 1, 0, 10, tzinfo=datetime.timezone.utc)
     version = sqlite3.connect(path).execute("SELECT version FROM schema_version").fetchone()[0]
-    assert version == 2
+    assert version == 3
+
+
+def test_a_schema_2_quiz_progress_is_migrated_to_the_fsrs_schedule(run, clock):
+    # a progress file as fives-tutor wrote it before FSRS (schema 2, the Leitner boxes):
+    # 'total' climbed to box 3 with two right answers, then missed one exercise; 'best' was
+    # answered right once; a lesson was done
+    path = os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE schema_version (version INTEGER NOT NULL);
+        INSERT INTO schema_version VALUES (2);
+        CREATE TABLE lessons_done (pack TEXT NOT NULL, lesson TEXT NOT NULL, done_at TEXT NOT NULL,
+                                   PRIMARY KEY (pack, lesson));
+        CREATE TABLE boxes (pack TEXT NOT NULL, kind TEXT NOT NULL, box INTEGER NOT NULL, PRIMARY KEY (pack, kind));
+        CREATE TABLE reviews (pack TEXT NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, correct INTEGER NOT NULL,
+                              item TEXT);
+        CREATE TABLE lessons_learned (lesson_key TEXT PRIMARY KEY, lesson TEXT NOT NULL, pack TEXT NOT NULL,
+                                      done_at TEXT NOT NULL);
+        CREATE TABLE missed (pack TEXT NOT NULL, kind TEXT NOT NULL, item TEXT NOT NULL, step TEXT NOT NULL,
+                             misses INTEGER NOT NULL, at TEXT NOT NULL, PRIMARY KEY (pack, kind, item));
+        INSERT INTO lessons_done VALUES ('dominos-cc', 'deal', '2025-01-01T09:00:00+00:00');
+        INSERT INTO boxes VALUES ('dominos-cc', 'total', 1);
+        INSERT INTO boxes VALUES ('dominos-cc', 'best', 2);
+        INSERT INTO reviews VALUES ('dominos-cc', 'total', '2025-02-01T10:00:00+00:00', 1, 'total|5 3|||');
+        INSERT INTO reviews VALUES ('dominos-cc', 'total', '2025-02-02T10:00:00+00:00', 1, 'total|6 4|||');
+        INSERT INTO reviews VALUES ('dominos-cc', 'total', '2025-02-03T10:00:00+00:00', 0, 'total|6 6|||');
+        INSERT INTO reviews VALUES ('dominos-cc', 'best', '2025-02-03T10:05:00+00:00', 1, 'best|5 3||3|0 5|5|');
+        INSERT INTO missed VALUES ('dominos-cc', 'total', 'total|6 6|||',
+            '{"question": "total", "position": "6 6", "hand": null, "play": null, "opponents": null}', 1,
+            '2025-02-03T10:00:00+00:00');
+    """)
+    db.commit()
+    db.close()
+    clock.now = datetime.datetime(2025, 2, 3, 10, 0, 30, tzinfo=datetime.timezone.utc)
+    by_kind = {s.kind: s for s in read(lambda k: k.stats("dominos-cc", ("total", "best", "where")))}
+    version = sqlite3.connect(path).execute("SELECT version FROM schema_version").fetchone()[0]
+    assert version == 3
+    # every answer kept, each kind's card made from its answers: 'total' was last missed,
+    # so it is due within minutes; 'best' answered right once: its second learning step,
+    # ten minutes after; 'where' never answered
+    assert (by_kind["total"].answered, by_kind["total"].right) == (3, 2)
+    assert by_kind["total"].due <= datetime.datetime(2025, 2, 3, 10, 10, tzinfo=datetime.timezone.utc)
+    assert by_kind["best"].due == datetime.datetime(2025, 2, 3, 10, 15, tzinfo=datetime.timezone.utc)
+    assert by_kind["where"].due is None
+    # the missed exercise has its own card from its one answer, a miss: due a minute later
+    assert read(lambda k: k.missed("dominos-cc", ("total",))) == []          # 30 seconds on: not yet
+    clock.now += datetime.timedelta(minutes=1)
+    assert [item for _kind, item, _step, _misses in read(lambda k: k.missed("dominos-cc", ("total",)))] == \
+        ["total|6 6|||"]
+    # and the next session asks it first; the lesson done is still done
+    result = run("quiz", "--count", "1", "--seed", "5", "--kind", "total", input="12\n")
+    assert "The open ends are 6 6." in " ".join(result.stdout.split()) and "1 right out of 1." in result.stdout
+    data = json.loads(run("learn", "--list", "--json").stdout)
+    assert [lesson["id"] for lesson in data["lessons"] if lesson["done"]] == ["deal"]
 
 
 @pytest.mark.parametrize("reply, expected", [("", "type your answer"), ("6|6", "is not in your hand"),

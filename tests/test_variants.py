@@ -93,23 +93,18 @@ def test_the_lowest_double_leads_every_hand_when_later_hands_follow_the_first():
     rules = load_rules(LOWEST)
     assert rules.lead.later_hands == "same_as_first"
     match = Match(rules, 2, seed=3)
-    seen = 0
-    while not match.over:
-        hand = match.hand
-        if not hand.plays:  # a new hand: its lead is the lowest double dealt
-            doubles = [t for h in hand.hands for t in h if t.is_double]
-            assert doubles  # 14 of 28 tiles dealt: this seed deals a double every hand
-            assert hand.lead_tile == min(doubles) and hand.lead_tile in hand.hands[hand.leader]
+
+    def check_lead(hand):  # a new hand: its lead is the lowest double dealt
+        doubles = [t for h in hand.hands for t in h if t.is_double]
+        assert doubles  # 14 of 28 tiles dealt: this seed deals a double every hand
+        assert hand.lead_tile == min(doubles) and hand.lead_tile in hand.hands[hand.leader]
+
+    check_lead(match.hand)
+    seen = 1
+    for move in match.moves(greedy, random.Random(0)):
+        if move.hand is not match.hand and not match.over:  # the hand ended and the next was dealt
+            check_lead(match.hand)
             seen += 1
-        options = hand.options()
-        while not options and hand.can_draw():
-            match.draw()
-            options = hand.options()
-        if options:
-            tile, index, points = greedy(hand, options, None)
-            match.play(tile, index, points)
-        else:
-            match.pass_turn()
     assert seen >= 2
 
 
@@ -424,18 +419,7 @@ def reference_records(rules, players, seed, matches):
     found = []
     for index in range(matches):
         match = Match(rules, players, rng=random.Random(f"{seed}:{index}"))
-        chooser = random.Random(f"{seed}:{index}:players")
-        while not match.over:
-            hand = match.hand
-            options = hand.options()
-            while not options and hand.can_draw():
-                match.draw()
-                options = hand.options()
-            if options:
-                tile, end, points = greedy(hand, options, chooser)
-                match.play(tile, end, points)
-            else:
-                match.pass_turn()
+        match.play_out(greedy, random.Random(f"{seed}:{index}:players"))
         hands = [(h.leader, tuple(h.play_taken), h.result.kind if h.result else None) for h in match.history]
         found.append((match.sides[match.first_leader], tuple(match.scores), match.winner, hands))
     return found

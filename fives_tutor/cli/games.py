@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import click
 
@@ -25,6 +27,12 @@ from .common import (
     option,
     saved_games,
 )
+
+if TYPE_CHECKING:  # types only: the club's modules load when their commands run (start-up)
+    import datetime
+
+    from ..store.club import Club
+    from ..study.ratings import RatingBook
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -46,8 +54,9 @@ def _lang_option(function):
                   help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))(function)
 
 
-@click.group(short_help=N_("Saved matches: list, show, review, export, import, delete"), cls=FivesSubGroup,
-             help=N_("Saved matches: list, show, review, export, import, delete."))
+@click.group(short_help=N_("Saved matches, standings and each player's record"),
+             cls=FivesSubGroup, help=N_("Saved matches: list, show, review, export, import, delete; the players' "
+                                        "standings, each player's record, and their names."))
 @_lang_option
 def games() -> None:
     """The ``games`` group (help text above)."""
@@ -160,6 +169,14 @@ def show_game(match_id, db, as_json):
         echo(wrap_block(_("Match {id}: {players}, {pack}").format(
             id=current().number(info.id), players=current().join(info.names), pack=info.rules_id)))
         echo(sheet(state))
+        # the story's modules load only when a match is shown (start-up)
+        from ..render.story import story_lines
+        from ..study.club import record_from
+        from ..text.wrap import terminal_width
+
+        story = story_lines(record_from(info.id, info.created, state, info.practice), terminal_width())
+        if story:
+            echo("\n".join(["", *story, ""]))
         echo(scores_line(state))
 
 
@@ -328,3 +345,255 @@ def delete_game(match_id, yes, db):
         with keep_match(journal, info.id):  # a shell keeping it is named after a moment's wait
             journal.delete(info.id)
         echo(_("Match {id} deleted.").format(id=current().number(info.id)))
+
+
+# --- the club: players, standings, one player's record (docs/club.md) -------------------------
+# Every import inside the functions below is start-up laziness: a command's modules (the
+# club's figures, the rating library, Babel's dates) load only when that command runs.
+
+
+def _practice_option(function: Callable) -> Callable:
+    return option("--practice", is_flag=True, help=N_(
+        "Practice matches against the computer (fives play) instead of matches kept at a table; the two are "
+        "never counted together."))(function)
+
+
+def _filter_options(function: Callable) -> Callable:
+    function = option("--since", metavar="DATE", help=N_(
+        "Only the matches begun on or after DATE (YYYY-MM-DD, your time zone)."))(function)
+    return option("--rules", "rules_id", metavar="PACK", shell_complete=_complete_saved_pack, help=N_(
+        "Only the matches of this rule pack (its id, as fives games list shows it)."))(function)
+
+
+def _complete_saved_pack(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of ``--rules``: the packs of the saved matches."""
+    from ..store.journal import Journal
+
+    try:
+        with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
+            return sorted({m.rules_id for m in journal.matches() if m.rules_id.startswith(incomplete)})
+    except (FivesError, OSError):
+        return []
+
+
+def _since(text: str | None) -> datetime.date | None:
+    """``--since``: a day written YYYY-MM-DD (digits of any script); raises :class:`CliError`."""
+    import datetime
+
+    from ..bounds import shown, whole_number
+
+    if text is None:
+        return None
+    parts = text.strip().split("-")
+    numbers = [number for number in map(whole_number, parts) if number is not None]
+    try:
+        if len(parts) == len(numbers) == 3:
+            return datetime.date(numbers[0], numbers[1], numbers[2])
+    except (ValueError, OverflowError):
+        pass
+    raise CliError(_("--since takes a day written YYYY-MM-DD, such as 2024-05-01, not {value}").format(
+        value=shown(text)))
+
+
+def _read_club(db: str | None, practice: bool | None) -> Club:
+    """The club's matches of one kind, read without changing the file; exits 2 for a
+    file that cannot be read."""
+    from ..store.club import read_club
+
+    with saved_games(db, readonly=True) as journal:
+        return read_club(journal, practice)
+
+
+def _report_damaged(damaged: Sequence[FivesError]) -> None:
+    """One line on standard error for each match that could not be read, then exit 2
+    (everything else was shown)."""
+    if not damaged:
+        return
+    from ..text.i18n import localize_error
+    from .common import error_line
+
+    for error in damaged:
+        error_line(_("Error: {message}").format(message=localize_error(error)))
+    sys.exit(2)
+
+
+class _Club:
+    """The matches in scope, their players and figures, as the club's commands use them."""
+
+    def __init__(self, db: str | None, practice: bool, rules_id: str | None, since_text: str | None) -> None:
+        # the club's modules load only for these commands (start-up of fives games list/show)
+        from ..render.club import Scope
+        from ..study.club import clashes, counted, selected
+
+        since = _since(since_text)
+        self.club = _read_club(db, practice)
+        self.roster = self.club.roster()
+        chosen = selected(self.club.records, rules_id, since)
+        self.left_out = clashes(chosen, self.roster)
+        bad = {record.id for record, _a, _b in self.left_out}
+        self.records = [record for record in chosen if record.id not in bad]
+        finished = counted(self.records)
+        self.scope = Scope(practice, rules_id, since, len(finished), len(self.records) - len(finished))
+
+    def ratings(self) -> RatingBook:
+        from ..study.club import rating_games
+        from ..study.ratings import rate
+
+        return rate(rating_games(self.records, self.roster))
+
+    def left_out_json(self) -> list:
+        return [{"id": record.id, "names": [a, b]} for record, a, b in self.left_out]
+
+    def left_out_lines(self) -> list[str]:
+        from ..render.story import named
+
+        t = current()
+        return [_("Match {id} is left out: {name} and {other} sat at it, and are one player by their names "
+                  "(fives games players --undo takes back the last merge).").format(
+            id=t.number(record.id), name=named(a), other=named(b)) for record, a, b in self.left_out]
+
+
+@games.command("standings", short_help=N_("The players ranked, with their figures"), cls=FivesCommand, help=N_(
+    "The players of the saved matches ranked by their rating (OpenSkill, updated match by match in the order played, "
+    "shown after a few matches), with matches won, points a hand from plays and from hand ends, hands won by going "
+    "out and by blocks, and muggins called and missed where the pack has muggins. Finished matches kept at a table "
+    "(--practice: against the computer). Reading changes nothing in the saved games."))
+@_filter_options
+@_practice_option
+@option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+        help=N_("text, json or csv."))
+@_db_option
+@_json_option
+@_lang_option
+def standings_command(rules_id: str | None, since: str | None, practice: bool, fmt: str, db: str | None,
+                      as_json: bool) -> None:
+    from ..render import club as shown
+    from ..study.club import standings
+    from ..text.wrap import terminal_width
+
+    view = _Club(db, practice, rules_id, since)
+    rows = shown.ranked(standings(view.records, view.roster), view.ratings().current, view.roster)
+    if as_json or fmt == "json":
+        echo_json(shown.standings_json(rows, view.roster, view.scope, view.left_out_json()))
+    elif fmt == "csv":
+        sys.stdout.write(shown.standings_csv(rows, view.roster))
+        for line in view.left_out_lines():
+            echo(line, err=True)
+    elif not rows:
+        echo(shown.nothing_text(view.scope))
+    else:
+        echo(shown.standings_text(rows, view.roster, view.scope, terminal_width()))
+        for line in view.left_out_lines():
+            echo(line)
+    _report_damaged(view.club.damaged)
+
+
+def _find_player(view: _Club, name: str) -> str:
+    """The player (root key) ``name`` names: a spelling, a merged one, or a shown name
+    (a computer player's ``Ben (expert)``); raises :class:`CliError`."""
+    import difflib
+
+    from ..store.club import ClubError
+    from ..study.players import player_key
+
+    roster = view.roster
+    if not player_key(name):
+        raise CliError(_("give a player's name, as fives games players lists them"))
+    if roster.known(name):
+        return roster.player(name)
+    shown_names = {roster.display(p): p for p in roster.players()}
+    for shown_name, player in shown_names.items():
+        if player_key(shown_name) == player_key(name):
+            return player
+    close = difflib.get_close_matches(name, list(shown_names), n=4, cutoff=0.5)
+    if close:
+        raise fail(ClubError(N_("no saved match has a player named {name}; did you mean {choices}?"), name=name,
+                             choices=close))
+    raise fail(ClubError(N_("no saved match has a player named {name} (fives games players lists them)"), name=name))
+
+
+@games.command("player", short_help=N_("One player's record and rating"), cls=FivesCommand, help=N_(
+    "One player's record over the saved matches: matches won, the figures of fives games standings overall and per "
+    "pack, the rating after each match as a chart, partners and opponents head to head, and the last matches. NAME "
+    "is written as in any match (case and spaces do not matter)."))
+@argument("name", metavar="NAME")
+@_filter_options
+@_practice_option
+@_db_option
+@_json_option
+@_lang_option
+def player_command(name: str, rules_id: str | None, since: str | None, practice: bool, db: str | None,
+                   as_json: bool) -> None:
+    from ..render import club as shown
+    from ..study.club import player_record
+    from ..text.wrap import terminal_width
+
+    view = _Club(db, practice, rules_id, since)
+    player = _find_player(view, name)
+    record = player_record(view.records, view.roster, player)
+    book = view.ratings()
+    rated = sorted((p for p, r in book.current.items() if r.shown), key=lambda p: -book.current[p].ordinal)
+    rank = rated.index(player) + 1 if player in rated else None
+    rating, history = book.current.get(player), book.history.get(player, [])
+    if as_json:
+        echo_json(shown.player_json(record, view.roster, rating, history, rank, view.scope))
+    elif not record.overall.matches:
+        echo(shown.nothing_text(view.scope))
+    else:
+        echo(shown.player_text(record, view.roster, rating, history, rank, len(rated), view.scope, terminal_width()))
+        for line in view.left_out_lines():
+            echo(line)
+    _report_damaged(view.club.damaged)
+
+
+@games.command("players", short_help=N_("The players; merge two spellings"), cls=FivesCommand, help=N_(
+    "The players of the saved matches, with the other spellings of their names (names are compared without "
+    "case, extra spaces or Unicode variants). --merge NAME INTO makes two spellings one player (kept in the saved "
+    "games, never changing a match); --undo takes back the last merge and --redo puts it back."))
+@option("--merge", nargs=2, metavar="NAME INTO", help=N_(
+    "Make NAME one player with INTO (both as written in a match); INTO is the name shown."))
+@option("--undo", is_flag=True, help=N_("Take back the last merge."))
+@option("--redo", is_flag=True, help=N_("Put back the merge taken back last."))
+@_practice_option
+@_db_option
+@_json_option
+@_lang_option
+def players_command(merge: tuple[str, str] | None, undo: bool, redo: bool, practice: bool, db: str | None,
+                    as_json: bool) -> None:
+    from ..render import club as shown
+    from ..text.wrap import terminal_width
+
+    if sum(bool(x) for x in (merge, undo, redo)) > 1:
+        raise CliError(_("give one of --merge, --undo and --redo"))
+    if merge or undo or redo:
+        _change_names(db, merge, undo, redo)
+        return
+    club = _read_club(db, practice)
+    roster = club.roster()
+    rows = shown.listing(club.records, roster)
+    if as_json:
+        echo_json(shown.players_json(rows, roster, club.merges, practice))
+    else:
+        echo(shown.players_text(rows, roster, club.merges, practice, len(club.records), terminal_width()))
+    _report_damaged(club.damaged)
+
+
+def _change_names(db: str | None, merge: tuple[str, str] | None, undo: bool, redo: bool) -> None:
+    """A merge, an undo or a redo, written to the names journal of the saved games."""
+    from ..render.story import named
+    from ..store import club
+
+    with saved_games(db) as journal:
+        if merge:
+            name, into = merge
+            club.merge(journal, name, into)
+            echo(_("{name} and {into} are one player now, shown as {into} (fives games players --undo takes it "
+                   "back).").format(name=named(name), into=named(into)))
+        elif undo:
+            name, into = club.undo(journal)
+            echo(_("Taken back: {name} and {into} are two players again.").format(name=named(name),
+                                                                                    into=named(into)))
+        else:
+            name, into = club.redo(journal)
+            echo(_("Put back: {name} and {into} are one player again.").format(name=named(name),
+                                                                               into=named(into)))

@@ -32,6 +32,7 @@ COMMANDS = {
     "games": "fives_tutor.cli.games:games",
     "learn": "fives_tutor.cli.tutor:learn",
     "quiz": "fives_tutor.cli.tutor:quiz",
+    "puzzle": "fives_tutor.cli.puzzle:puzzle",
     "duel": "fives_tutor.cli.duel_cmd:duel",
 }
 

@@ -395,8 +395,8 @@ def _missed_exercises(progress, rules, kinds, only):
 
 @click.command(short_help=N_("Drills on positions from simulated play"), cls=FivesCommand, help=N_(
     "Drills made from positions of simulated play, with the count worked out after each answer. "
-    "Kinds you get wrong come back more often, and so does each exercise you missed (a Leitner schedule "
-    "kept between sessions)."))
+    "Kinds you get wrong come back more often, and so does each exercise you missed (a spaced-repetition "
+    "schedule, FSRS, kept between sessions)."))
 @option("--count", type=click.IntRange(1, 500), metavar="N", default=10, show_default=True, help=N_("Questions to ask."))
 @option("--kind", type=click.Choice(sorted(KIND_NAMES)), metavar="KIND",
         help=N_("Only this kind of exercise: {choices}."))
@@ -423,14 +423,17 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         try:
             found_stats = progress.stats(rules.id, kinds)
             missed = progress.missed(rules.id, kinds)
+            moment = progress.clock()
         finally:
             progress.close()
         if as_json:
             echo_json({"rules": rules.id, "kinds": [
-                {"kind": item.kind, "box": item.box, "answered": item.answered, "right": item.right,
+                {"kind": item.kind, "due": item.due.isoformat(timespec="seconds") if item.due else None,
+                 "stability": round(item.stability, 2) if item.stability is not None else None,
+                 "answered": item.answered, "right": item.right,
                  "missed_waiting": sum(1 for m in missed if m[0] == item.kind)} for item in found_stats]})
         else:
-            _show_stats(console, found_stats, missed)
+            _show_stats(console, found_stats, missed, moment)
         return
     from ..core.tiles import ascii_digits
 
@@ -453,8 +456,7 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
     progress = _progress()
     t = current()
     try:
-        boxes = {k: progress.box(rules.id, k) for k in kinds}
-        exercises = pick(found, weights(boxes), count, rng, kind)
+        exercises = pick(found, weights(progress.kind_cards(rules.id, kinds), progress.clock()), count, rng, kind)
         # exercises missed before come back first (up to a third of the session)
         again = _missed_exercises(progress, rules, kinds, kind)[:max(1, count // 3)]
         asked = {item_id(e) for e in again}
@@ -489,19 +491,24 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         progress.close()
 
 
-def _show_stats(console, stats, missed=()) -> None:
+def _show_stats(console, stats, missed=(), moment=None) -> None:
     from ..text.table import table  # start-up: loaded when the command runs
 
     t = current()
     rows = []
+    import datetime
+
+    moment = moment or datetime.datetime.now(datetime.timezone.utc)
     for item in stats:
         share = t.percent(item.right / item.answered) if item.answered else "-"
         waiting = sum(1 for m in missed if m[0] == item.kind)
-        rows.append((_(KIND_NAMES[item.kind]), t.number(item.box), t.number(item.answered), share, t.number(waiting)))
-    console.show(table(rows, header=(_("Kind"), _("Box (1 to 5)"), _("Answered"), _("Right"), _("To retry"))),
+        when = "-" if item.due is None else (_("now") if item.due <= moment else t.moment(item.due.isoformat()))
+        rows.append((_(KIND_NAMES[item.kind]), when, t.number(item.answered), share, t.number(waiting)))
+    console.show(table(rows, header=(_("Kind"), _("Next review"), _("Answered"), _("Right"), _("To retry"))),
                  wrap=False)
-    console.show(_("A kind moves up a box with each right answer and back to box 1 when wrong; "
-                   "low boxes come up more often. An exercise you missed comes back until you get it right."))
+    console.show(_("Each kind and each exercise you missed comes back on a spaced-repetition schedule (FSRS): "
+                   "soon after a wrong answer, then after longer and longer intervals as you get it right. Kinds "
+                   "you are least likely to remember come up most often."))
 
 
 def _sentences(text: str) -> str:

@@ -18,12 +18,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..errors import N_, IllegalPlayError, span
 from .position import _COUNT_FACTOR, Position, place
-from .rules import RuleSet
+from .rules import RuleSet, ScoringRules
 from .scoring import collect
 from .tiles import Tile, domino_set
 
@@ -35,7 +35,7 @@ class PlayRecord(NamedTuple):
 
     player: int
     tile: Tile
-    index: int
+    index: int  # type: ignore[assignment]  # PlayRecord.index is public (the end's index): it shadows tuple.index
     total: int
     points: int
     credited: int
@@ -82,12 +82,14 @@ def lowest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     move; its description does not say who leads when nobody holds a double, so the
     rule mirrors :func:`heaviest_double_or_tile`: the lightest tile leads.
     """
-    best = None
+    best: tuple[tuple[bool, int, int], int, Tile] | None = None
     for player, tiles in enumerate(hands):
         for tile in tiles:
             key = (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
             if best is None or key < best[0]:
                 best = (key, player, tile)
+    if best is None:
+        raise ValueError("no tile was dealt")
     return best[1], best[2]
 
 
@@ -102,19 +104,45 @@ def forced_lead(rule: str, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] 
     return None
 
 
+def choose_leader(rules: RuleSet, hands: Sequence[Sequence[Tile]], rng: random.Random,
+                  previous: Hand | None = None) -> tuple[int, Tile | None]:
+    """Who leads the hand just dealt as ``hands``, and with which tile when the pack
+    forces it: under ``rules.lead.first_hand`` for the first hand (``previous`` None),
+    ``rules.lead.later_hands`` after the hand ``previous``: the holder of the highest
+    or lowest double (:func:`forced_lead`), the player who went out of ``previous``
+    (``previous_domino``; a blocked hand is led by lot), the player to the left of its
+    leader (``to_the_left``), else a lot drawn from ``rng``."""
+    players = len(hands)
+    lead = rules.lead
+    rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
+    forced = forced_lead(rule, hands)
+    if forced is not None:
+        return forced
+    if previous is not None:
+        result = previous.result
+        if rule == "previous_domino" and result is not None and result.kind == "domino" \
+                and result.domino_player is not None:
+            return result.domino_player, None
+        if rule == "to_the_left":
+            return (previous.leader + 1) % players, None
+    return rng.randrange(players), None  # by lot
+
+
 def heaviest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     """The holder of the highest double and that double; with no double dealt, the
     holder of the heaviest tile (most pips, then the higher half) and that tile."""
-    best = None
+    best: tuple[tuple[bool, int, int], int, Tile] | None = None
     for player, tiles in enumerate(hands):
         for tile in tiles:
             key = (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
             if best is None or key > best[0]:
                 best = (key, player, tile)
+    if best is None:
+        raise ValueError("no tile was dealt")
     return best[1], best[2]
 
 
-_TABLES: dict = {}
+_TABLES: dict[tuple[ScoringRules, int], list[int]] = {}
 
 
 def _points_table(rules: RuleSet) -> list[int]:
@@ -358,6 +386,8 @@ def hand_result(rules: RuleSet, kind: str, sides: Sequence[int], pips: Sequence[
     side_ids = sorted(set(sides))
     side_pips = {s: sum(p for player, p in enumerate(pips) if sides[player] == s) for s in side_ids}
     if kind == "domino":
+        if domino_player is None:
+            raise ValueError("a domino needs the player who went out")
         winners: tuple[int, ...] = (sides[domino_player],)
     else:
         winners = _blocked_winners(rules, sides, side_ids, side_pips, tile_counts)
@@ -375,7 +405,8 @@ def hand_result(rules: RuleSet, kind: str, sides: Sequence[int], pips: Sequence[
     return HandResult(kind, tuple(winners), awarded, tuple(pips), domino_player)
 
 
-def _blocked_winners(rules, sides, side_ids, side_pips, tile_counts) -> tuple[int, ...]:
+def _blocked_winners(rules: RuleSet, sides: Sequence[int], side_ids: Sequence[int], side_pips: dict[int, int],
+                     tile_counts: Sequence[int]) -> tuple[int, ...]:
     """Fewest pips wins; a tie follows ``rules.hand_end.blocked_tie[players]``."""
     lowest = min(side_pips.values())
     tied = [s for s in side_ids if side_pips[s] == lowest]
@@ -437,6 +468,29 @@ class Scoreboard:
         if change == whole:
             return play_points, award
         return change, 0
+
+
+#: a legal play as :meth:`Hand.options` lists it: ``(tile, end index, points)``
+Option = tuple[Tile, int, int]
+
+#: a player of :meth:`Match.moves`: given the hand, its legal plays and the players'
+#: random numbers, picks one of the plays
+Choose = Callable[[Hand, list[Option], random.Random], Option]
+
+
+class Move(NamedTuple):
+    """One action of :meth:`Match.moves`: its ``kind`` (``play``, ``draw`` or ``pass``),
+    the ``player``, the ``hand`` it was taken in (it may be over now: the match deals
+    the next one at once), the ``tile`` played or drawn (None for a pass), the
+    ``end_index`` a tile was played on (−1 for the lead; None for a draw or a pass)
+    and the ends form ``before`` the action."""
+
+    kind: str
+    player: int
+    hand: Hand
+    tile: Tile | None
+    end_index: int | None
+    before: Position
 
 
 class HandSummary(NamedTuple):
@@ -505,18 +559,9 @@ class Match:
         self._play_taken: list[int] = []
         return Hand(self.rules, hands, boneyard, leader, lead_tile, self.sides)
 
-    def _leader(self, hands, previous: Hand | None) -> tuple[int, Tile | None]:
+    def _leader(self, hands: Sequence[Sequence[Tile]], previous: Hand | None) -> tuple[int, Tile | None]:
         """Who leads, and with what (``rules.lead.first_hand`` and ``later_hands``)."""
-        lead = self.rules.lead
-        rule = lead.first_hand if previous is None or lead.later_hands == "same_as_first" else lead.later_hands
-        forced = forced_lead(rule, hands)
-        if forced is not None:
-            return forced
-        if rule == "previous_domino" and previous.result is not None and previous.result.kind == "domino":
-            return previous.result.domino_player, None
-        if rule == "to_the_left":
-            return (previous.leader + 1) % self.players, None
-        return self.rng.randrange(self.players), None  # by lot
+        return choose_leader(self.rules, hands, self.rng, previous)
 
     def _take(self, side: int, points: int) -> int:
         return self.board.take(side, points)
@@ -528,8 +573,8 @@ class Match:
         if self.over:
             self._book(hand, ())
             return
-        if hand.over:
-            result = hand.result
+        result = hand.result
+        if result is not None:  # the hand is over
             taken = []
             for side, points in zip(result.winners, result.points):
                 if last_play is not None and side == last_play[0]:
@@ -609,3 +654,37 @@ class Match:
     def _check_open(self) -> None:
         if self.over:
             raise IllegalPlayError(N_("the match is over"))
+
+    # --- the slow match loop ---------------------------------------------------------
+
+    def moves(self, choose: Choose, rng: random.Random) -> Iterator[Move]:
+        """Play the match out, one action at a time, yielding each :class:`Move` just
+        after the match has taken it: the player to move plays what ``choose(hand,
+        options, rng)`` picks among the legal plays (announcing all its points, so
+        muggins never applies); with none, draws while the pack allows
+        (``rules.turn.draw``); else passes. Ends when a side has won.
+
+        This is the one "options, draw while none, play or pass" loop over the state
+        machine (the simulator's reference path and the tests that play whole matches
+        use it); the engine's fast loop plays the same moves (``tests/test_fast.py``).
+        """
+        while not self.over:
+            hand = self.hand
+            player = hand.turn
+            before = hand.position
+            options = hand.options()
+            if options:
+                tile, index, points = choose(hand, options, rng)
+                self.play(tile, index, points)
+                yield Move("play", player, hand, tile, index, before)
+            elif hand.can_draw():
+                yield Move("draw", player, hand, self.draw(), None, before)
+            else:
+                self.pass_turn()
+                yield Move("pass", player, hand, None, None, before)
+
+    def play_out(self, choose: Choose, rng: random.Random) -> None:
+        """Play the match to its end as :meth:`moves` does, watching nothing."""
+        for _ in self.moves(choose, rng):
+            pass
+

@@ -17,7 +17,7 @@ parentheses, each written outward from the spinner:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from ..errors import N_, NotationError
 from .position import End, EndKind, Position, end
@@ -135,6 +135,8 @@ class Layout(NamedTuple):
         if not self.line:
             near, far = lead_order or (tile.high, tile.low)
             return Layout((Placed(near, far, spins),))
+        if anchor is None:
+            raise ValueError("a tile played on a layout needs the end it goes on")
         if anchor.side == "lone":
             double = self.line[0]
             return Layout((Placed(tile.other(double.near), double.near, spins), double))
@@ -165,7 +167,8 @@ def _walk(chain: tuple[Placed, ...]) -> Iterator[Placed]:
             yield from _walk(arm)
 
 
-def _spinners(chain, prefix=(), in_arm=False) -> Iterator[tuple[tuple[int, ...], Placed, bool]]:
+def _spinners(chain: tuple[Placed, ...], prefix: tuple[int, ...] = (),
+              in_arm: bool = False) -> Iterator[tuple[tuple[int, ...], Placed, bool]]:
     """Each spinner with its path and whether both its sides hold a tile."""
     for index, node in enumerate(chain):
         if node.spinner:
@@ -175,7 +178,9 @@ def _spinners(chain, prefix=(), in_arm=False) -> Iterator[tuple[tuple[int, ...],
             yield from _spinners(arm, prefix + (index, arm_index), True)
 
 
-def _add_to_arm(chain, path, arm_index, tile, spins):
+def _add_to_arm(chain: tuple[Placed, ...], path: tuple[int, ...], arm_index: int, tile: Tile,
+                spins: bool) -> tuple[Placed, ...]:
+    """``chain`` with ``tile`` added to arm ``arm_index`` of the spinner ``path`` leads to."""
     index = path[0]
     node = chain[index]
     if len(path) == 1:
@@ -198,7 +203,7 @@ class _Raw:
 
     __slots__ = ("a", "b", "column", "star", "arms", "arm_columns")
 
-    def __init__(self, a, b, column, star):
+    def __init__(self, a: int, b: int, column: int, star: bool) -> None:
         self.a, self.b, self.column, self.star = a, b, column, star
         self.arms: list[list[_Raw]] = []
         self.arm_columns: list[int] = []
@@ -223,7 +228,7 @@ class _Parser:
         self.depth = 0  # arms inside arms: each needs a spinner, a double of its own
         self.inferred: list[int] = []  # pips of doubles read as spinners without a '*'
 
-    def fail(self, template: str, column: int, **params) -> None:
+    def fail(self, template: str, column: int, **params: object) -> NoReturn:
         raise NotationError(template, text=self.text, column=column, **params)
 
     def skip_space(self) -> None:
@@ -321,7 +326,8 @@ class _Parser:
         self.inferred = [node.a for node in doubles]
         return {id(node) for node in doubles}
 
-    def orient(self, raw: list[_Raw], inner: int | None, seen: dict, spinners: set[int]) -> tuple[Placed, ...]:
+    def orient(self, raw: list[_Raw], inner: int | None, seen: dict[Tile, int],
+               spinners: set[int]) -> tuple[Placed, ...]:
         placed: list[Placed] = []
         for _position, node in enumerate(raw):
             tile = Tile(node.a, node.b)

@@ -23,7 +23,7 @@ from .rules import RuleSet
 from .tiles import Tile, ascii_digits, parse_hand, parse_tile
 
 if TYPE_CHECKING:  # the layout module loads only when a layout is read
-    from .layout import Layout
+    from .layout import Layout, LayoutEnd
 
 Board = Union[Position, "Layout"]
 
@@ -40,7 +40,7 @@ class Play(NamedTuple):
 
     tile: Tile
     end: str
-    index: int
+    index: int  # type: ignore[assignment]  # Play.index is public (the end's index): it shadows tuple.index
     before: Position
     after: Position
     total: int
@@ -57,11 +57,6 @@ class Play(NamedTuple):
             return f"{first}|{second}"
         matched = self.before.ends[self.index].pips
         return f"{matched}|{self.tile.other(matched)}@{self.end}"
-
-    @property
-    def is_domino_lead(self) -> bool:
-        """True when this play is the lead of the hand."""
-        return self.index < 0
 
 
 def board_position(board: Board, rules: RuleSet) -> Position:
@@ -84,9 +79,13 @@ def _end_label(position: Position, index: int) -> str:
 
 
 def _make_play(board: Board, position: Position, tile: Tile, index: int, rules: RuleSet,
-               lead_order: tuple[int, int] | None = None, anchors=None) -> Play:
+               lead_order: tuple[int, int] | None = None, anchors: Sequence[LayoutEnd] | None = None) -> Play:
+    """The play of ``tile`` on end ``index`` of ``board`` (``position`` its ends form;
+    ``anchors``: the layout's open ends, when the caller has them already)."""
     if not isinstance(board, Position):
-        anchor = anchors[index].anchor if index >= 0 else None
+        anchor = None
+        if index >= 0:
+            anchor = (anchors if anchors is not None else board.open_ends(rules))[index].anchor
         layout = board.place(tile, anchor, rules, lead_order)
         after = layout.position(rules)
     else:
@@ -215,12 +214,13 @@ def _find_end(end_text: str, position: Position, rules: RuleSet, text: str, colu
             if clean in (str(e.pips), str(e), str(position)):
                 return index
     else:
+        wanted: End | None = None
         try:
             wanted, tile = parse_end_token(end_text, column, text, rules.max_pips)
+            if tile is not None and tile[0] == tile[1]:
+                wanted = End(EndKind.SPINNER if tile[2] else EndKind.DOUBLE, tile[0])
         except NotationError:
-            wanted, tile = None, None
-        if tile is not None and tile[0] == tile[1]:
-            wanted = End(EndKind.SPINNER if tile[2] else EndKind.DOUBLE, tile[0])
+            pass  # not an end as the ends form writes one: no end matches it
         for index, e in enumerate(position.ends):
             if e == wanted:
                 return index

@@ -21,7 +21,7 @@ Grammar (``docs/notation.md``), ends separated by spaces or commas:
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from enum import IntEnum
 from functools import cache
 from typing import NamedTuple
@@ -52,7 +52,7 @@ class End(NamedTuple):
     pips: int
 
     @property
-    def count(self) -> int:
+    def count(self) -> int:  # type: ignore[override]  # End.count is public: this end's count, not tuple.count
         """What this end adds to the open-end total, in pips."""
         return self.pips * _COUNT_FACTOR[self.kind]
 
@@ -154,7 +154,8 @@ _PLAIN_RE = re.compile(r"(\d{1,2})(\*?)\Z", re.ASCII)
 _TILE_RE = re.compile(r"\[?(\d{1,2})[|\-](\d{1,2})\]?(\*?)\Z", re.ASCII)
 
 
-def parse_end_token(token: str, column: int, text: str, max_pips: int):
+def parse_end_token(token: str, column: int, text: str,
+                    max_pips: int) -> tuple[End, None] | tuple[None, tuple[int, int, bool]]:
     """Read one token of the ends form.
 
     Returns ``(End, None)`` for an end, or ``(None, (a, b, starred))`` for a tile
@@ -203,9 +204,11 @@ def parse_ends(text: str, max_pips: int = 12) -> Position:
     for token, column in tokens:
         if token == "-":
             raise NotationError(N_("'-' (the empty table) must stand alone"), text=text, column=column)
-        found, tile = parse_end_token(token, column, text, max_pips)
-        if tile is not None:
-            a, b, starred = tile
+        parsed = parse_end_token(token, column, text, max_pips)
+        if parsed[1] is None:
+            ends.append(parsed[0])
+        else:
+            a, b, starred = parsed[1]
             if a != b:
                 if len(tokens) == 1 and not starred:
                     return Position((end(EndKind.PLAIN, a), end(EndKind.PLAIN, b)), lone=True)
@@ -213,8 +216,7 @@ def parse_ends(text: str, max_pips: int = 12) -> Position:
                     N_("'{token}' is not a double: only a double stands at an open end (when the lead is the only tile on the table, write just that tile)"),
                     text=text, column=column, token=token,
                 )
-            found = end(EndKind.SPINNER if starred else EndKind.DOUBLE, a)
-        ends.append(found)
+            ends.append(end(EndKind.SPINNER if starred else EndKind.DOUBLE, a))
     if len(ends) == 1:
         only = ends[0]
         if only.kind in (EndKind.DOUBLE, EndKind.SPINNER):
@@ -334,7 +336,7 @@ def _check_end_count(position: Position, rules: RuleSet, text: str, columns: lis
                                 text=text, column=columns[min(index, len(columns) - 1)], example=" ".join(written))
 
 
-def _arms_example(ends) -> str:
+def _arms_example(ends: Sequence[End]) -> str:
     """The empty arms that bring a spinner whose ends open at once to four ends."""
     spinner = next(e for e in ends if e.kind == EndKind.SPINNER)
     shown = sum(1 for e in ends if e.kind == EndKind.ARM)
@@ -401,7 +403,7 @@ def check_tiles(position: Position, rules: RuleSet, text: str = "", excluded: Co
     columns = [column for _, column in split_tokens(text)] or [1]
     if shortage.kind == "excluded":
         raise IllegalPlayError(N_("{tile} is already on the table"), tile=str(shortage.tile))
-    if shortage.kind == "twice":
+    if shortage.kind == "twice" and shortage.tile is not None:  # a "twice" shortage names its tile
         pips = shortage.tile.high
         index = max(i for i, e in enumerate(ends) if e.pips == pips)
         raise NotationError(N_("the double {pips}|{pips} is shown twice"), text=text,
@@ -507,7 +509,7 @@ def _by_number(max_pips: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile,
             tuple(t for t in tiles if t.is_double))
 
 
-def _augment(index: int, candidates, owner: dict, seen: set) -> bool:
+def _augment(index: int, candidates: Sequence[Sequence[Tile]], owner: dict[Tile, int], seen: set[Tile]) -> bool:
     """Kuhn's augmenting path from end ``index`` (the ends are few: recursion stays shallow)."""
     for tile in candidates[index]:
         if tile in seen:
@@ -519,7 +521,8 @@ def _augment(index: int, candidates, owner: dict, seen: set) -> bool:
     return False
 
 
-def _hall_violation(start: int, plain, candidates, owner: dict) -> Shortage:
+def _hall_violation(start: int, plain: Sequence[int], candidates: Sequence[Sequence[Tile]],
+                    owner: dict[Tile, int]) -> Shortage:
     """The ends reachable from the unserved end ``start`` by alternating paths: together
     they need more tiles than the tiles they could use (each of those already serves one)."""
     ends = {start}
@@ -610,7 +613,8 @@ def read_position(text: str, rules: RuleSet) -> Reading:
     raise written_error
 
 
-def _completions(position: Position, rules: RuleSet):
+def _completions(position: Position,
+                 rules: RuleSet) -> Iterator[tuple[int, Position, tuple[int, ...], tuple[int, ...]]]:
     """Each way to complete ``position``: ``(additions, position, spinners, arms)``,
     where crosswise doubles become spinners and spinners get empty arms."""
     from itertools import product
@@ -691,6 +695,7 @@ def place(position: Position, tile: Tile, index: int, rules: RuleSet, *,
         new_end = _ENDS[EndKind.SPINNER if spinner else EndKind.DOUBLE, far]
     else:
         new_end = _ENDS[EndKind.PLAIN, far]
+    result: tuple[End, ...]
     if position.lone:
         if len(ends) == 1:
             result = (new_end, target)
@@ -706,27 +711,3 @@ def place(position: Position, tile: Tile, index: int, rules: RuleSet, *,
     if new_end.kind == EndKind.SPINNER and at_once:
         result += (_ENDS[EndKind.ARM, far], _ENDS[EndKind.ARM, far])
     return Position(result)
-
-
-def total_after(position: Position, tile: Tile, index: int, rules: RuleSet) -> int:
-    """The open-end total in pips after ``tile`` is played on ``position.ends[index]``,
-    without building the new position (the simulator asks this for every candidate).
-
-    Equal to ``place(position, tile, index, rules).total(rules)``: empty arms count
-    nothing, so opening them changes no total.
-    """
-    high, low = tile
-    ends = position.ends
-    if not ends:
-        if high == low:
-            return high if rules.spinner.lone_counts == "one_half" else 2 * high
-        return high + low
-    target = ends[index]
-    matched = target.pips
-    far = low if high == matched else high
-    added = 2 * far if high == low else far
-    if position.lone:
-        if len(ends) == 1:
-            return added + 2 * matched  # the lone double now stands at an end: both halves
-        return ends[1 - index].pips + added
-    return sum(e.pips * _COUNT_FACTOR[e.kind] for e in ends) - matched * _COUNT_FACTOR[target.kind] + added

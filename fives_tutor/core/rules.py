@@ -15,7 +15,7 @@ each field below names the pack key it comes from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -100,7 +100,7 @@ class HandEndRules(NamedTuple):
         """Rounded ``pips`` expressed in the pack's unit of points."""
         return pips // 5 if self.points == "per_five" else pips
 
-    def hand_pips(self, tiles) -> int:
+    def hand_pips(self, tiles: Iterable[tuple[int, int]]) -> int:
         """Weight in pips of tiles left in a hand (a double may count one half)."""
         if self.double_in_hand == "one_half":
             return sum(t[0] if t[0] == t[1] else t[0] + t[1] for t in tiles)

@@ -29,7 +29,7 @@ class Term(NamedTuple):
     """One open end and what it adds to the total, in pips."""
 
     end: End
-    count: int
+    count: int  # type: ignore[assignment]  # Term.count is public (what the end adds): it shadows tuple.count
 
 
 class Count(NamedTuple):
@@ -45,6 +45,7 @@ def count_position(position: Position, rules: RuleSet) -> Count:
     """Count ``position`` end by end under ``rules`` (pack keys ``rules.scoring``
     and ``rules.spinner.lone_counts``)."""
     total = position.total(rules)
+    terms: tuple[Term, ...]
     if position.lone and len(position.ends) == 1:
         terms = (Term(position.ends[0], total),)
     else:
@@ -99,10 +100,10 @@ def collect(opponent_pips: Sequence[int], rules: RuleSet, winner_pips: int = 0, 
     subtract = hand_end.subtract_winner_pips and hand_end.collect != "none"
     if hand_end.collect == "each_opponent":
         nets = [max(0, p - winner_pips) if subtract else p for p in opponent_pips]
-        opponents = tuple(OpponentPips(p, hand_end.round_pips(n), n if subtract else None)
-                          for p, n in zip(opponent_pips, nets))
+        rounded = [hand_end.round_pips(n) for n in nets]
+        opponents = tuple(OpponentPips(p, r, n if subtract else None) for p, r, n in zip(opponent_pips, rounded, nets))
         net = sum(nets)
-        collected = sum(o.rounded for o in opponents)
+        collected = sum(rounded)
     else:
         opponents = tuple(OpponentPips(p, None) for p in opponent_pips)
         net = max(0, combined - winner_pips) if subtract else combined

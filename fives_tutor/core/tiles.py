@@ -30,7 +30,7 @@ def ascii_digits(text: str) -> str:
     return text.translate(_DIGITS)
 
 
-class Tile(tuple):
+class Tile(tuple[int, int]):
     """A domino tile: two halves of 0 to 12 pips, stored heavier half first.
 
     ``high`` and ``low`` are the halves in pips; ``pips`` their sum; a tile is a
@@ -79,7 +79,7 @@ class Tile(tuple):
     def __str__(self) -> str:
         return f"{self[0]}|{self[1]}"
 
-    def __getnewargs__(self):
+    def __getnewargs__(self) -> tuple[int, int]:  # a Tile pickles as its two halves
         return (self[0], self[1])
 
 

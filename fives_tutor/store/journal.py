@@ -30,7 +30,7 @@ from ..resources import user_home
 from .schema import TooNew, upgrade
 from .sqlite import WRITE_REASONS, reason, transaction
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: SQL that brings a database from version N-1 to version N
 MIGRATIONS = {
     1: [
@@ -42,6 +42,9 @@ MIGRATIONS = {
     ],
     # a match against the computer (fives play): its setup as JSON; NULL for a real table
     2: ["ALTER TABLE matches ADD COLUMN practice TEXT"],
+    # the names journal: merges of two spellings into one player, their undo and redo
+    # (append-only, like events; see fives_tutor.study.players)
+    3: ["CREATE TABLE player_names (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, entry TEXT NOT NULL)"],
 }
 #: the largest match id SQLite can store
 MAX_ID = 2 ** 63 - 1
@@ -49,7 +52,10 @@ MAX_ID = 2 ** 63 - 1
 MAX_EVENTS = 100_000
 #: the longest text of each column read back, in characters
 MAX_CHARS = {"names": 4096, "teams": 1024, "rules_id": 128, "rules_path": 4096, "rules_data": 256 * 1024,
-             "lang": 32, "scores": 1024, "created": 64, "updated": 64, "event": 64 * 1024, "practice": 4096}
+             "lang": 32, "scores": 1024, "created": 64, "updated": 64, "event": 64 * 1024, "practice": 4096,
+             "entry": 1024}
+#: the most entries the names journal may have (each is a merge, an undo or a redo typed by hand)
+MAX_NAME_ENTRIES = 100_000
 #: the largest score a side may have (a target is at most 100,000)
 MAX_SCORE = 10 ** 9
 #: seconds a write waits for another writer's transaction to end
@@ -370,6 +376,35 @@ class Journal:
             db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
 
         self._write(work)
+
+    # --- the names journal ----------------------------------------------------------------
+
+    def name_entries(self, damaged: list | None = None) -> list[dict]:
+        """The entries of the names journal in order (merges, undo, redo: see
+        :mod:`fives_tutor.study.players`); none in a file written before it existed. An
+        entry that cannot be read is left out, and the reason added to ``damaged``."""
+        if self._empty() or not self._read(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'player_names'"):
+            return []
+        entries = []
+        rows = self._read("SELECT seq, substr(entry, 1, ?) FROM player_names ORDER BY seq LIMIT ?",
+                          (MAX_CHARS["entry"] + 1, MAX_NAME_ENTRIES))
+        for seq, text in rows:
+            try:
+                entry = _load(text, "entry")
+                if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
+                    raise ValueError("not an entry")
+            except (ValueError, TypeError):
+                if damaged is not None:
+                    damaged.append(JournalError(N_("entry {seq} of the players' names cannot be read"), seq=str(seq)))
+                continue
+            entries.append(entry)
+        return entries
+
+    def append_name_entry(self, entry: dict) -> None:
+        """Append ``entry`` to the names journal in one committed transaction. Raises
+        :class:`JournalError` (nothing written) when the file cannot be written."""
+        self._write(lambda db: db.execute("INSERT INTO player_names (at, entry) VALUES (?, ?)", (_now(), _dump(entry))))
 
     def import_match(self, info: dict, events: list[dict], scores, finished: bool) -> int:
         """Store an imported match (already checked by the caller) in one transaction; returns its new id."""

@@ -1,15 +1,21 @@
-"""A learner's progress: lessons done and the quiz schedule, in SQLite (standard library).
+"""A learner's progress: lessons done, the quiz schedule and the puzzles, in SQLite
+(standard library).
 
-The quiz uses a Leitner schedule per kind of exercise: five boxes; a right answer
-moves the kind up a box, a wrong one back to the first; kinds in low boxes come up
-more often. Each exercise missed is also kept, with what it asked, until it is
-answered right: missed exercises come back in later sessions, the most missed
-first. Every answer is kept in a review log (kind, item, time, right or wrong) so a
-stronger scheduler could replace this one from the same data.
+The quiz comes back on an FSRS schedule (:mod:`fives_tutor.store.schedule`): each kind
+of exercise is a card, and so is each exercise missed; a right answer reviews the card
+as ``Good``, a wrong one as ``Again``, and the kinds least likely to be remembered now
+come up most often. Each exercise missed is kept with what it asked, and comes back
+whenever its card is due (minutes after the miss, then days, then weeks). Every answer
+is kept in a review log (kind, item, time, right or wrong).
 
 A lesson is done by its content (:attr:`fives_tutor.tutor.lessons.Lesson.key`), so a lesson
 that two packs share is done in both. Schema 2 added that, the missed exercises and
-the item of each review; the rows of schema 1 are kept as they were.
+the item of each review; the rows of schema 1 are kept as they were. Schema 3 replaced
+the Leitner boxes of the quiz by FSRS cards, each made by replaying the review log
+through FSRS (the boxes are left as they were, unused), and added the puzzles: the
+learner's rating history, the puzzles' own ratings, the cards of puzzles to come back,
+the personal puzzles made from the learner's games, and which games were read for them
+(:mod:`fives_tutor.store.puzzle_progress`).
 """
 
 from __future__ import annotations
@@ -19,16 +25,18 @@ import datetime as _dt
 import os
 import sqlite3
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import N_, FivesError
 from ..resources import user_home
-from .schema import TooNew, upgrade
+from .schedule import due, dumps, loads, new_card, replay, retrievability, review, stability
+from .schedule import now as schedule_now
+from .schema import Migration, TooNew, upgrade
 from .sqlite import reason, rollback, transaction
 
 BOXES = 5
-SCHEMA_VERSION = 2
-MIGRATIONS = {
+SCHEMA_VERSION = 3
+MIGRATIONS: dict[int, list[Migration]] = {
     1: [
         "CREATE TABLE lessons_done (pack TEXT NOT NULL, lesson TEXT NOT NULL, done_at TEXT NOT NULL,"
         " PRIMARY KEY (pack, lesson))",
@@ -43,6 +51,19 @@ MIGRATIONS = {
         "CREATE TABLE missed (pack TEXT NOT NULL, kind TEXT NOT NULL, item TEXT NOT NULL, step TEXT NOT NULL,"
         " misses INTEGER NOT NULL, at TEXT NOT NULL, PRIMARY KEY (pack, kind, item))",
     ],
+    3: [
+        # scope: quiz-kind (item: the kind), quiz-item (a missed exercise), puzzle, personal
+        "CREATE TABLE cards (scope TEXT NOT NULL, pack TEXT NOT NULL, item TEXT NOT NULL, card TEXT NOT NULL,"
+        " due TEXT NOT NULL, PRIMARY KEY (scope, pack, item))",
+        "CREATE TABLE puzzle_answers (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, pack TEXT NOT NULL,"
+        " puzzle TEXT NOT NULL, theme TEXT NOT NULL, solved INTEGER NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL,"
+        " volatility REAL NOT NULL, puzzle_rating REAL NOT NULL)",
+        "CREATE TABLE puzzle_ratings (pack TEXT NOT NULL, puzzle TEXT NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL,"
+        " volatility REAL NOT NULL, PRIMARY KEY (pack, puzzle))",
+        "CREATE TABLE personal (id TEXT PRIMARY KEY, pack TEXT NOT NULL, data TEXT NOT NULL, at TEXT NOT NULL)",
+        "CREATE TABLE games_read (source TEXT PRIMARY KEY, updated TEXT NOT NULL)",
+        lambda db: _cards_from_reviews(db),
+    ],
 }
 
 
@@ -51,10 +72,12 @@ class ProgressError(FivesError):
 
 
 class KindStats(NamedTuple):
-    """One kind of exercise: its Leitner ``box`` (1 to 5), answers given and right."""
+    """One kind of exercise: when it is ``due`` again (None: never answered), its FSRS
+    ``stability`` in days (None: never answered), answers given and right."""
 
     kind: str
-    box: int
+    due: _dt.datetime | None
+    stability: float | None
     answered: int
     right: int
 
@@ -128,41 +151,76 @@ class Progress:
 
     # --- the quiz schedule ---------------------------------------------------------------------
 
-    def box(self, pack: str, kind: str) -> int:
-        """The Leitner box of a kind of exercise (1 when never seen)."""
-        with self._guard(writing=False):
-            row = self.db.execute("SELECT box FROM boxes WHERE pack = ? AND kind = ?", (pack, kind)).fetchone()
-        box = row[0] if row else 1
-        return box if isinstance(box, int) and 1 <= box <= BOXES else 1  # a damaged value starts over
+    #: the time now (UTC); a test sets another clock
+    clock = staticmethod(schedule_now)
 
-    def record(self, pack: str, kind: str, correct: bool, item: str | None = None, step: str | None = None) -> int:
-        """Log an answer and move the kind's box: up one when right, back to 1 when wrong.
-        With ``item`` (an exercise's identity) and ``step`` (what it asked, JSON), a
-        missed exercise is kept to come back, and one answered right is let go.
-        Returns the kind's new box."""
-        new_box = min(BOXES, self.box(pack, kind) + 1) if correct else 1
-        now = _now()
+    def card(self, scope: str, pack: str, item: str) -> Any | None:
+        """The FSRS card of an item (None: never reviewed, or a damaged entry)."""
+        with self._guard(writing=False):
+            row = self.db.execute("SELECT card FROM cards WHERE scope = ? AND pack = ? AND item = ?",
+                                  (scope, pack, item)).fetchone()
+        return loads(row[0]) if row else None
+
+    def review_card(self, scope: str, pack: str, item: str, correct: bool) -> Any:
+        """Review an item's card (a new one when it has none) with an answer given now,
+        and save it. Returns the card. (Call inside a transaction of this file, or alone.)"""
+        card = self.card(scope, pack, item) or new_card(self.clock())
+        card = review(card, correct, self.clock())
+        self.db.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?, ?, ?)",
+                        (scope, pack, item, dumps(card), _iso(due(card))))
+        return card
+
+    def due_items(self, scope: str, pack: str | None = None) -> list[str]:
+        """The items of ``scope`` (of ``pack``, or of every pack) whose card is due now,
+        the most overdue first."""
+        moment = _iso(self.clock())
+        with self._guard(writing=False):
+            if pack is None:
+                rows = self.db.execute("SELECT item FROM cards WHERE scope = ? AND due <= ? ORDER BY due, item",
+                                       (scope, moment)).fetchall()
+            else:
+                rows = self.db.execute("SELECT item FROM cards WHERE scope = ? AND pack = ? AND due <= ?"
+                                       " ORDER BY due, item", (scope, pack, moment)).fetchall()
+        return [row[0] for row in rows if isinstance(row[0], str)]
+
+    def record(self, pack: str, kind: str, correct: bool, item: str | None = None, step: str | None = None) -> Any:
+        """Log an answer and review the kind's card. With ``item`` (an exercise's identity)
+        and ``step`` (what it asked, JSON), a missed exercise is kept with a card of its
+        own, and an exercise that has one is reviewed too. Returns the kind's card."""
+        now = _iso(self.clock())
         with self._guard(writing=True), transaction(self.db) as db:
-            db.execute("INSERT OR REPLACE INTO boxes VALUES (?, ?, ?)", (pack, kind, new_box))
+            card = self.review_card("quiz-kind", pack, kind, correct)
             db.execute("INSERT INTO reviews (pack, kind, at, correct, item) VALUES (?, ?, ?, ?, ?)",
                        (pack, kind, now, int(correct), item))
-            if item is not None and correct:
-                db.execute("DELETE FROM missed WHERE pack = ? AND kind = ? AND item = ?", (pack, kind, item))
-            elif item is not None and step is not None:
-                db.execute("INSERT INTO missed VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (pack, kind, item) DO UPDATE"
-                           " SET misses = misses + 1, at = excluded.at", (pack, kind, item, step, now))
-        return new_box
+            if item is not None:
+                known = db.execute("SELECT 1 FROM missed WHERE pack = ? AND kind = ? AND item = ?",
+                                   (pack, kind, item)).fetchone()
+                if not correct and step is not None:
+                    db.execute("INSERT INTO missed VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (pack, kind, item) DO"
+                               " UPDATE SET misses = misses + 1, at = excluded.at", (pack, kind, item, step, now))
+                if known or (not correct and step is not None):
+                    self.review_card("quiz-item", pack, f"{kind}\t{item}", correct)
+        return card
 
-    def missed(self, pack: str, kinds: Sequence[str]) -> list[tuple[str, str, str, int]]:
-        """The exercises of ``pack`` missed and not yet answered right, of the ``kinds``
-        given: ``(kind, item, step, misses)``, the most missed first, then the oldest."""
+    def missed(self, pack: str, kinds: Sequence[str], due_only: bool = True) -> list[tuple[str, str, str, int]]:
+        """The exercises of ``pack`` missed, of the ``kinds`` given, whose card is due now
+        (``due_only``; else every one kept): ``(kind, item, step, misses)``, the most
+        overdue first."""
+        moment = _iso(self.clock())
         with self._guard(writing=False):
-            rows = self.db.execute("SELECT kind, item, step, misses FROM missed WHERE pack = ? ORDER BY misses DESC,"
-                                   " at", (pack,)).fetchall()
-        return [tuple(row) for row in rows if row[0] in kinds]
+            rows = self.db.execute(
+                "SELECT m.kind, m.item, m.step, m.misses, c.due FROM missed m LEFT JOIN cards c ON c.scope ="
+                " 'quiz-item' AND c.pack = m.pack AND c.item = m.kind || char(9) || m.item WHERE m.pack = ?"
+                " ORDER BY c.due, m.misses DESC, m.at", (pack,)).fetchall()
+        return [tuple(row[:4]) for row in rows if row[0] in kinds and (not due_only or row[4] is None
+                                                                     or str(row[4]) <= moment)]
+
+    def kind_cards(self, pack: str, kinds: Sequence[str]) -> dict[str, Any]:
+        """The card of each kind of exercise (a new one for a kind never answered)."""
+        return {kind: self.card("quiz-kind", pack, kind) or new_card(self.clock()) for kind in kinds}
 
     def stats(self, pack: str, kinds: Sequence[str]) -> list[KindStats]:
-        """Each kind's box and answers so far."""
+        """Each kind's schedule and answers so far."""
         result = []
         for kind in kinds:
             with self._guard(writing=False):
@@ -171,14 +229,46 @@ class Progress:
                     (pack, kind)).fetchone()
             if not isinstance(right, int) or not 0 <= right <= answered:
                 right = 0  # a damaged count: shown as none right rather than failing
-            result.append(KindStats(kind, self.box(pack, kind), answered, right))
+            card = self.card("quiz-kind", pack, kind)
+            reviewed = card is not None and card.last_review is not None
+            result.append(KindStats(kind, due(card) if reviewed else None, stability(card) if reviewed else None,
+                                    answered, right))
         return result
 
 
 
-def weights(boxes: dict[str, int]) -> dict[str, float]:
-    """How often each kind should come up: halved for every box it has climbed."""
-    return {kind: 2.0 ** (BOXES - box) for kind, box in boxes.items()}
+def weights(cards: dict[str, Any], when: _dt.datetime | None = None) -> dict[str, float]:
+    """How often each kind should come up: the chance FSRS gives that it is forgotten by
+    now (1 for a kind never answered), at least :data:`LEAST_WEIGHT`."""
+    return {kind: max(LEAST_WEIGHT, 1.0 - retrievability(card, when)) for kind, card in cards.items()}
+
+
+#: a kind just answered right still comes up this often against one never answered
+LEAST_WEIGHT = 0.1
+
+
+def _cards_from_reviews(db: sqlite3.Connection) -> None:
+    """Schema 3: the quiz's Leitner boxes become FSRS cards, each kind's and each missed
+    exercise's, by replaying their answers in the review log through FSRS (in the order
+    they were given). A missed exercise with no logged answer gets a card due now."""
+    kinds = db.execute("SELECT DISTINCT pack, kind FROM reviews UNION SELECT pack, kind FROM boxes").fetchall()
+    for pack, kind in kinds:
+        answers = db.execute("SELECT at, correct FROM reviews WHERE pack = ? AND kind = ? ORDER BY rowid",
+                             (pack, kind)).fetchall()
+        card = replay((str(at), bool(correct)) for at, correct in answers)
+        db.execute("INSERT OR REPLACE INTO cards VALUES ('quiz-kind', ?, ?, ?, ?)",
+                   (pack, kind, dumps(card), _iso(due(card))))
+    for pack, kind, item in db.execute("SELECT pack, kind, item FROM missed").fetchall():
+        answers = db.execute("SELECT at, correct FROM reviews WHERE pack = ? AND kind = ? AND item = ? ORDER BY rowid",
+                             (pack, kind, item)).fetchall()
+        card = replay((str(at), bool(correct)) for at, correct in answers)
+        db.execute("INSERT OR REPLACE INTO cards VALUES ('quiz-item', ?, ?, ?, ?)",
+                   (pack, f"{kind}\t{item}", dumps(card), _iso(due(card))))
+
+
+def _iso(moment: _dt.datetime) -> str:
+    """A UTC time as the file keeps it (sortable as text)."""
+    return moment.astimezone(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
 def _now() -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 
 class TooNew(Exception):
@@ -14,9 +14,14 @@ class TooNew(Exception):
         self.found = found
 
 
-def upgrade(db: sqlite3.Connection, migrations: Mapping[int, Sequence[str]], latest: int) -> None:
-    """Bring ``db`` to schema ``latest`` with ``migrations`` (version -> statements), inside
-    the caller's transaction. A new file gets a ``schema_version`` table. Raises
+#: one step of a migration: an SQL statement, or a function that changes the data in
+#: Python (it gets the connection, inside the same transaction)
+Migration = str | Callable[[sqlite3.Connection], None]
+
+
+def upgrade(db: sqlite3.Connection, migrations: Mapping[int, Sequence[Migration]], latest: int) -> None:
+    """Bring ``db`` to schema ``latest`` with ``migrations`` (version -> statements, or
+    functions for what SQL alone cannot carry over), inside the caller's transaction. A new file gets a ``schema_version`` table. Raises
     :class:`TooNew` for a newer file and ``sqlite3.DatabaseError`` for a file with
     tables that are not fives-tutor's."""
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -33,5 +38,8 @@ def upgrade(db: sqlite3.Connection, migrations: Mapping[int, Sequence[str]], lat
         db.execute("INSERT INTO schema_version VALUES (0)")
     for step in range(version + 1, latest + 1):
         for statement in migrations[step]:
-            db.execute(statement)
+            if callable(statement):
+                statement(db)
+            else:
+                db.execute(statement)
         db.execute("UPDATE schema_version SET version = ?", (step,))

@@ -172,7 +172,7 @@ class DuelMatch(NamedTuple):
     contestant's move times (wall seconds, and CPU seconds of the thread), and a
     forfeit: ``"a"`` or ``"b"`` with its ``reason``, or None."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a public field (the deal's number): it shadows tuple.index
     seating: tuple
     a_won: bool
     a_points: float

@@ -18,15 +18,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from ..core.game import Hand, Match
+from ..core.game import Choose, Hand, Match, Option
 from ..core.rules import RuleSet
 from .stats import Estimate, mean_interval, proportion_interval, ratio_interval
 
-#: a player: given the hand and its legal plays (tile, end index, points), picks one
-Strategy = Callable[[Hand, list, random.Random], tuple]
 
-
-def greedy(hand: Hand, options: list, rng: random.Random) -> tuple:
+def greedy(hand: Hand, options: list[Option], rng: random.Random | None) -> Option:
     """The most points now; on a tie the heavier tile (most pips, then the higher half)."""
     best = options[0]
     best_key = (best[2], best[0][0] + best[0][1], best[0][0])
@@ -38,12 +35,13 @@ def greedy(hand: Hand, options: list, rng: random.Random) -> tuple:
     return best
 
 
-def random_legal(hand: Hand, options: list, rng: random.Random) -> tuple:
+def random_legal(hand: Hand, options: list[Option], rng: random.Random) -> Option:
     """Any legal play, uniformly."""
     return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
 
-STRATEGIES: dict[str, Strategy] = {"greedy": greedy, "random": random_legal}
+#: the players of the slow loop (:meth:`fives_tutor.core.game.Match.moves`), by name
+STRATEGIES: dict[str, Choose] = {"greedy": greedy, "random": random_legal}
 
 #: the levels a simulation can seat (every engine level but exact, which needs every tile known)
 LEVELS = ("greedy", "random", "defensive", "expert", "monte-carlo", "auto")
@@ -67,7 +65,7 @@ class MatchRecord(NamedTuple):
     """One simulated match: its ``index`` and ``seed``, the final ``scores`` by side,
     the ``winner`` side, the side of the ``first_leader``, and its ``hand_records``."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a public field (the match's number): it shadows tuple.index
     seed: str
     scores: tuple[int, ...]
     winner: int
@@ -115,21 +113,11 @@ def play_match(rules: RuleSet, players: int, seed: int | str, index: int, strate
         return MatchRecord(index, match_seed, played.scores, played.winner, played.sides[played.first_leader],
                            records)
     match = Match(rules, players, rng=random.Random(match_seed))
-    choose = STRATEGIES[strategy]
-    chooser_rng = random.Random(match_seed + ":players")
-    while not match.over:
-        hand = match.hand
-        options = hand.options()
-        while not options and hand.can_draw():
-            match.draw()
-            options = hand.options()
-        if options:
-            tile, index_, points = choose(hand, options, chooser_rng)
-            match.play(tile, index_, points)
-        else:
-            match.pass_turn()
+    for _ in match.moves(STRATEGIES[strategy], random.Random(match_seed + ":players")):
         if len(match.history) > max_hands:
             raise RuntimeError(f"match {match_seed} did not end after {max_hands} hands")
+    if match.winner is None or match.first_leader is None:  # moves() runs until a side wins
+        raise RuntimeError(f"match {match_seed} ended without a winner")
     return MatchRecord(index, match_seed, tuple(match.scores), match.winner, match.sides[match.first_leader],
                        hand_records(match))
 
@@ -188,7 +176,7 @@ def totals(record: MatchRecord) -> MatchTotals:
 #: the statistics of a run: (name, how it is estimated, the MatchTotals fields it uses).
 #: ``ratio``: Σ numerator / Σ denominator over matches (hands clustered by match);
 #: ``mean``: the mean over matches; ``share``: a proportion of matches.
-FIGURES = (
+FIGURES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("play_points", "ratio", ("play_points", "finished_hands")),
     ("end_points", "ratio", ("end_points", "finished_hands")),
     ("blocked", "ratio", ("blocked", "finished_hands")),

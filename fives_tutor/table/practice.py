@@ -1,15 +1,16 @@
 """A match against the computer (``fives play``): you at one seat, engine levels at the
 others, the tiles dealt from a seed, every move journaled like a real table's.
 
-A practice match is a scorekeeper's match (:class:`~fives_tutor.table.session.Session`:
-the same events, checks, journal, sheet and board) with a dealer that knows the hidden
-tiles: the game state machine (:class:`fives_tutor.core.game.Match`, dealt from the match's
-seed) is replayed from the journal's events beside the scorekeeper's state, so a match
-survives a killed terminal and resumes exactly, and ``undo`` simply replays fewer
-events. Your hand is given to the scorekeeper at each deal (a ``hand`` event) and your
-draws name their tiles, so ``hint``, the coach and ``fives games review`` read your
-hand exactly as they read one entered at a real table. The computer's tiles are never
-in the journal; they come back from the seed.
+A practice match is a scorekeeper's session (:class:`Practice` is a
+:class:`~fives_tutor.table.session.Session`: the same events, checks, journal, sheet,
+board and followed hand) with a dealer that knows the hidden tiles
+(:class:`~fives_tutor.core.dealer.Dealer`, dealt from the match's seed). The dealer
+holds only what the table does not see, and follows the scorekeeper's record of the
+moves; so a match survives a killed terminal and resumes exactly, and ``undo``
+simply replays fewer events. Your hand is given to the scorekeeper at each deal (a
+``hand`` event) and your draws name their tiles, so ``hint``, the coach and ``fives
+games review`` read your hand exactly as they read one entered at a real table. The
+computer's tiles are never in the journal; they come back from the seed.
 
 The setup is kept with the match (:func:`setup`): ``seed``, your seat ``you``, the
 ``levels`` of the computer's seats, and the ``coach`` (``on``: a line after a play that
@@ -22,19 +23,24 @@ the same match plays the same way however often it is resumed or undone.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from ..core.game import Match
-from ..core.keeper import TableState, effective_actions
-from ..core.plays import legal_plays, parse_play
+from ..core.dealer import Dealer
+from ..core.events import Event
+from ..core.keeper import Teams
+from ..core.plays import Play, legal_plays, parse_play
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, format_hand, parse_hand
+from ..core.undo import effective_actions
 from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, IllegalPlayError, Msg
 from ..store.journal import Journal, JournalError
-from .grammar import parse_command
-from .session import Refusal, Reply, Session
+from .grammar import Command, parse_command
+from .session import Hint, Refusal, Reply, Session
+
+if TYPE_CHECKING:  # the coach loads with the first play it judges
+    from ..tutor.coach import Judgement
 
 #: the levels the computer can play at (``exact`` needs every tile known: ``auto`` uses it)
 LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
@@ -48,7 +54,16 @@ _ACTIONS = WORDS + ("play",)
 _SHOW = ("board", "sheet", "history", "rules", "help", "hint")
 
 
-def setup(seed: str, you: int, levels: Sequence[str | None], coach: str = "on") -> dict:
+class PracticeSetup(TypedDict):
+    """The setup kept with a practice match (see the module docstring)."""
+
+    seed: str
+    you: int
+    levels: list[str | None]
+    coach: str
+
+
+def setup(seed: str, you: int, levels: Sequence[str | None], coach: str = "on") -> PracticeSetup:
     """The setup kept with a practice match (see the module docstring)."""
     return {"seed": str(seed), "you": you, "levels": list(levels), "coach": coach}
 
@@ -58,61 +73,38 @@ class Automatic(NamedTuple):
     ``hand_end``) and the ``event``."""
 
     kind: str
-    event: dict
+    event: Event
 
 
-class Practice:
+class Practice(Session):
     """A practice match kept in ``journal`` as ``match_id`` (None until its first event:
     ``create`` writes it) under ``rules``, for ``names`` (yours at seat ``practice["you"]``)
     and ``teams``, with the ``practice`` setup. Raises :class:`JournalError` for a saved
     match whose events do not replay (a damaged file, or one written by a fives-tutor that
-    dealt otherwise)."""
+    dealt otherwise).
+
+    What the table sees is the session's (``state``, the scorekeeper and your followed
+    hand); what it does not, the ``dealer``'s."""
 
     #: names are not typed in a practice match: you play your own tiles
     complete_names = False
 
-    def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams,
-                 practice: dict, create=None) -> None:
-        self.keeper = Session(journal, match_id, rules, names, teams, create=create)
+    def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams: Teams,
+                 practice: PracticeSetup, create: Callable[[], int] | None = None) -> None:
+        super().__init__(journal, match_id, rules, names, teams, create=create)
         self.practice = practice
         self.you = practice["you"]
         self.seed = practice["seed"]
         self.levels = practice["levels"]
         self.coach = practice["coach"]
-        self.finished_hand = None  # the last hand that ended (its tiles are shown at the count)
-        self._rebuild()
+        self.dealer = self._deal()
 
     # --- what the shell reads ------------------------------------------------------------------
 
     @property
-    def state(self) -> TableState:
-        """The scorekeeper's state: what the whole table sees."""
-        return self.keeper.state
-
-    @property
-    def rules(self) -> RuleSet:
-        return self.keeper.rules
-
-    @property
-    def names(self) -> list:
-        return self.keeper.names
-
-    @property
-    def match_id(self) -> int | None:
-        return self.keeper.match_id
-
-    @property
-    def saved(self) -> bool:
-        return self.keeper.saved
-
-    @property
-    def events(self) -> list:
-        return self.keeper.events
-
-    @property
     def words(self) -> tuple[str, ...]:
         """The commands Tab offers now: draw and pass only when they are allowed."""
-        hand = self.match.hand
+        hand = self.dealer.hand
         allowed = {"draw": self.your_turn() and hand.can_draw(), "pass": self.your_turn() and hand.can_pass(),
                    "muggins": self.rules.muggins.announce}
         return tuple(word for word in WORDS if allowed.get(word, True))
@@ -123,79 +115,59 @@ class Practice:
 
     @property
     def hand(self) -> tuple[Tile, ...]:
-        """Your tiles now."""
-        return tuple(self.match.hand.hands[self.you]) if not self.match.over else ()
+        """Your tiles now: the hand the table follows once the deal has given it to the
+        scorekeeper (at once, by itself), the dealer's until then."""
+        if self.state.over:
+            return ()
+        followed = self.state.followed
+        if followed.player == self.you and followed.known is not None:
+            return followed.known
+        return tuple(self.dealer.hand.hands[self.you])
 
     def your_turn(self) -> bool:
         """Whether the match waits for you."""
-        return not self.state.over and self.pending() is None and self.match.hand.turn == self.you
+        return not self.state.over and self.pending() is None and self.dealer.hand.turn == self.you
 
     def lead(self) -> str:
         """Which hand of the match the one under way is, for the lead rule."""
         return "first" if self.state.hand_number == 1 else "later"
 
-    def legal(self) -> list:
+    def legal(self) -> list[Play]:
         """Your legal plays now (what Tab completes), most points first."""
         if not self.your_turn():
             return []
         return legal_plays(self.state.layout, self.hand, self.rules, self.lead())
 
-    def hint(self):
+    def hint(self) -> Hint:
         """``fives best``'s answer for you now (see :func:`fives_tutor.table.session.hint`)."""
-        from .session import hint
-
         if not self.your_turn():
             raise IllegalPlayError(N_("hint is for your turn"))
-        return hint(self.state)
+        return super().hint()
 
-    # --- the dealer: the game state machine beside the scorekeeper -------------------------------
+    # --- the dealer: the hidden tiles, following the scorekeeper --------------------------------
 
-    def _rebuild(self) -> None:
-        """The game replayed from the seed and the journal's events."""
-        self.match = Match(self.rules, len(self.names), seed=f"{self.seed}:deal")
-        self.finished_hand = None
-        if tuple(self.state.sides) != tuple(self.match.sides):
+    def _deal(self) -> Dealer:
+        """A dealer dealt from the seed, caught up with the scorekeeper's record."""
+        dealer = Dealer(self.rules, len(self.names), f"{self.seed}:deal", shown=self.you)
+        try:
+            if tuple(self.state.sides) != dealer.sides:
+                raise IllegalPlayError(N_("its teams are not the pack's"))
+            dealer.follow(self.state)
+        except FivesError as error:
             raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=self.match_id,
-                               reason=Msg(N_("its teams are not the pack's")))
-        keeper = TableState(self.rules, self.names, self.keeper.teams)
-        for seq, event in enumerate(effective_actions(self.events), start=1):
-            try:
-                self._mirror(event, keeper)
-                keeper.apply(event)
-            except (FivesError, KeyError, TypeError, ValueError, IndexError) as error:
-                reason = Msg.of(error) if isinstance(error, FivesError) else Msg(N_("event {seq} is malformed"),
-                                                                                  seq=str(seq))
-                raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=self.match_id,
-                                   reason=reason) from None
+                               reason=Msg.of(error)) from None
+        return dealer
 
-    def _mirror(self, event: dict, keeper: TableState) -> None:
-        """Apply ``event`` (about to be applied to ``keeper``, the scorekeeper's state before
-        it) to the game as well; raises :class:`IllegalPlayError` where they disagree."""
-        match = self.match
-        kind = event["type"]
-        before = match.hand
-        if kind == "play":
-            if match.hand.turn != event["player"]:
-                raise IllegalPlayError(N_("it is {name}'s turn, not {other}'s"), name=self.names[match.hand.turn],
-                                       other=self.names[event["player"]])
-            end = event.get("end") or ""
-            text = f"{event['tile']}@{end}" if end else str(event["tile"])
-            play = parse_play(text, match.hand.position, self.rules)
-            match.play(play.tile, play.index, event.get("announced"))
-        elif kind == "draw":
-            drawn = [match.draw() for _ in range(event.get("count", 1))]
-            if "tiles" in event and tuple(drawn) != parse_hand(event["tiles"], self.rules.max_pips):
-                raise IllegalPlayError(N_("the tiles drawn are not the boneyard's"))
-        elif kind == "pass":
-            match.pass_turn()
-        elif kind == "claim":
-            match.claim(event["player"], event.get("amount"))
-        elif kind == "hand":
-            if event["player"] != self.you or parse_hand(event["tiles"], self.rules.max_pips) != tuple(
-                    match.hand.hands[self.you]):
-                raise IllegalPlayError(N_("the hand given is not the one dealt"))
-        if match.hand is not before or match.over and before.over:
-            self.finished_hand = before
+    def commit(self, event: Event, undone: Event | None = None, more: Sequence[Event] = ()) -> Reply:
+        """Journal ``event`` (and ``more``) as the session does; then the dealer follows
+        (a new one, dealt again from the seed, after an undo)."""
+        reply = super().commit(event, undone, more)
+        if reply.kind == "done":
+            if event["type"] == "undo":
+                self.dealer = self._deal()
+            else:
+                self.dealer.follow(self.state)
+        return reply
 
     # --- what happens by itself -------------------------------------------------------------
 
@@ -207,15 +179,16 @@ class Practice:
         if state.over:
             return None
         if state.awaiting:
-            result = self.finished_hand.result
+            result = self.dealer.hand.result
+            assert result is not None  # the dealer's hand ended with the table's
             return Automatic("hand_end", {"type": "hand_end", "pips": list(result.pips)})
         if state.claimable is not None and state.claimable[0] == self.you:
             seats = [(self.you + k) % state.players for k in range(1, state.players)]
             claimer = next(p for p in seats if state.sides[p] != state.sides[self.you])
             return Automatic("claim", {"type": "claim", "player": claimer})
-        if state.known_player is None:
+        if state.followed.player is None:
             return Automatic("hand", {"type": "hand", "player": self.you, "tiles": format_hand(self.hand)})
-        seat = self.match.hand.turn
+        seat = self.dealer.hand.turn
         if seat == self.you:
             return None
         return Automatic("computer", self._computer(seat))
@@ -228,41 +201,41 @@ class Practice:
         due = self.pending()
         if due is None:
             return None
-        finished = self.finished_hand
-        reply = self._commit(due.event)
+        finished = self.dealer.hand  # at the end of a hand, the one the count is about
+        reply = self.commit(due.event)
         if reply.kind == "done":
             reply.data["kind"] = due.kind
-            if due.kind == "hand_end" and finished is not None:
+            if due.kind == "hand_end":
                 reply.data["tiles"] = {p: tuple(tiles) for p, tiles in enumerate(finished.hands)}
         return reply
 
-    def _computer(self, seat: int) -> dict:
+    def _computer(self, seat: int) -> Event:
         """The computer's move at ``seat``, as the scorekeeper's event."""
         from ..engine.history import History
         from ..engine.player import LevelPlayer, View
-        from ..tutor.coach import history_of
+        from ..tutor.coach import history_of, ply_of
 
         state = self.state
-        hand = tuple(self.match.hand.hands[seat])
+        dealt = self.dealer.hand
+        hand = tuple(dealt.hands[seat])
         legal = tuple(legal_plays(state.layout, hand, self.rules, self.lead()))
-        may_draw, may_pass = self.match.hand.can_draw(), self.match.hand.can_pass()
         history = history_of(state)
         played = tuple(logged.play.tile for logged in state.log
                        if logged.hand == state.hand_number and logged.play is not None)
         view = View(self.rules, seat, state.players, tuple(state.sides), hand, state.position, played,
                     tuple(state.counts), state.boneyard, state.drawable, tuple(state.scores), state.board.target,
-                    History(history.players, history.events), legal, may_draw, may_pass, state.hand_number,
-                    self.lead())
-        from ..tutor.coach import ply_of
-
-        player = LevelPlayer(self.levels[seat], seed=f"{self.seed}:{state.hand_number}:{ply_of(state)}:{seat}")
+                    History(history.players, history.events), legal, dealt.can_draw(), dealt.can_pass(),
+                    state.hand_number, self.lead())
+        level = self.levels[seat]
+        assert level is not None  # every seat but yours has a level (the journal checks the setup it reads)
+        player = LevelPlayer(level, seed=f"{self.seed}:{state.hand_number}:{ply_of(state)}:{seat}")
         action = player.choose(view)
         if action.kind == "draw":
             return {"type": "draw", "player": seat, "count": 1}
         if action.kind == "pass":
             return {"type": "pass", "player": seat}
         play = next(p for p in legal if p.tile == action.tile and p.index == action.index)
-        event = {"type": "play", "player": seat, "tile": play.notation.partition("@")[0], "end": play.end}
+        event: Event = {"type": "play", "player": seat, "tile": play.notation.partition("@")[0], "end": play.end}
         if self.rules.muggins.announce:
             event["announced"] = play.points  # the computer always says what it made
         return event
@@ -278,9 +251,9 @@ class Practice:
         except FivesError as error:
             return Refusal(error, (getattr(error, "column", None) or len(line) + 1) - 1)
         try:
-            self._event(command)
+            self._your_event(command)
         except FivesError as error:
-            return Refusal(error, self.keeper.fault(line))
+            return Refusal(error, self.fault(line))
         return None
 
     def handle(self, line: str) -> Reply:
@@ -297,7 +270,7 @@ class Practice:
                 return Reply("quit", {})
             if command.word == "undo":
                 return self._undo()
-            event = self._event(command)
+            event = self._your_event(command)
         except FivesError as error:
             return Reply("refused", {"error": error, "position": (getattr(error, "column", None) or 1) - 1})
         judgement = None
@@ -305,12 +278,12 @@ class Practice:
             judgement = self._judge(event)
             if judgement is not None:
                 event["coach"] = judgement.to_dict()
-        reply = self._commit(event)
+        reply = self.commit(event)
         if reply.kind == "done":
             reply.data["judgement"] = judgement
         return reply
 
-    def _event(self, command) -> dict:
+    def _your_event(self, command: Command) -> Event:
         """The event for your command; raises :class:`FivesError` when it cannot be made now."""
         word = command.word
         if word in _SHOW or word in ("quit", "undo"):
@@ -332,18 +305,18 @@ class Practice:
         if word == "draw":
             return self._draw_event(command)
         if word == "pass":
-            if not self.match.hand.can_pass():
-                if self.match.hand.options():
+            if not self.dealer.hand.can_pass():
+                if self.dealer.hand.options():
                     raise IllegalPlayError(N_("a player who can play must play"))
                 raise IllegalPlayError(N_("a player who cannot play must draw while the boneyard has tiles"))
             return {"type": "pass", "player": self.you}
         # muggins: your claim on the computer's last play
-        event = {"type": "claim", "player": self.you}
+        event: Event = {"type": "claim", "player": self.you}
         if command.count is not None:
             event["amount"] = command.count
         return event
 
-    def _play_event(self, command) -> dict:
+    def _play_event(self, command: Command) -> Event:
         play = parse_play(command.text, self.state.layout, self.rules)
         if play.tile not in self.hand:
             raise IllegalPlayError(N_("you do not hold {tile}"), tile=str(play.tile))
@@ -354,17 +327,17 @@ class Practice:
                 raise IllegalPlayError(N_("the lead must be {tile}"), tile=str(forced))
             raise IllegalPlayError(N_("{tile} does not fit on that end"), tile=str(play.tile))
         tile, _, end = command.text.partition("@")
-        event = {"type": "play", "player": self.you, "tile": tile, "end": end or play.end}
+        event: Event = {"type": "play", "player": self.you, "tile": tile, "end": end or play.end}
         if command.announced is not None:
             event["announced"] = command.announced  # under muggins, what is not announced can be claimed
         return event
 
-    def _draw_event(self, command) -> dict:
+    def _draw_event(self, command: Command) -> Event:
         count = 1 if command.count is None else command.count
-        trial = copy.copy(self.match.hand)  # the draws tried on a copy of the hand under way
+        trial = copy.copy(self.dealer.hand)  # the draws tried on a copy of the hand under way
         trial.hands = [list(tiles) for tiles in trial.hands]
         trial.boneyard = list(trial.boneyard)
-        drawn = []
+        drawn: list[Tile] = []
         for _ in range(count):
             if not trial.can_draw():
                 if trial.options():
@@ -378,7 +351,7 @@ class Practice:
             raise IllegalPlayError(N_("in a practice match the dealer gives you the tiles you draw: type draw"))
         return {"type": "draw", "player": self.you, "count": count, "tiles": format_hand(drawn)}
 
-    def _judge(self, event: dict):
+    def _judge(self, event: Event) -> Judgement | None:
         """The coach's judgement of your play (None when it cannot be made)."""
         from ..tutor.coach import judge
 
@@ -387,16 +360,6 @@ class Practice:
             return judge(self.state, f"{event['tile']}@{end}" if end else event["tile"])
         except FivesError:
             return None
-
-    def _commit(self, event: dict, more: Sequence[dict] = ()) -> Reply:
-        """Journal ``event`` (and ``more``) through the scorekeeper, then the game follows."""
-        reply = self.keeper.commit(event, more=more)
-        if reply.kind == "done":
-            if event["type"] == "undo":
-                self._rebuild()
-            else:
-                self._mirror(event, reply.data["before"])
-        return reply
 
     def _undo(self) -> Reply:
         """Take back your last move of this hand, and the computer's moves after it."""
@@ -409,7 +372,7 @@ class Practice:
             raise IllegalPlayError(N_("there is no move of yours in this hand to undo"))
         taken = [logged.event for logged in state.log[mine[-1]:]]
         count = len(taken)
-        reply = self._commit({"type": "undo"}, more=[{"type": "undo"}] * (count - 1))
+        reply = self.commit({"type": "undo"}, more=[{"type": "undo"}] * (count - 1))
         if reply.kind == "done":
             reply.data["undone"] = taken[0]
             reply.data["computer"] = count - 1
@@ -417,7 +380,7 @@ class Practice:
 
     # --- the coach's record -----------------------------------------------------------------------
 
-    def judgements(self, hand: int | None = None) -> list:
+    def judgements(self, hand: int | None = None) -> list[Judgement]:
         """The coach's judgements of your plays that stand (of hand ``hand``, or all)."""
         from ..tutor.coach import Judgement
 
@@ -437,4 +400,4 @@ def new_seed() -> str:
     return str(random.SystemRandom().randrange(1, 10 ** 6))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "WORDS", "Automatic", "Practice", "new_seed", "setup"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "WORDS", "Automatic", "Practice", "PracticeSetup", "new_seed", "setup"]

@@ -56,7 +56,7 @@ class PracticeFace:
         if not practice.saved:
             return _("Nothing was played, so no match was saved.")
 
-        path = practice.keeper.journal.path
+        path = practice.journal.path
         if practice.state.over:
             return _("The match is saved: {command} goes through your moves again.").format(
                 command=command_for(f"fives games review {practice.match_id}", path))

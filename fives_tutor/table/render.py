@@ -195,7 +195,7 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
         if taken > 0:
             lines.append(_("{name} calls muggins and takes {points}.").format(
                 name=names[event["player"]], points=points_phrase(taken)))
-        elif taken < 0:
+        elif taken < 0 and state_before.last_player is not None:  # a wrong call gives the last player the points
             lines.append(_("Wrong call: nothing to take; {name} is given {points}.").format(
                 name=names[state_before.last_player], points=points_phrase(-taken)))
         else:

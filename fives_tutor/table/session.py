@@ -14,17 +14,26 @@ before anything was played leaves nothing to resume.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..bounds import TOO_LARGE, whole_number
-from ..core.keeper import can_redo, can_undo, effective_actions, replay, replay_saved
+from ..core.events import Event
+from ..core.keeper import TableState, Teams, replay, replay_saved
+from ..core.plays import Play
 from ..core.rules import RuleSet
-from ..core.tiles import ascii_digits, parse_hand
+from ..core.tiles import Tile, ascii_digits, parse_hand
+from ..core.undo import can_redo, can_undo, standing
 from ..errors import N_, FivesError, IllegalPlayError, Msg, Nn_, NotationError
 from ..store.journal import Journal, JournalError
 from .grammar import WORDS, Command, parse_command, pieces
 
-__all__ = ["WORDS", "Command", "Refusal", "Reply", "Session", "hint", "parse_command"]
+if TYPE_CHECKING:  # the engine loads with the first hint
+    from ..engine.levels import RankedPlay, Situation
+
+#: the engine's advice: what the player knows, their plays ranked, the level that ranked them
+Hint = tuple["Situation", list["RankedPlay"], str]
+
+__all__ = ["WORDS", "Command", "Hint", "Refusal", "Reply", "Session", "hint", "parse_command"]
 
 _SHOW = ("board", "sheet", "history", "rules", "help", "hint")
 
@@ -34,7 +43,7 @@ class Reply(NamedTuple):
     ``quit``) and the data to render it."""
 
     kind: str
-    data: dict
+    data: dict[str, Any]  # what the renderers read, by reply kind (see table/render.py and replies.py)
 
 
 class Refusal(NamedTuple):
@@ -52,10 +61,10 @@ class Session:
     argument, returning the new id) writes it with the first entry.
     """
 
-    #: the command words this shell takes (all of the grammar's)
-    words = WORDS
+    #: Tab completes the players' names (a practice match has none to type)
+    complete_names = True
 
-    def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams,
+    def __init__(self, journal: Journal, match_id: int | None, rules: RuleSet, names: Sequence[str], teams: Teams,
                  create: Callable[[], int] | None = None) -> None:
         self.journal = journal
         self.match_id = match_id
@@ -63,7 +72,8 @@ class Session:
         self.names = list(names)
         self.teams = teams
         self._create = create
-        self.events = journal.events(match_id) if match_id is not None else []
+        self.events: list[Event] = journal.events(match_id) if match_id is not None else []
+        self.state: TableState
         try:
             self.state = replay_saved(rules, names, teams, self.events)
         except FivesError as error:
@@ -72,6 +82,11 @@ class Session:
 
     # --- what the shell shows ------------------------------------------------------------
 
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The command words this shell takes (all of the grammar's)."""
+        return WORDS
+
     def asking(self) -> int | None:
         """The player whose remaining pips the session is asking for, or None."""
         for player in self.state.pips_needed():
@@ -79,7 +94,7 @@ class Session:
                 return player
         return None
 
-    def legal(self) -> list:
+    def legal(self) -> list[Play]:
         """The plays the table would take now (what Tab completes)."""
         return self.state.legal_tiles()
 
@@ -101,7 +116,7 @@ class Session:
         except NotationError as error:
             return Refusal(error, (error.column or len(line) + 1) - 1)
         try:
-            if command.word == "pips":
+            if command.word == "pips" and asked is not None:  # the grammar reads pips only when asked
                 self._pips_value(asked, command.text)
             elif command.word in ("play", "draw", "pass", "muggins", "hand"):
                 if asked is not None and command.word != "muggins":
@@ -143,19 +158,20 @@ class Session:
             return Reply("show", {"what": word})
         if word == "quit":
             return Reply("quit", {})
-        if word == "pips":
+        if word == "pips" and asked is not None:  # the grammar reads pips only when asked
             return self._pips(asked, command.text)
         if word == "undo":
-            if not can_undo(self.events):
+            done = standing(self.events).done
+            if not done:
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to undo"))})
-            taken_back = effective_actions(self.events)[-1]
-            return self.commit({"type": "undo"}, undone=taken_back)
+            return self.commit({"type": "undo"}, undone=done[-1][1])
         if word == "redo":
-            if not can_redo(self.events):
+            undone = standing(self.events).undone
+            if not undone:
                 return Reply("refused", {"error": IllegalPlayError(N_("there is nothing to redo"))})
             reply = self.commit({"type": "redo"})
             if reply.kind == "done":
-                reply.data["redone"] = effective_actions(self.events)[-1]
+                reply.data["redone"] = undone[-1][1]  # what the redo put back
             return reply
         if asked is not None and word != "muggins":
             return Reply("refused", {"error": self._hand_over(asked)})
@@ -168,7 +184,7 @@ class Session:
         return IllegalPlayError(N_("the hand is over: give the remaining tiles or pips of {name} first"),
                                 name=self.names[asked])
 
-    def _event(self, command: Command) -> dict | None:
+    def _event(self, command: Command) -> Event | None:
         state = self.state
         if state.over:
             return None
@@ -176,7 +192,7 @@ class Session:
             # your own tiles: the player named, else the one whose hand is followed, else the player to move
             player = command.player
             if player is None:
-                player = state.known_player if state.known_player is not None else state.followed
+                player = state.followed.player if state.followed.player is not None else state.followed.last_given
             if player is None:
                 player = state.turn
             return {"type": "hand", "player": player, "tiles": command.text}
@@ -185,6 +201,7 @@ class Session:
         # say, a slip); who leads a hand is the lead rule's, not the table's to correct
         corrected = command.player is not None and command.player != state.turn and state.layout.line != ()
         if command.word in ("play", "draw", "pass"):
+            event: Event
             if command.word == "play":
                 tile, _, end = command.text.partition("@")
                 event = {"type": "play", "player": player, "tile": tile, "end": end}
@@ -203,12 +220,12 @@ class Session:
         if command.player is None and state.last_player is not None:
             seats = [(state.last_player + k) % state.players for k in range(1, state.players)]
             player = next((p for p in seats if state.sides[p] != state.sides[state.last_player]), player)
-        event = {"type": "claim", "player": player}
+        claim: Event = {"type": "claim", "player": player}
         if command.count is not None:
-            event["amount"] = command.count
-        return event
+            claim["amount"] = command.count
+        return claim
 
-    def _pips_value(self, player: int, text: str) -> tuple[int, tuple | None]:
+    def _pips_value(self, player: int, text: str) -> tuple[int, tuple[Tile, ...] | None]:
         """The pips of ``player``'s remaining tiles written as tiles or a number, and the
         tiles when given; raises :class:`FivesError` when that cannot be."""
         state = self.state
@@ -241,7 +258,7 @@ class Session:
         others = [p for p in state.pips_needed() if p not in state.pips_given and p != player]
         if others:
             # saved before it is acknowledged, like every other entry
-            event = {"type": "pips", "player": player, "pips": pips}
+            event: Event = {"type": "pips", "player": player, "pips": pips}
             if tiles is not None:
                 event["tiles"] = " ".join(map(str, tiles))
             reply = self.commit(event)
@@ -252,14 +269,13 @@ class Session:
         if tiles is not None:
             tiles_given[player] = tiles
         values = [given.get(p, 0) for p in range(state.players)]
-        tiles = tiles_given
         reply = self.commit({"type": "hand_end", "pips": values})
         if reply.kind == "done":
             reply.data["given"] = given
-            reply.data["tiles"] = tiles
+            reply.data["tiles"] = tiles_given
         return reply
 
-    def commit(self, event: dict, undone: dict | None = None, more: Sequence[dict] = ()) -> Reply:
+    def commit(self, event: Event, undone: Event | None = None, more: Sequence[Event] = ()) -> Reply:
         """Check the event (and the events ``more`` after it) by rebuilding the state with
         it; only then write it, all in one transaction."""
         candidate = self.events + [event] + list(more)
@@ -286,14 +302,14 @@ class Session:
 
     # --- advice for the player whose hand is followed -----------------------------------------
 
-    def hint(self):
+    def hint(self) -> Hint:
         """``fives best``'s answer for the player whose hand is followed, at their turn, from
         everything the table recorded in this hand: ``(situation, ranked, level)``. Raises
         :class:`FivesError` with the reason when there is none to give."""
         return hint(self.state)
 
 
-def hint(state, samples: int | None = None, seed: str = "1"):
+def hint(state: TableState, samples: int | None = None, seed: str = "1") -> Hint:
     """The engine's ranking of the followed player's plays on ``state`` (a
     :class:`~fives_tutor.core.keeper.TableState`) at their turn, as ``fives best`` gives it
     (level ``auto``, the default budget and seed, the scores weighed): ``(situation,
@@ -305,20 +321,20 @@ def hint(state, samples: int | None = None, seed: str = "1"):
 
     if state.over or state.awaiting:
         raise IllegalPlayError(N_("the hand is over"))
-    if state.known_player is None:
+    if state.followed.player is None:
         raise IllegalPlayError(N_("hint needs your tiles: at the deal type hand and your tiles, such as {example}"),
                                example="hand 6|6 5|3 4|1")
-    name = state.names[state.known_player]
-    if state.known_hand is None:
+    name = state.names[state.followed.player]
+    if state.followed.known is None:
         raise IllegalPlayError(Nn_("{name} drew {count} tile without naming it: give the hand again (hand and the "
                                    "tiles)", "{name} drew {count} tiles without naming them: give the hand again "
-                                   "(hand and the tiles)"), name=name, count=state.known_missing)
+                                   "(hand and the tiles)"), name=name, count=state.followed.missing)
     from ..core.game import sides_for
 
     if tuple(state.sides) != tuple(sides_for(state.rules, state.players)):
         raise IllegalPlayError(N_("the engine plays the pack's own partnerships: it cannot advise a table that "
                                   "seats other teams"))
-    if state.turn != state.known_player and (state.layout.line or state.leader_known):
+    if state.turn != state.followed.player and (state.layout.line or state.leader_known):
         # at an open lead (the highest double or a lot decides) the followed player may ask first
         raise IllegalPlayError(N_("hint is for {name}'s turn; it is {other}'s turn"), name=name,
                                other=state.names[state.turn])

@@ -158,6 +158,11 @@ class Translator:
         """The form of a message for the count ``n``, by the language's plural rule."""
         return self._catalog.ngettext(singular, plural, n)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` translated in ``context`` (gettext's msgctxt): for a word that two
+        places use in two senses ("Play": a move, or the points made by plays)."""
+        return self._catalog.pgettext(context, message)
+
     @property
     def rtl(self) -> bool:
         """True for a right-to-left language (Persian)."""
@@ -341,6 +346,11 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in ``context`` into the active language (see :meth:`Translator.pgettext`)."""
+    return _current.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message with a count into the active language."""
     return _current.ngettext(singular, plural, n)
@@ -416,6 +426,7 @@ METAVAR_WORDS = frozenset((
     N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
     N_("NAMES"), N_("NAME"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
     N_("COMMAND"), N_("ARGS"), N_("LEVEL"), N_("N"), N_("A"), N_("B"), N_("SECONDS"), N_("SEED"), N_("KIND"), N_("A+C,B+D"),
+    N_("DATE"), N_("INTO"),
 ))
 _METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]*\b")
 

@@ -31,13 +31,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..core.keeper import TableState, effective_actions
+from ..core.keeper import TableState
 from ..core.plays import parse_play, plays_for_tile
 from ..core.position import Position
+from ..core.undo import effective_actions
 from ..engine.history import Event, History, Step
 from ..engine.judge import compare
 from ..engine.levels import Situation, rank_expert
-from ..errors import FivesError
+from ..errors import N_, FivesError, IllegalPlayError
 
 #: deals of the hidden tiles a judgement samples for each candidate play
 SAMPLES = 200
@@ -151,15 +152,26 @@ def scores_for(state: TableState, seat: int) -> tuple[int, ...]:
     return tuple(state.scores[s] for s in order)
 
 
+def followed_seat(state: TableState) -> int:
+    """The seat whose hand the table follows. Raises
+    :class:`~fives_tutor.errors.IllegalPlayError` when nobody's is followed."""
+    seat = state.followed.player
+    if seat is None:
+        raise IllegalPlayError(N_("hint needs your tiles: at the deal type hand and your tiles, such as {example}"),
+                               example="hand 6|6 5|3 4|1")
+    return seat
+
+
 def situation_of(state: TableState, with_scores: bool = True):
     """What the followed player knows now (:class:`~fives_tutor.engine.levels.Situation`):
     their hand, every play, draw and pass of the hand under way (what the engine infers
     from) and the scores. Raises :class:`~fives_tutor.errors.FivesError` when it cannot be
     built (no deal fits what the others have shown)."""
-    seat, hand = state.known_player, state.known_hand
-    if seat is None or hand is None:  # the callers ask only of a followed hand whose tiles are all known
-        raise ValueError("no followed hand: the situation needs the player's tiles")
     steps, played, leader = steps_of(state)
+    seat = followed_seat(state)
+    hand = state.followed.known
+    if hand is None:  # the callers ask only of a followed hand whose tiles are all known
+        raise ValueError("no followed hand: the situation needs the player's tiles")
     lead = "first" if state.hand_number == 1 else "later"
     scores = scores_for(state, seat) if with_scores else None
     return Situation.from_steps(state.layout, steps, played, state.counts, leader, seat, hand, state.rules, scores,
@@ -226,7 +238,7 @@ def judge(state: TableState, play_text: str, samples: int = SAMPLES) -> Judgemen
     situation = situation_of(state)
     chosen = parse_play(play_text, state.layout, state.rules)
     near = max(state.scores) >= state.board.target - MATCH_REACH
-    return judge_situation(situation, chosen, state.hand_number, ply_of(state), state.known_player, near, samples)
+    return judge_situation(situation, chosen, state.hand_number, ply_of(state), followed_seat(state), near, samples)
 
 
 def judge_situation(situation, chosen, hand: int = 1, ply: int = 0, seat: int = 0, near: bool = False,
@@ -238,6 +250,13 @@ def judge_situation(situation, chosen, hand: int = 1, ply: int = 0, seat: int = 
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
     compared = compare(situation, chosen, samples=samples, seed=seed_for(hand, ply))
+    return judgement_of(situation, compared, hand, ply, seat, near)
+
+
+def judgement_of(situation, compared, hand: int = 1, ply: int = 0, seat: int = 0, near: bool = False) -> Judgement:
+    """The :class:`Judgement` of a play already compared with the best
+    (``compared``: a :class:`~fives_tutor.engine.judge.Comparison`, as
+    :func:`judge_situation` makes it or as a puzzle stores its figures) in ``situation``."""
     c, b = compared.chosen, compared.best
     cost = round(compared.cost, 1)
     noise = round(compared.noise, 1)
@@ -346,15 +365,23 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
     that one when ``stored``, the others are judged now. ``progress(done, total)`` is
     called as they are judged. Plays whose situation cannot be built (a hand given late,
     tiles drawn without naming them) are left out."""
+    return [judged for _state, judged in judged_plays(rules, names, teams, events, samples, stored, progress)]
+
+
+def judged_plays(rules, names, teams, events: Sequence[dict], samples: int = SAMPLES, stored: bool = True,
+                 progress=None):
+    """As :func:`judge_match`, each judgement with the table just before its play: yields
+    ``(state, judgement)``; ``state`` (a :class:`~fives_tutor.core.keeper.TableState`) is
+    valid until the next item is asked for."""
     actions = effective_actions(events)
     state = TableState(rules, names, teams)
     plays = sum(1 for event in actions if event.get("type") == "play")
-    found, seen = [], 0
+    seen = 0
     for event in actions:
         if event.get("type") == "play":
             seen += 1
-            if (state.known_player is not None and event.get("player") == state.known_player
-                    and state.known_hand is not None and not state.awaiting):
+            if (state.followed.player is not None and event.get("player") == state.followed.player
+                    and state.followed.known is not None and not state.awaiting):
                 judged = Judgement.from_dict(event.get("coach")) if stored else None
                 if judged is None:
                     try:
@@ -363,14 +390,14 @@ def judge_match(rules, names, teams, events: Sequence[dict], samples: int = SAMP
                     except FivesError:
                         judged = None
                 if judged is not None:
-                    found.append(judged)
+                    yield state, judged
             if progress is not None:
                 progress(seen, plays)
         state.apply(event)
-    return found
 
 
 __all__ = ["BEST_BELOW", "FINE_BELOW", "KINDS", "LESSONS", "MATCH_COST", "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z",
            "SAMPLES", "VERDICTS",
-           "Judgement", "Summary", "judge", "judge_match", "judge_situation", "kind_of", "lesson_for", "ply_of", "scores_for",
-           "history_of", "seed_for", "situation_of", "steps_of", "summarise", "verdict"]
+           "Judgement", "Summary", "followed_seat", "judge", "judge_match", "judge_situation", "judged_plays",
+           "judgement_of", "kind_of", "lesson_for", "ply_of", "scores_for", "history_of", "seed_for", "situation_of",
+           "steps_of", "summarise", "verdict"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..core.game import Match
+from ..core.game import Hand, Match, Option
 from ..core.plays import _end_label
 from ..core.position import EndKind
 from ..core.rules import RuleSet
@@ -53,32 +53,29 @@ def _step(question: str, position=None, hand=None, play=None, opponents=None) ->
 def pool(rules: RuleSet, seed, players: int = 2, matches: int = 6) -> dict[str, list[Step]]:
     """Exercises of every kind from ``matches`` simulated matches (seeded)."""
     found: dict[str, list[Step]] = {kind: [] for kind in kinds_for(rules)}
+
+    def choose(hand: Hand, options: list[Option], rng: random.Random) -> Option:
+        # every position where a play is chosen gives its exercises first
+        if hand.position.ends:
+            _collect_play_kinds(found, rules, hand.position, list(hand.hands[hand.turn]), options, hand)
+        return (greedy if rng.random() < 0.7 else random_legal)(hand, options, rng)
+
     for index in range(matches):
-        rng = random.Random(f"{seed}:quiz:{index}")
+        rng = random.Random(f"{seed}:quiz:{index}")  # the deals and the players' choices alike
         match = Match(rules, players, rng=rng)
         turns = 0
-        while not match.over and turns < 400:
-            turns += 1
-            hand = match.hand
-            options = hand.options()
-            while not options and hand.can_draw():
-                match.draw()
-                options = hand.options()
-            if not options:
-                match.pass_turn()
+        for move in match.moves(choose, rng):
+            if move.kind == "draw":
                 continue
-            position = hand.position
-            tiles = list(hand.hands[hand.turn])
-            if position.ends:
-                _collect_play_kinds(found, rules, position, tiles, options, hand)
-            choose = greedy if rng.random() < 0.7 else random_legal
-            tile, end_index, points = choose(hand, options, rng)
-            match.play(tile, end_index, points)
-            if hand.over and hand.result is not None:
+            turns += 1
+            hand = move.hand
+            if move.kind == "play" and hand.over and hand.result is not None:
                 others = [p for p in range(hand.players) if p != hand.result.domino_player]
                 opponents = tuple(" ".join(map(str, hand.hands[p])) or "0" for p in others)
                 if any(hand.hands[p] for p in others):
                     found["collect"].append(_step("collect", opponents=opponents))
+            if turns == 400:  # a bound on the work, whatever the pack
+                break
     return found
 
 
