@@ -431,7 +431,8 @@ def _spread(base: Any, override: Any) -> Any:
     own player counts first, so that the counts the override leaves out keep it."""
     if not isinstance(base, dict) or not isinstance(override, dict):
         return base
-    players = base.get("players") if isinstance(base.get("players"), dict) else {}
+    given_players = base.get("players")
+    players: dict = given_players if isinstance(given_players, dict) else {}
     low, high = players.get("min", 2), players.get("max", 4)
     if isinstance(low, bool) or isinstance(high, bool) or not isinstance(low, int) or not isinstance(high, int):
         return base  # refused when the pack is checked
