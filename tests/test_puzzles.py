@@ -149,14 +149,13 @@ def _comparison(situation, best, counting, best_values, counting_values, level="
 
 
 def _expert_factors(monkeypatch, factors):
-    """The expert's factors of each play, written by hand."""
-    import fives_tutor.engine as engine
-
+    """The expert's factors of each play, written by hand (the engine's ranking, as the
+    puzzles module calls it, replaced)."""
     def rank(situation, level="auto", **options):
         return [RankedPlay(p, 0.0, factors=tuple(sorted(factors.get(p.notation, {}).items())))
                 for p in situation.plays()]
 
-    monkeypatch.setattr(engine, "rank", rank)
+    monkeypatch.setattr(puzzles, "rank", rank)
 
 
 def test_partners_ends(monkeypatch):

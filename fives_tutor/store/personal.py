@@ -18,7 +18,13 @@ import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ..core.tiles import parse_hand
+from ..engine import Situation, format_history, parse_history
 from ..errors import FivesError
+from ..packs.loader import rules_from_data
+from ..tutor.coach import history_of, judge_situation, judged_plays, scores_for
+from ..tutor.puzzles import near_target
+from .journal import Journal, default_path
 from .progress import Progress
 from .puzzle_progress import add_personal, mark_read, read_stamp
 
@@ -44,11 +50,6 @@ def harvest(progress: Progress, journal_path: str | None = None,
     """Read the saved games at ``journal_path`` (default: the journal of ``fives table``
     and ``fives play``) for new personal puzzles; returns how many were added. A game
     that cannot be read is left out; a journal that cannot be opened adds none."""
-    from ..engine import format_history
-    from ..packs.loader import rules_from_data
-    from ..tutor.coach import history_of, scores_for
-    from .journal import Journal, default_path
-
     path = journal_path or default_path()
     if not os.path.isfile(path):
         return 0
@@ -73,15 +74,13 @@ def harvest(progress: Progress, journal_path: str | None = None,
                 if not any(event.get("type") == "hand" for event in events):
                     mark_read(progress, source, info.updated)
                     continue
-                from ..tutor.coach import judged_plays
-
                 for state, judged in judged_plays(rules, info.names, info.teams, events):
                     if not judged.speaks:
                         continue
                     seat = judged.seat
                     data = {"players": state.players, "lead": "first" if state.hand_number == 1 else "later",
                             "history": format_history(history_of(state)),
-                            "hand": " ".join(map(str, state.known_hand)),
+                            "hand": " ".join(map(str, state.followed.known or ())),
                             "scores": list(scores_for(state, seat)), "played": judged.play, "best": judged.best,
                             "cost": judged.cost, "verdict": judged.verdict, "kind": judged.kind, "match": info.id,
                             "date": info.created, "hand_number": judged.hand, "ply": judged.ply, "seat": seat,
@@ -102,8 +101,6 @@ def harvest(progress: Progress, journal_path: str | None = None,
 def load(identity: str, data: dict) -> Personal | None:
     """A kept personal puzzle's rules and data checked; None when it cannot be used (a
     damaged entry, or rules that no longer validate)."""
-    from ..packs.loader import rules_from_data
-
     keys: dict[str, type | tuple[type, ...]] = {"players": int, "lead": str, "history": str, "hand": str, "scores": list, "played": str, "best": str,
             "cost": (int, float), "verdict": str, "match": int, "date": str, "hand_number": int, "ply": int,
             "seat": int, "name": str, "rules_id": str, "rules_data": dict, "rules_path": str}
@@ -123,9 +120,6 @@ def situation_of(personal: Personal):
     """What the player knew then (:class:`~fives_tutor.engine.Situation`), with the
     scores as the coach weighed them. Raises :class:`~fives_tutor.errors.FivesError` when
     it cannot be rebuilt."""
-    from ..core.tiles import parse_hand
-    from ..engine import Situation, parse_history
-
     data = personal.data
     history = parse_history(data["history"], personal.rules, data["players"])
     hand = parse_hand(data["hand"], personal.rules.max_pips)
@@ -136,9 +130,6 @@ def judge_answer(personal: Personal, situation, play):
     """The coach's judgement of ``play`` (a :class:`~fives_tutor.core.plays.Play`) in the
     personal puzzle: the same deals as the judgement of the game. Right when it is marked
     ``best`` or ``fine``."""
-    from ..tutor.coach import judge_situation
-    from ..tutor.puzzles import near_target
-
     data = personal.data
     near = near_target(data["scores"], personal.rules, data["players"])
     return judge_situation(situation, play, data["hand_number"], data["ply"], data["seat"], near)

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.layout import Layout
+from ..core.plays import board_position
+from ..render.board_art import draw, draw_hand
 from ..render.sentences import inferred, points_phrase
+from ..store.ratings import START_RATING
 from ..text.i18n import LRM, _, current, ngettext, pgettext
+from ..text.table import table
+from ..tutor.lessons import quit_words
 from .coach_text import lesson_text, reason_text
 
 #: the themes' names (``fives puzzle --theme``)
@@ -72,10 +78,6 @@ def position_lines(situation, scores: Sequence[int], target: int | None, weighed
                    width: int | None = None) -> list[str]:
     """What the player to move sees: the table, their tiles, the other hands' sizes and
     the boneyard, what the history showed, and the scores."""
-    from ..core.layout import Layout
-    from ..core.plays import board_position
-    from ..render.board_art import draw, draw_hand
-
     t = current()
     rules = situation.rules
     position = board_position(situation.board, rules)
@@ -119,8 +121,6 @@ def header_line(number: int, count: int, pack: str, players: int, rating: float 
 
 def question_line() -> str:
     """The prompt of a puzzle."""
-    from ..tutor.lessons import quit_words
-
     return _("Your play (as at the table, such as {example}; ? for a hint, {quit} to stop): ").format(
         example=current().notation("6|4@6"), quit=quit_words()[0])
 
@@ -145,8 +145,6 @@ def plays_table(ranked: Sequence, answer: str, chosen: str | None, level: str, s
     """Every play with its points now and its value to the end of the hand (± one
     standard error), the answer marked ✓ and the learner's play marked ←, and what the
     values mean."""
-    from ..text.table import table
-
     t = current()
     rows = []
     for item in ranked:
@@ -246,8 +244,6 @@ def stats_lines(answers: Sequence, rating, personal: int, width: int) -> list[tu
 def theme_costs(answers: Sequence) -> list[tuple[str, float, int, int]]:
     """The themes the learner missed, each with the rating points lost on its rated
     answers, the misses and the answers, the costliest first."""
-    from ..store.ratings import START_RATING
-
     by_theme: dict[str, list[float]] = {}
     previous = START_RATING
     for answer in answers:

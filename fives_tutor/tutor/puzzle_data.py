@@ -35,7 +35,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..errors import N_, FivesError, Msg
+from ..errors import N_, FivesError, Msg, os_reason
+from ..resources import data_dir
 
 #: the version of the file format this code reads and writes
 FORMAT = 1
@@ -118,8 +119,6 @@ class Puzzle(NamedTuple):
 
 def puzzle_dir() -> str:
     """The folder of the shipped puzzle files."""
-    from ..resources import data_dir
-
     return data_dir("puzzles")
 
 
@@ -150,8 +149,6 @@ def read_file(path: str) -> tuple[dict, list[Puzzle]]:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        from ..errors import os_reason
-
         raise PuzzleError(N_("cannot read the puzzles {file}: {reason}"), file=path, reason=os_reason(error)) from None
     if len(data) > MAX_FILE_BYTES:
         raise PuzzleError(N_("the puzzles {file} are larger than {size} bytes"), file=path, size=MAX_FILE_BYTES)

@@ -31,10 +31,15 @@ import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ..core.game import sides_for
 from ..core.plays import Play, parse_play
+from ..core.position import EndKind
 from ..core.rules import RuleSet
+from ..core.tiles import ascii_digits, parse_hand, parse_tile
+from ..engine import Comparison, Situation, compare, parse_history, rank
 from ..errors import N_, FivesError, IllegalPlayError, NotationError
 from .coach import FINE_BELOW, MATCH_COST, MATCH_REACH, Judgement, judgement_of, kind_of
+from .lessons import quit_words
 from .puzzle_data import SOLVERS, PlayValue, Puzzle
 
 #: the counting play must give away at least this many points against the answer (the
@@ -72,9 +77,6 @@ def situation_of(puzzle: Puzzle, rules: RuleSet):
     (:class:`~fives_tutor.engine.Situation`): the hand so far, their tiles, and the
     scores where the search weighed them. Raises :class:`PuzzleCheckError` when the
     history or the hand does not fit the pack."""
-    from ..core.tiles import parse_hand
-    from ..engine import Situation, parse_history
-
     try:
         history = parse_history(puzzle.history, rules, puzzle.players)
         hand = parse_hand(puzzle.hand, rules.max_pips)
@@ -92,8 +94,6 @@ def plays_of(situation) -> list[Play]:
 def counting_play(situation) -> Play:
     """The play a counting-only player chooses: the most points now, on a tie the
     heavier tile (the ``greedy`` level)."""
-    from ..engine import rank
-
     return rank(situation, "greedy")[0].play
 
 
@@ -102,8 +102,6 @@ def examine(situation, samples: int, seed: str):
     (:func:`~fives_tutor.engine.compare` with the counting play kept in the race):
     a :class:`~fives_tutor.engine.Comparison`, ``ranked`` best first, ``cost`` and
     ``noise`` the counting play's paired difference to the best."""
-    from ..engine import compare
-
     return compare(situation, counting_play(situation), samples=samples, seed=seed)
 
 
@@ -152,8 +150,6 @@ def wins_now(play: Play, scores: Sequence[int], rules: RuleSet, players: int) ->
 
 def _spins(play: Play) -> bool:
     """Whether ``play`` puts a spinner on the table that was not there."""
-    from ..core.position import EndKind
-
     def spinners(position) -> int:
         return sum(1 for e in position.ends if e.kind in (EndKind.SPINNER, EndKind.ARM))
 
@@ -161,8 +157,6 @@ def _spins(play: Play) -> bool:
 
 
 def _partners(situation) -> bool:
-    from ..core.game import sides_for
-
     sides = sides_for(situation.rules, situation.players)
     return situation.players == 4 and sides[0] == sides[2]
 
@@ -179,8 +173,6 @@ def theme_of(situation, compared, scores: Sequence[int] | None = None) -> str:
     factor of the expert between the two plays; else the coach's kind of the counting
     play's cost: ``block`` (``block``), ``giveback`` (``reply``), ``heavy``, ``suits``;
     else ``endgame`` where the answer is proven, else ``lookahead``."""
-    from ..engine import rank
-
     rules = situation.rules
     players = situation.players
     best, counting = compared.best, compared.chosen
@@ -212,8 +204,6 @@ def solver_shares(situation, answer: Play, seed: str) -> dict[str, float]:
     """How often each weaker level (:data:`~fives_tutor.tutor.puzzle_data.SOLVERS`) finds
     ``answer``: 0 or 1 for the fixed levels, the share of :data:`SOLVER_SEEDS` seeds for
     Monte Carlo at a small budget (``mc-N``: N deals a play)."""
-    from ..engine import rank
-
     found: dict[str, float] = {}
     for solver in SOLVERS:
         if not solver.startswith("mc-"):
@@ -286,9 +276,6 @@ def reply_play(situation, reply: str) -> Play | NotationError:
     either order; a tile alone where it fits one kind of end; their own digits), or why
     it is not one: not a tile, not in the hand, not a fit, or ``@END`` needed. A reply
     with a problem is asked again: it is not a wrong answer."""
-    from ..core.tiles import ascii_digits, parse_tile
-    from .lessons import quit_words
-
     text = ascii_digits(reply.strip())
     if not text:
         return NotationError(N_("type your play, such as {example}, ? for a hint, or {quit} to stop"), text=reply,
@@ -332,8 +319,6 @@ class Told(NamedTuple):
 def _ranked(puzzle: Puzzle, situation) -> list:
     """The stored figures of every play as :class:`~fives_tutor.engine.RankedPlay`
     values (the reply figures worked out again from the position: they are exact)."""
-    from ..engine import rank
-
     defensive = {r.play.notation: r for r in rank(situation, "defensive")}
     ranked = []
     for stored in puzzle.plays:
@@ -350,8 +335,6 @@ def told(puzzle: Puzzle, situation, chosen: Play | None) -> Told:
     """The figures and the coach's reasons to show after the learner answered ``chosen``
     (None: they did not answer). Raises :class:`PuzzleCheckError` for a puzzle whose
     plays do not fit its position."""
-    from ..engine import Comparison
-
     ranked = _ranked(puzzle, situation)
     best = ranked[0]
     by_play = {r.play.notation: r for r in ranked}
