@@ -75,6 +75,8 @@ LESSONS = {
     "format_spec": "a: a placeholder is a name in braces, such as {target_2}, without a format or an index",
     "id_not_text": "lessons[1]: a lesson needs an id (letters, digits and dashes) and a title",
     "lone_brace": "a { or } must open or close a placeholder such as {target_2}",
+    "mistyped_key": "a step 1: unknown key qestion: did you mean question?",
+    "mistyped_question": "a step 1: unknown question totl: did you mean total?",
     "not_a_list": "expected a list of lessons under 'lessons:'",
     "players_not_number": "a step 1: players must be a number of players from 2 to 10",
     "players_unknown": "the rule pack lessons-players-unknown has no hand size for 9 players",
