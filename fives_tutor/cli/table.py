@@ -225,6 +225,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         help=N_("Continue a saved match: the one numbered ID, or the latest unfinished one."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
+# the modes of table.render.MUGGINS_MODES, written out: the shell's modules load when the command runs
 @option("--muggins", "muggins", type=click.Choice(["announce", "quiet"]), default="announce", show_default=True,
         help=N_("Under a pack where points are announced: announce says after each play what it made and what "
                 "can be claimed; quiet keeps that to itself until the hand ends or muggins is called, as a club "

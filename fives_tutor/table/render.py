@@ -261,6 +261,7 @@ def unclaimed_line(state: TableState) -> str:
 def quiet_refusal(error, state: TableState, mode: str) -> str:
     """A refused entry as :func:`refusal` says it, except that a quiet keeper
     (:func:`keeps_quiet`) does not say what a play makes when more was announced."""
+    # the keeper's refusal of an announcement above what the play made (core.keeper), which names the points
     if keeps_quiet(state, mode) and getattr(error, "template", None) == "{play} makes {points}: no more can be announced":
         return _("Refused: {play} does not make that many points. Nothing was recorded.").format(
             play=current().notation(error.params.get("play", "")))
