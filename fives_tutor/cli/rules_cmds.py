@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import click
@@ -14,7 +15,7 @@ from ..bounds import safe
 from ..core.rules import RuleSet
 from ..errors import N_, FivesError, os_reason
 from ..study import skill
-from ..study.compare import SECONDS_PER_PLAY, part, study
+from ..study.compare import SECONDS_PER_PLAY, Study, part, study
 from ..study.skill import DEFAULT_LEVEL, check_level, levels
 from ..text.i18n import _, current, localize_error, unknown_name
 from ..text.output import echo
@@ -280,7 +281,7 @@ class Alone(NamedTuple):
     reason: str = ""
 
 
-def _alone(loaded, players: int, folder: str) -> list[Alone]:
+def _alone(loaded: Sequence[RuleSet], players: int, folder: str) -> list[Alone]:
     """Every parameter in which each pack differs from the first, each written as the
     first pack with that parameter alone changed (a pack file in ``folder`` that extends
     the first pack's file), so that it plays on the same deals."""
@@ -320,7 +321,7 @@ def _wrap_error(change: Alone) -> list[str]:
     return each_failed(change.key, change.reason)
 
 
-def _each_json(result, alone: list[Alone], packs: int) -> list[dict]:
+def _each_json(result: Study, alone: list[Alone], packs: int) -> list[dict]:
     """Each parameter played alone as JSON: the figures' differences from the first
     pack, as ``differences`` gives them for the packs, or the reason it could not be played."""
     made = []
