@@ -327,7 +327,7 @@ def _each_json(result: Study, alone: list[Alone], packs: int) -> list[dict]:
     made = []
     number = packs
     for change in alone:
-        entry = {"pack": result.names[change.pack], "against": result.names[0], "key": change.key}
+        entry: dict[str, object] = {"pack": result.names[change.pack], "against": result.names[0], "key": change.key}
         if change.rules is None:
             entry["error"] = change.reason
         else:
