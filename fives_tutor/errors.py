@@ -15,9 +15,12 @@ bad tile '5|x': expected two pip numbers such as 5|3 (column 3)
 from __future__ import annotations
 
 import errno
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from .bounds import shown
+from .suggest import closest
 
 #: parameters that may be longer than a plain value when shown (file paths, lists
 #: of choices, a reason given by the system); every other one is cut at 60 characters
@@ -56,6 +59,10 @@ class Msg(str):
         made.plural = error.plural
         return made
 
+    def render(self, translate, wrap=lambda value, name="": value, ngettext=None) -> str:
+        """The message translated and filled, as :meth:`FivesError.render` does."""
+        return _render(self, self.plural, self.params, translate, wrap, ngettext)
+
 
 #: the system's reasons a file cannot be read or written, in words that translate
 _BY_ERRNO = {
@@ -86,6 +93,20 @@ def span(low: int, high: int) -> Msg | int:
     if low == high:
         return low
     return Msg(N_("{low} or {high}") if high == low + 1 else N_("{low} to {high}"), low=low, high=high)
+
+
+class Alternatives(tuple):
+    """A parameter that lists names of which one is meant (``muggins or five-up``): its
+    items are joined with the language's word for "or", each shown as a list's item is."""
+
+
+def did_you_mean(typed: str, known: Iterable[str], after: str | None = None) -> Msg | None:
+    """``did you mean muggins?``: the names of ``known`` closest to ``typed``
+    (:func:`fives_tutor.suggest.closest`, ``after`` as it takes it) as a message
+    parameter, or None when no name is close. The one way every list a user names
+    things from suggests a name."""
+    close = closest(typed, known, after=after)
+    return Msg(N_("did you mean {choices}?"), choices=Alternatives(close)) if close else None
 
 
 class FivesError(ValueError):
@@ -122,6 +143,9 @@ def _render(template: str, plural: str | None, params: dict, translate, wrap, ng
     for key, value in params.items():
         if isinstance(value, Msg):  # already in the reader's language: bounded, not wrapped as notation
             values[key] = _bounded(key, _render(value, value.plural, value.params, translate, wrap, ngettext))
+        elif isinstance(value, Alternatives):  # "a or b": a name (letters) as typed, notation as notation
+            values[key] = translate(" or ").join(str(wrap(item, "" if _LETTER.search(item) else key))
+                                                 for item in _bounded(key, value))
         else:
             values[key] = wrap(_bounded(key, value), key)
     values = {key: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
@@ -135,6 +159,7 @@ def _render(template: str, plural: str | None, params: dict, translate, wrap, ng
     return translate(template).format(**values)
 
 
+_LETTER = re.compile("[A-Za-z]")
 #: the most items of a list shown in a message
 _ITEMS = 20
 

@@ -15,7 +15,7 @@ import fives_tutor.engine
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(REPO, "fives_tutor")
 #: the modules beside the layers: imported by any layer, importing none
-CROSS_CUTTING = {"__init__.py", "__main__.py", "errors.py", "bounds.py", "resources.py", "lazy.py"}
+CROSS_CUTTING = {"__init__.py", "__main__.py", "errors.py", "bounds.py", "resources.py", "lazy.py", "suggest.py"}
 
 
 def _layers() -> list[str]:

@@ -28,8 +28,10 @@ NUMBERS = ["0", "1", "2", "3", "7", "-1", "1.5", "1e400", "nan", "٣", "9" * 25,
 HOSTILE = ["", " ", "-", "--", "\x1b]0;pwned\x07", "5 3\x1b[2J", "\udcff", "a\udcfe", "../../../etc/passwd",
            "/etc/passwd", "/dev/zero", "/", "x" * 3000, "5|5*(" * 50, "{max_pips:>1500000000}", "%s%n", "☃", "‏"]
 NOTATION = ["5 3", "6 2", "3 5|5* 5* 5*", "1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0", "5|3", "3|0", "5|2@5*", "6|6",
-            "2|5 6|4 3|3", "5|3 4|4", "12", "0 0 0 0 0 0 0 0", "9|9", "5|3@9", "[5|3]", "53", "۵|۳"]
-PACKS = ["dominos-cc", "pagat-all-fives", "muggins", "five-up", "fives-and-threes", "kitchen", "x.yaml"]
+            "2|5 6|4 3|3", "5|3 4|4", "12", "0 0 0 0 0 0 0 0", "9|9", "5|3@9", "[5|3]", "53", "۵|۳",
+            "5/5 3", "5,5", "5.5", "6\\4", "2|5 6/4"]
+PACKS = ["dominos-cc", "pagat-all-fives", "muggins", "five-up", "fives-and-threes", "kitchen", "x.yaml",
+         "mugins", "Five-Up", "pagat"]  # mistyped: answered with the pack meant
 # options whose valid values are an amount of work: only small ones are drawn (a valid request
 # for ten million matches is a long job, not hostile input)
 WORK = {"matches": ["1", "2", "0", "-5", "x", "9" * 5000], "simulate": ["1", "0", "x", "9" * 5000],
@@ -37,7 +39,7 @@ WORK = {"matches": ["1", "2", "0", "-5", "x", "9" * 5000], "simulate": ["1", "0"
         "workers": ["1", "0", "x", "9" * 5000], "print_count": ["1", "0", "x", "9" * 5000],
         "batch": ["/dev/null", "/dev/zero", "/etc/passwd", "-", "missing.txt"]}
 LEVELS = ["greedy", "defensive", "random", "monte-carlo:5", "monte-carlo:0", "monte-carlo:" + "9" * 5000,
-          "exact", "x"]
+          "exact", "x", "expret", "monte-carol:5", "Greedy"]
 
 
 def leaf_commands() -> list[tuple[tuple[str, ...], click.Command]]:
@@ -105,6 +107,8 @@ def arguments(draw, command: click.Command) -> list[str]:
             words.append(name)
         else:
             words += [name, draw(values_for(param))]
+    if options and draw(st.sampled_from([False] * 7 + [True])):  # an option mistyped: --pley for --play
+        words.append(draw(st.sampled_from(options)).opts[-1][:-1] + "e")
     for param in options:
         # a valid request for a hundred simulated matches is a long job, not hostile input
         if param.name == "matches" and not set(param.opts) & set(words):
@@ -119,7 +123,7 @@ def arguments(draw, command: click.Command) -> list[str]:
 SHELL_LINES = ["6|6", "6|3", "5|6@6*", "draw", "draw 2", "draw " + "9" * 5000, "pass", "muggins", "muggins 10",
                "muggins 5000", "muggins " + "9" * 30, "undo", "redo", "board", "sheet", "history", "rules", "help",
                "Ben 6|6", "Ana 6|5", "5|5 =10", "5|5 = " + "9" * 5000, "12", "0", "5|3 4|4", "9" * 5000, "x|y",
-               "\x1b]0;pwned\x07", "\udcff", "6|6*(",
+               "\x1b]0;pwned\x07", "\udcff", "6|6*(", "Bne 6|4", "muggins Bne", "drwa 2", "6/6", "Ana 6,5",
                # the keys that edit a refused line in a terminal, arriving as characters through a pipe
                "2|1\x15", "6|3 x\x0b", "\x1b", "quit"]
 
@@ -157,7 +161,7 @@ def home():
         handle.write("id: bomb\nextends: dominos-cc\nsource:\n  - &a [x, x, x, x, x, x, x, x, x]\n"
                      + "".join(f"  - &{b} [{', '.join(['*' + a] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi")))
     with open(os.path.join(HOME, "house.yaml"), "w", encoding="utf-8") as handle:
-        handle.write("id: house\nextends: dominos-cc\nrules:\n  match:\n    target: {2: 20, 3: 20, 4: 20}\n")
+        handle.write("id: house\nextends: dominos-cc\nrules:\n  match:\n    target: 20\n")  # for every count
     with open(os.path.join(HOME, "notes.txt"), "w", encoding="utf-8") as handle:
         handle.write("not a pack\n")
     yield HOME

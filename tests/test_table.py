@@ -436,7 +436,8 @@ REFUSALS = [
     (["6|6", "draw 14"], "draw", "the boneyard has no tile to draw"),
     (["6|6"], "pass", "a player who cannot play must draw while the boneyard has tiles"),
     (["6|6"], "draw two", "'draw' takes a number, such as draw 2"),
-    (["6|6"], "hello", "'hello' is neither a tile such as 5|3 nor a command (help lists them)"),
+    (["6|6"], "hello", "'hello' is neither a tile such as 5|3 nor a command: did you mean help?"),
+    (["6|6"], "xyzzy", "'xyzzy' is neither a tile such as 5|3 nor a command (help lists them)"),
     (["6|6"], "6|3 =x", "after a play only the announced points may follow, such as =10"),
     (["6|6"], "sheet please", "'sheet' takes nothing after it"),
     # Ben holds one tile: at most 12 pips

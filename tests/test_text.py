@@ -283,14 +283,15 @@ def test_on_a_terminal_a_persian_line_with_its_carrier_fits_the_width(monkeypatc
 
 
 def test_an_error_wider_than_the_terminal_is_wrapped_at_spaces(run, monkeypatch):
+    # a pack named like none (mugins would get "did you mean muggins?"): the error lists every pack
     for code in ("en", "fa"):
         # into a pipe: one line, as every error
-        result = run("count", "5|3", "--rules", "mugins", "--lang", code, env={"COLUMNS": "50"})
+        result = run("count", "5|3", "--rules", "xqzzy", "--lang", code, env={"COLUMNS": "50"})
         assert result.exit_code == 2 and len(result.stderr.strip().split("\n")) == 1
     monkeypatch.setattr(output, "_isatty", lambda stream: True)
     for code in ("en", "fa"):
         # on a terminal of 50 columns: wrapped at spaces, the pack ids whole
-        result = run("count", "5|3", "--rules", "mugins", "--lang", code, env={"COLUMNS": "50"})
+        result = run("count", "5|3", "--rules", "xqzzy", "--lang", code, env={"COLUMNS": "50"})
         assert result.exit_code == 2
         rows = result.stderr.rstrip("\n").split("\n")
         assert len(rows) > 1 and all(width(row) <= 50 for row in rows), rows

@@ -8,14 +8,15 @@ import functools
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import click
 from click.formatting import join_options
 
 from ..bounds import TOO_LARGE, has_control, is_text, whole_number
-from ..errors import N_, FivesError
+from ..errors import N_, Alternatives, FivesError, Msg
+from ..suggest import closest
 from ..text import output
 from ..text.i18n import (
     LANGUAGES,
@@ -26,6 +27,7 @@ from ..text.i18n import (
     current,
     localize_error,
     translate_metavar,
+    unknown_name,
 )
 from ..text.output import echo, prompt_text
 
@@ -90,6 +92,7 @@ class FivesOption(click.Option):
         if "--lang" in self.opts and self.callback is None:
             self.callback = _language_callback
             self.is_eager = True
+        self.type = suggesting(self.type)
 
     def make_metavar(self, ctx) -> str:
         return translate_metavar(super().make_metavar(ctx))
@@ -173,9 +176,34 @@ def range_words(low, high, low_open: bool = False, high_open: bool = False) -> s
     return t.comma.join(parts)
 
 
+class SuggestingChoice(click.Choice):
+    """A choice whose refusal of a mistyped value names the value meant
+    (``--kind totl``: did you mean total?), through the one suggestion helper."""
+
+    def get_invalid_choice_message(self, value: object, ctx: click.Context | None) -> str:
+        known = [str(choice) for choice in self.choices]
+        close = closest(str(value), known)
+        if not close:
+            return super().get_invalid_choice_message(value, ctx)
+        return localize_error(Msg(N_("'{value}' is not one of the choices: did you mean {choices}?"),
+                                  value=str(value), choices=Alternatives(close)))
+
+
+def suggesting(kind: click.ParamType) -> click.ParamType:
+    """``kind`` itself, or for Click's plain :class:`click.Choice` the same choice as a
+    :class:`SuggestingChoice` (every option of fives suggests the value meant)."""
+    if type(kind) is click.Choice:
+        return SuggestingChoice(kind.choices, case_sensitive=kind.case_sensitive)
+    return kind
+
+
 class FivesArgument(click.Argument):
     """An argument whose metavar is translated in the usage line and in Click's errors
     ("Missing argument 'POSITION'" says the same word as the usage line)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.type = suggesting(self.type)
 
     def make_metavar(self, ctx) -> str:
         return translate_metavar(super().make_metavar(ctx))
@@ -289,12 +317,33 @@ class _Translated(_CommandBase):
             return params[:-1] + [self._bidi_param, help_option]
         return params + [self._bidi_param]
 
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as error:
+            raise no_such_option(error, self.get_params(ctx), ctx) from None
+
     def invoke(self, ctx):
         check_text_params(ctx)
         try:
             return super().invoke(ctx)
         except FivesError as error:
             raise fail(error) from None
+
+
+def no_such_option(error: click.NoSuchOption, params: Sequence[click.Parameter],
+                   ctx: click.Context) -> click.NoSuchOption:
+    """Click's refusal of an unknown option with the options meant, as the one
+    suggestion helper finds them among the options shown in help. Click's own guess
+    compares the whole spelling, dashes included, so that ``--pley`` came out as close
+    to ``--rules`` as to ``--play``; and it offered hidden old spellings."""
+    known = [name for param in params if isinstance(param, click.Option) and not param.hidden
+             for name in param.opts + param.secondary_opts if name.startswith("--")]
+    close = closest(error.option_name, known) if error.option_name.startswith("--") else ()
+    if not close:
+        return click.NoSuchOption(error.option_name, message=error.message, ctx=ctx)
+    return click.NoSuchOption(error.option_name, ctx=ctx, message=localize_error(Msg(
+        N_("No such option '{name}'. Did you mean {choices}?"), name=error.option_name, choices=Alternatives(close))))
 
 
 class FivesCommand(_Translated, click.Command):
@@ -572,16 +621,23 @@ class SuggestingGroup:
     (``fives scor``: did you mean score?)."""
 
     def resolve_command(self, ctx, args):
-        import difflib  # start-up: loaded only when needed
-
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
-            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.5)
+            close = closest(name, self.list_commands(ctx))
             if close:
-                ctx.fail(_("No such command '{name}'. Did you mean {choices}?").format(
-                    name=name, choices=_(" or ").join(close)))
+                ctx.fail(localize_error(Msg(N_("No such command '{name}'. Did you mean {choices}?"), name=name,
+                                            choices=Alternatives(close))))
             ctx.fail(_("No such command '{name}'.").format(name=name))
         return super().resolve_command(ctx, args)
+
+
+def unknown_level(level: str, known: Sequence[str], after: str | None = None) -> str:
+    """The line that refuses ``level``, not one of the engine levels ``known``: the level
+    meant when one is close (``expret``: did you mean expert?; with ``after=":"``,
+    ``monte-carol:200``: did you mean monte-carlo:200?), else every level."""
+    return unknown_name(N_("unknown engine level '{level}': {hint}"), level, known, after, level=level) or \
+        _("unknown engine level '{level}': choose one of {choices}").format(level=level,
+                                                                            choices=current().comma.join(known))
 
 
 class LevelType(click.ParamType):
@@ -597,8 +653,7 @@ class LevelType(click.ParamType):
     def convert(self, value, param, ctx):
         known = list(self.extra) + list(engine_levels())
         if value not in known:
-            self.fail(_("unknown engine level '{level}': choose one of {choices}").format(
-                level=value, choices=current().comma.join(known)), param, ctx)
+            self.fail(unknown_level(value, known), param, ctx)
         return value
 
     def get_metavar(self, param, ctx=None):

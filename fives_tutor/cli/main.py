@@ -72,7 +72,7 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
                 hint = " " + _("Try '{command} {option}' for help.").format(
                     command=error.ctx.command_path, option=error.ctx.help_option_names[0])
             message = one_line(error.format_message())
-            if hint and not message.rstrip().endswith((".", "!", "?", "…")):
+            if hint and not message.rstrip(" \u200e\u200f").endswith((".", "!", "?", "…", "؟")):
                 message = message.rstrip() + "."
             error_line(_("Error: {message}").format(message=message) + hint)
             sys.exit(error.exit_code)

@@ -10,7 +10,7 @@ from ..bounds import has_control
 from ..errors import N_
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
-from .common import CliError, FivesCommand, complete_language, complete_pack, option, split_players
+from .common import CliError, FivesCommand, complete_language, complete_pack, option, split_players, unknown_level
 
 #: the names of the computer's players when none are given
 COMPUTER_NAMES = ("Ana", "Ben", "Cy")
@@ -26,8 +26,7 @@ def _levels(text: str, computers: int) -> list[str]:
     levels = [level.strip() for level in text.replace("،", ",").split(",") if level.strip()]
     for level in levels:
         if level not in LEVELS:
-            raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
-                level=level, choices=current().comma.join(LEVELS)))
+            raise CliError(unknown_level(level, LEVELS))
     if len(levels) == 1:
         levels = levels * computers
     if len(levels) != computers:

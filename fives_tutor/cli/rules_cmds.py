@@ -4,16 +4,20 @@ by their rules and by simulated play."""
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import click
 
 from ..bounds import safe
+from ..core.rules import RuleSet
 from ..errors import N_, FivesError, os_reason
 from ..study import skill
-from ..study.compare import SECONDS_PER_PLAY, study
+from ..study.compare import SECONDS_PER_PLAY, Study, part, study
 from ..study.skill import DEFAULT_LEVEL, check_level, levels
-from ..text.i18n import _, current, localize_error
+from ..text.i18n import _, current, localize_error, unknown_name
 from ..text.output import echo
 from .common import (
     DEFAULT_SEED,
@@ -32,6 +36,7 @@ from .common import (
     note_old_spelling,
     option,
     rules_from,
+    unknown_level,
 )
 
 
@@ -127,6 +132,11 @@ def _skill_level(ctx, param, text):
     try:
         return check_level(text)
     except ValueError:
+        if text.partition(":")[0] not in _level_names():  # expret: did you mean expert?
+            guess = unknown_name(N_("unknown engine level '{level}': {hint}"), text, levels() + ("none",), ":",
+                                 level=text)
+            if guess is not None:
+                raise click.BadParameter(guess) from None
         raise click.BadParameter(_("{level} is not a stronger level: choose one of {choices}, or none").format(
             level=text, choices=current().comma.join(levels()))) from None
 
@@ -174,8 +184,7 @@ def _strategy(level: str, strategy: str | None) -> str:
         note_old_spelling("--strategy", "--level")
         level = strategy
     if level not in _level_names():
-        raise CliError(_("unknown engine level '{level}': choose one of {choices}").format(
-            level=level, choices=current().comma.join(_level_names())))
+        raise CliError(unknown_level(level, _level_names()))
     from ..study.simulate import LEVELS  # start-up: loaded when the command runs
 
     if level not in LEVELS:
@@ -195,9 +204,12 @@ def _strategy(level: str, strategy: str | None) -> str:
         help=N_("Also play N matches per pack and compare the statistics."))
 @option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N", hidden=True,
         help=N_("Old spelling of --matches."))
+@option("--each", "each", is_flag=True,
+        help=N_("With --matches: also play each changed rule alone against the first pack, on the same deals, "
+                "and say in one line what it does."))
 @_simulation_options(DEFAULT_LEVEL)
 @_lang_json
-def compare_command(packs, rules_names, matches, simulate, players, seed, workers, level, strategy, skill,
+def compare_command(packs, rules_names, matches, simulate, each, players, seed, workers, level, strategy, skill,
                     seconds_per_play, lang, as_json):
     packs = tuple(packs) + tuple(rules_names)
     if simulate:
@@ -208,28 +220,123 @@ def compare_command(packs, rules_names, matches, simulate, players, seed, worker
     seed = _seed(seed)
     if len(packs) < 2:
         raise CliError(_("give at least two packs to compare"))
+    if each and not simulate:
+        raise CliError(_("--each plays each changed rule alone: give --matches N too"))
     loaded = [load_pack(name) for name in packs]
     from ..render.rules import differences  # start-up: loaded when the command runs
 
     found = differences(loaded)
-    result = None
+    result, alone = None, []
     if simulate:
-        result = _simulate_all(loaded, simulate, players, seed, workers, strategy, skill, seconds_per_play, as_json)
+        import tempfile  # start-up: loaded when the command runs
+
+        with tempfile.TemporaryDirectory(prefix="fives-each-") as folder:
+            alone = _alone(loaded, players, folder) if each else []
+            played = [change.rules for change in alone if change.rules is not None]
+            result = _simulate_all(loaded + played, simulate, players, seed, workers, strategy, skill,
+                                   seconds_per_play, as_json)
     if as_json:
         data = {"packs": [r.id for r in loaded],
                 "differences": [{"key": key, "label": label, "values": values} for key, label, values in found]}
         if result is not None:
-            data["simulation"] = _simulation_json(result, simulate, players, seed, strategy)
+            data["simulation"] = _simulation_json(part(result, range(len(loaded))), simulate, players, seed, strategy)
+            if each:
+                data["simulation"]["each"] = _each_json(result, alone, len(loaded))
         echo_json(data)
         return
     from ..render.rules import render_compare
 
-    echo(render_compare(loaded))
-    if result is not None:
-        from ..render.study import render_study
+    if result is None:
+        echo(render_compare(loaded, headline=True))
+        return
+    from ..render.study import each_line, headlines, render_study
 
-        echo("")
-        echo(render_study(result, simulate, players, seed, strategy))
+    packs_only = part(result, range(len(loaded)))
+    under = {}  # pack number -> what each of its changes does alone
+    number = len(loaded)
+    for change in alone:
+        if change.rules is None:
+            under.setdefault(change.pack, []).extend(_wrap_error(change))
+            continue
+        under.setdefault(change.pack, []).extend(each_line(change.label, change.value, result, number))
+        number += 1
+    echo("\n".join(headlines(packs_only, under=under)))
+    echo("")
+    echo(render_compare(loaded))
+    echo("")
+    echo(render_study(packs_only, simulate, players, seed, strategy, with_headlines=False))
+
+
+class Alone(NamedTuple):
+    """A parameter in which pack number ``pack`` differs from the first, to be played
+    alone (``rules compare --each``): its ``key`` path, its ``label`` and ``value`` in
+    words, and the first pack with that parameter changed (``rules``), or None with
+    the ``reason`` it cannot be played alone (a line in the active language)."""
+
+    pack: int
+    key: str
+    label: str
+    value: str
+    rules: RuleSet | None
+    reason: str = ""
+
+
+def _alone(loaded: Sequence[RuleSet], players: int, folder: str) -> list[Alone]:
+    """Every parameter in which each pack differs from the first, each written as the
+    first pack with that parameter alone changed (a pack file in ``folder`` that extends
+    the first pack's file), so that it plays on the same deals."""
+    from ..packs.loader import load_rules  # start-up: loaded when the command runs
+    from ..render.rules import differences
+    from ..study.compare import changes, variant
+
+    first = loaded[0]
+    found = []
+    for pack, other in enumerate(loaded[1:], start=1):
+        for index, (key, value) in enumerate(changes(first, other, players), start=1):
+            path = os.path.join(folder, f"alone-{pack}-{index}.yaml")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(variant(first, key, value, f"alone-{pack}-{index}"), handle)
+            try:
+                rules_set = load_rules(path)
+                _check_players(rules_set, players)
+            except FivesError as error:  # the parameter needs another beside it (players.max and hand_size)
+                if error.params.get("path") == path:  # named as the first pack with this change, not a file
+                    error.params["path"] = f"{first.id} + {key}"
+                found.append(Alone(pack, key, key, "", None, localize_error(error)))
+                continue
+            except CliError as error:
+                found.append(Alone(pack, key, key, "", None, error.format_message()))
+                continue
+            rows = differences([first, rules_set]) or [(key, key, ["", json.dumps(value)])]
+            # the row of this parameter (spinner.doubles: none also changes how arms open)
+            rows = [row for row in rows if key == row[0] or key.startswith(row[0] + ".")] or rows
+            found.append(Alone(pack, key, current().comma.join(label for _key, label, _values in rows),
+                               current().comma.join(values[1] for _key, _label, values in rows), rules_set))
+    return found
+
+
+def _wrap_error(change: Alone) -> list[str]:
+    from ..render.study import each_failed  # start-up: loaded when the command runs
+
+    return each_failed(change.key, change.reason)
+
+
+def _each_json(result: Study, alone: list[Alone], packs: int) -> list[dict]:
+    """Each parameter played alone as JSON: the figures' differences from the first
+    pack, as ``differences`` gives them for the packs, or the reason it could not be played."""
+    made = []
+    number = packs
+    for change in alone:
+        entry: dict[str, object] = {"pack": result.names[change.pack], "against": result.names[0], "key": change.key}
+        if change.rules is None:
+            entry["error"] = change.reason
+        else:
+            entry["label"], entry["value"] = change.label, change.value
+            entry["figures"] = {JSON_KEYS[d.name]: dict(_estimate_json(d.estimate), verdict=d.verdict)
+                                for d in result.differences[number - 1]}
+            number += 1
+        made.append(entry)
+    return made
 
 
 @click.command(short_help=N_("Statistics of simulated matches under a pack"), cls=FivesCommand, help=N_(

@@ -11,8 +11,17 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.tiles import split_list
-from ..errors import N_, FivesError
-from ..text.i18n import LANGUAGES, _, activate, current, localize_error, match_language
+from ..errors import N_, FivesError, Msg
+from ..text.i18n import (
+    LANGUAGES,
+    _,
+    activate,
+    current,
+    language_hint,
+    localize_error,
+    match_language,
+    unknown_name,
+)
 from ..text.output import echo, prompt_text
 from .common import (
     CliError,
@@ -53,10 +62,14 @@ def check_teams_answer(text: str, names: list[str]) -> str | None:
 
     teams = []
     for part in split_list(text):
-        found = [find_player(m, names) for m in part.split("+") if m.strip()]
+        typed = [m for m in part.split("+") if m.strip()]
+        found = [find_player(m, names) for m in typed]
         members = [member for member in found if member is not None]
         if len(members) < len(found):
-            return _("--teams names a player who is not in --players: {teams}").format(teams=text)
+            stranger = next(m.strip() for m, member in zip(typed, found) if member is None)
+            guess = unknown_name(N_("--teams names {name}, who is not in --players: {hint}"), stranger, names,
+                                 name=stranger)  # Ana+Cyy: did you mean Cy?
+            return guess or _("--teams names a player who is not in --players: {teams}").format(teams=text)
         teams.append(members)
     flat = sorted(i for team in teams for i in team)
     if len(names) != 4 or len(teams) != 2 or any(len(team) != 2 for team in teams) or flat != [0, 1, 2, 3]:
@@ -98,6 +111,9 @@ def check_pack_answer(text: str) -> str | None:
 def check_language_answer(text: str) -> str | None:
     """Why ``text`` is not a language fives-tutor speaks, or None (empty keeps the current one)."""
     if text.strip() and match_language(text.strip()) is None:
+        close = language_hint(text.strip())
+        if close is not None:
+            return localize_error(Msg(N_("unknown language '{language}': {hint}"), language=text.strip(), hint=close))
         return _("unknown language '{language}': choose one of {choices}").format(
             language=text.strip(), choices=current().comma.join(LANGUAGES))
     return None
@@ -209,10 +225,15 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         help=N_("Continue a saved match: the one numbered ID, or the latest unfinished one."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
-def table(players, teams, rules_name, lang, db, resume, tiles):
+# the modes of table.render.MUGGINS_MODES, written out: the shell's modules load when the command runs
+@option("--muggins", "muggins", type=click.Choice(["announce", "quiet"]), default="announce", show_default=True,
+        help=N_("Under a pack where points are announced: announce says after each play what it made and what "
+                "can be claimed; quiet keeps that to itself until the hand ends or muggins is called, as a club "
+                "that plays muggins for real expects."))
+def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
     from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
     from ..store.match_lock import keep_match
-    from ..table.replies import prose, run_lines
+    from ..table.replies import TableFace, prose, run_lines
     from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -259,12 +280,13 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
 
             session = Session(journal, None, rules, names, team_list, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
+        face = TableFace(session, muggins)
         if interactive:
             from ..table.shell import run_interactive
 
-            code = run_interactive(session, style)
+            code = run_interactive(face, style)
         else:
-            code = run_lines(session, sys.stdin, style)
+            code = run_lines(face, sys.stdin, style)
             if not session.saved:
                 echo("\n".join(prose([_("Nothing was played, so no match was saved.")])))
     if code:

@@ -11,7 +11,7 @@ import click
 
 from ..bounds import whole_number
 from ..errors import N_, FivesError
-from ..text.i18n import _, current, localize_error, ngettext
+from ..text.i18n import _, current, localize_error, ngettext, unknown_name
 from ..text.output import echo, prompt_text
 from .common import (
     CliError,
@@ -259,7 +259,8 @@ def _start(lessons, name, done) -> int:
     for index, lesson in enumerate(lessons):
         if lesson.id == name:
             return index
-    raise CliError(_("there is no lesson {name}: fives learn --list shows them").format(name=name))
+    guess = unknown_name(N_("there is no lesson {name}: {hint}"), name, [lesson.id for lesson in lessons], name=name)
+    raise CliError(guess or _("there is no lesson {name}: fives learn --list shows them").format(name=name))
 
 
 def _teach(lesson, rules, console) -> bool:

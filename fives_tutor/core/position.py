@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from ..errors import N_, NotationError, span
 from .rules import RuleSet
-from .tiles import Tile, ascii_digits, domino_set, split_tokens
+from .tiles import Tile, ascii_digits, domino_set, miswritten, split_tokens
 
 
 class EndKind(IntEnum):
@@ -172,6 +172,10 @@ def parse_end_token(token: str, column: int, text: str,
         a, b = int(match.group(1)), int(match.group(2))
         _check_pips(max(a, b), max_pips, column, text, token)
         return None, (a, b, bool(match.group(3)))
+    meant = miswritten(token)
+    if meant is not None:  # 5/5: a double at an end is written 5|5
+        raise NotationError(N_("'{token}' is not an open end: tiles are written {example}"), text=text, column=column,
+                            token=token, example=meant)
     raise NotationError(
         N_("'{token}' is not an open end: expected N, N|N, N|N*, N* or -"),
         text=text, column=column, token=token,

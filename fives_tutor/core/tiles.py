@@ -91,6 +91,24 @@ def domino_set(max_pips: int = 6) -> tuple[Tile, ...]:
 
 _TILE_RE = re.compile(r"\[?\s*(\d{1,2})\s*[|\-]\s*(\d{1,2})\s*\]?\Z", re.ASCII)
 _PAIR_RE = re.compile(r"\[?(\d)(\d)\]?\Z", re.ASCII)
+#: two pip numbers with another mark between them, as people write a tile by mistake:
+#: a slash or backslash, a comma, a full stop or colon, the Persian decimal sign and comma
+_MISWRITTEN_RE = re.compile(r"\[?\s*(\d{1,2})\s*[/\\,.:\u066b\u060c]\s*(\d{1,2})\s*\]?(\*?)\Z", re.ASCII)
+#: a lone number, a comma and a lone number (``5,5``) at the start of a text
+_COMMA_PAIR_RE = re.compile(r"\d{1,2}[,\u060c]\d{1,2}(?![^\s,\u060c])", re.ASCII)
+
+
+def miswritten(text: str) -> str | None:
+    """The tile ``text`` means when it writes two pip numbers with the wrong mark
+    between them (``5/5``, ``5\\5``, ``5,5``, ``5.5``, ``5:5``): ``5|5`` (a spinner's
+    star kept: ``5/5*`` -> ``5|5*``), else None. Where a comma separates items (a hand,
+    the ends form) the caller decides whether ``5,5`` is one tile.
+
+    >>> miswritten("5/5"), miswritten("[6\\\\4]"), miswritten("۵٫۵"), miswritten("5|5"), miswritten("5/")
+    ('5|5', '6|4', '5|5', None, None)
+    """
+    found = _MISWRITTEN_RE.match(ascii_digits(text.strip()))
+    return f"{found.group(1)}|{found.group(2)}{found.group(3)}" if found else None
 
 
 def parse_tile(text: str, max_pips: int = 12, *, column: int = 1, whole: str | None = None) -> Tile:
@@ -108,6 +126,10 @@ def parse_tile(text: str, max_pips: int = 12, *, column: int = 1, whole: str | N
         match = _PAIR_RE.match(clean)
     if not match:
         bad = next((i for i, c in enumerate(clean) if not (c.isdecimal() and c.isascii()) and c not in "|-[] "), 0)
+        meant = miswritten(text)
+        if meant is not None and not meant.endswith("*"):  # 5/5: tiles are written 5|5
+            raise NotationError(N_("bad tile '{tile}': tiles are written {example}"), text=source, column=column + bad,
+                                tile=text, example=meant)
         raise NotationError(
             N_("bad tile '{tile}': expected two pip numbers such as {example}"),
             text=source, column=column + bad, tile=text, example="5|3",
@@ -152,7 +174,15 @@ def parse_hand(text: str, max_pips: int = 12) -> tuple[Tile, ...]:
     """
     tiles: list[Tile] = []
     for token, column in split_tokens(text):
-        tile = parse_tile(token, max_pips, column=column, whole=text)
+        try:
+            tile = parse_tile(token, max_pips, column=column, whole=text)
+        except NotationError:
+            # "5,5": a lone number is no tile, so the comma was meant as the bar of one
+            pair = _COMMA_PAIR_RE.match(ascii_digits(text[column - 1:]))
+            if pair is None:
+                raise
+            raise NotationError(N_("bad tile '{tile}': tiles are written {example}"), text=text, column=column,
+                                tile=pair.group(0), example=miswritten(pair.group(0))) from None
         if tile in tiles:
             raise NotationError(N_("tile {tile} is written twice"), text=text, column=column, tile=str(tile))
         tiles.append(tile)

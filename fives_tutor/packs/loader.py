@@ -20,6 +20,7 @@ import os
 import re
 import shlex
 import zlib
+from collections.abc import Iterable
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -36,7 +37,7 @@ from ..core.rules import (
     SpinnerRules,
     TurnRules,
 )
-from ..errors import N_, Msg, RulePackError, os_reason, span
+from ..errors import N_, Msg, RulePackError, did_you_mean, os_reason, span
 from ..resources import data_dir, user_home
 from .bounded_yaml import load
 
@@ -208,6 +209,9 @@ def resolve(name: str, relative_to: str | None = None) -> str:
         if not info.builtin and not info.shadows and _declared_id(info.path) == name:
             return info.path  # a user pack found by the id it declares, not its file name
     choices = tuple(info.id for info in list_packs() if not info.shadows)
+    close = did_you_mean(name, choices)
+    if close is not None:  # mugins: did you mean muggins?
+        raise RulePackError(N_("unknown rule pack '{name}': {hint}"), name=name, hint=close)
     raise RulePackError(N_("unknown rule pack '{name}': choose one of {choices}, or give the path of a YAML file"),
                         name=name, choices=choices)
 
@@ -248,8 +252,7 @@ def rules_from_data(data: dict, path: str = "(saved)") -> RuleSet:
                                "and rules"), path=str(path))
     for key, value in data.items():
         if key not in _TOP_KEYS and key not in _MERGED_KEYS:
-            raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
-                                key=_show(key), choices=tuple(_TOP_KEYS))
+            raise _unknown_key(str(path), _show(key), key, _TOP_KEYS)
         expected = _MERGED_KEYS.get(key)
         if key in ("extends", "lessons") or expected == "text":
             ok = value is None or isinstance(value, str)
@@ -342,8 +345,7 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
                                "and rules"), path=str(path))
     for top_key in data:
         if top_key not in _TOP_KEYS:
-            raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=str(path),
-                                key=str(top_key), choices=tuple(_TOP_KEYS))
+            raise _unknown_key(str(path), str(top_key), top_key, _TOP_KEYS)
     _check_id(data.get("id", _stem(path)), str(path), is_builtin(path))
     if isinstance(data.get("rules"), dict):
         # each file's older keys become the newer ones before the files merge, so that a
@@ -368,13 +370,14 @@ def _merged(path: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...]]:
         base_path = resolve(base_name, relative_to=path)
     except RulePackError as error:
         raise RulePackError(N_("{path}: {key}: {reason}"), path=str(path), key="extends",
-                            reason=error.render(lambda text: text)) from None
+                            reason=Msg.of(error)) from None
     base, base_chain = _merged(base_path, chain + (key,))
     # a pack's own identity is never inherited: its id (else its file name), name, summary, source
     merged = {k: v for k, v in base.items() if k not in ("id", "name", "summary", "source", "citation")}
     merged.update({k: v for k, v in data.items() if k != "rules"})
     merged.setdefault("id", _stem(path))
-    merged["rules"] = _deep_merge(base.get("rules", {}), data.get("rules", {}) or {})
+    merged["rules"] = _deep_merge(_spread(base.get("rules", {}), data.get("rules", {}) or {}),
+                                  data.get("rules", {}) or {})
     merged["_base"] = base.get("id")
     # lessons: the base's, then this pack's, which override them lesson by lesson
     merged["_lessons"] = list(base.get("_lessons", [])) + own_lessons
@@ -421,6 +424,29 @@ def _check_id(pack_id: Any, where: str, builtin: bool) -> None:
                             path=where, key="id", value=pack_id)
 
 
+def _spread(base: Any, override: Any) -> Any:
+    """The rules of a base pack ready for ``override`` to be merged over them: where the
+    base gives one value for every player count (``target: 100``) and the override a
+    value for some counts (``target: {2: 150}``), the base's value is spread over its
+    own player counts first, so that the counts the override leaves out keep it."""
+    if not isinstance(base, dict) or not isinstance(override, dict):
+        return base
+    given_players = base.get("players")
+    players: dict = given_players if isinstance(given_players, dict) else {}
+    low, high = players.get("min", 2), players.get("max", 4)
+    if isinstance(low, bool) or isinstance(high, bool) or not isinstance(low, int) or not isinstance(high, int):
+        return base  # refused when the pack is checked
+    spread = dict(base)
+    for section, fields in SCHEMA.items():
+        for name, rule in fields.items():
+            given, over = base.get(section), override.get(section)
+            if (rule[0] == "per_players" and isinstance(given, dict) and isinstance(over, dict)
+                    and isinstance(over.get(name), dict) and name in given and not isinstance(given[name], dict)):
+                counts = range(max(2, low), min(10, high) + 1)
+                spread[section] = dict(spread[section], **{name: dict.fromkeys(counts, given[name])})
+    return spread
+
+
 def _deep_merge(base: Any, override: Any) -> Any:
     """``override`` laid over ``base``, mapping by mapping. A key matches a base key
     written the same way in YAML or in JSON (``2`` and ``"2"``): an installed built-in
@@ -433,6 +459,17 @@ def _deep_merge(base: Any, override: Any) -> Any:
             result[key] = _deep_merge(result.pop(same), value) if same is not None else value
         return result
     return override
+
+
+def _unknown_key(path: str, key_path: str, key: Any, known: Iterable[str]) -> RulePackError:
+    """The error of a key the schema does not have at ``key_path``: the known key it
+    most likely means (``spiner``: did you mean spinner?), else every known key there."""
+    choices = tuple(known)
+    close = did_you_mean(key, choices) if isinstance(key, str) else None
+    if close is not None:
+        return RulePackError(N_("{path}: {key}: unknown key: {hint}"), path=path, key=key_path, hint=close)
+    return RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=path, key=key_path,
+                         choices=choices)
 
 
 def _show(value: Any) -> str:
@@ -453,6 +490,10 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
         return value
     if kind == "enum":
         if value not in rule[1:]:
+            close = did_you_mean(value, rule[1:]) if isinstance(value, str) else None
+            if close is not None:  # highest_dubble: did you mean highest_double?
+                raise RulePackError(N_("{path}: {key}: {value} is not one of its values: {hint}"), path=path, key=key,
+                                    value=_show(value), hint=close)
             raise RulePackError(N_("{path}: {key}: expected one of {choices}, got {value}"), path=path, key=key,
                                 choices=tuple(rule[1:]), value=_show(value))
         return value
@@ -462,10 +503,15 @@ def _check(rule: tuple, value: Any, path: str, key: str, players: range) -> Any:
             raise RulePackError(N_("{path}: {key}: expected a list of whole numbers ({numbers}), got {value}"),
                                 path=path, key=key, numbers=span(rule[1], rule[2]), value=_show(value))
         return tuple(value)
-    # per_players: a mapping from each player count to a value
+    # per_players: one value for every player count (target: 100), or a mapping from
+    # each player count to its value (target: {2: 250, 3: 200, 4: 200})
     if not isinstance(value, dict):
-        raise RulePackError(N_("{path}: {key}: expected a value for each player count ({numbers})"),
-                            path=path, key=key, numbers=span(players.start, players.stop - 1))
+        if isinstance(value, list):
+            raise RulePackError(N_("{path}: {key}: expected one value for every player count, or a value for each "
+                                   "({numbers}), got {value}"), path=path, key=key,
+                                numbers=span(players.start, players.stop - 1), value=_show(value))
+        one = _check(rule[1], value, path, key, players)
+        return MappingProxyType(dict.fromkeys(players, one))
     result = {}
     for count_key, inner in value.items():
         count = _player_count(count_key)
@@ -537,8 +583,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     checked: dict[str, dict[str, Any]] = {}
     for section in rules:
         if section not in SCHEMA:
-            raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
-                                key=f"rules.{section}", choices=tuple(SCHEMA))
+            raise _unknown_key(where, f"rules.{section}", section, SCHEMA)
     given_players = rules.get("players")
     players_rules: dict[str, Any] = given_players if isinstance(given_players, dict) else {}
     low = players_rules.get("min", 2) if isinstance(players_rules.get("min"), int) else 2
@@ -553,8 +598,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
                                 key=f"rules.{section}", value=_show(given))
         for name in given:
             if name not in fields:
-                raise RulePackError(N_("{path}: {key}: unknown key (known keys: {choices})"), path=where,
-                                    key=f"rules.{section}.{name}", choices=tuple(fields))
+                raise _unknown_key(where, f"rules.{section}.{name}", name, fields)
         checked[section] = {}
         for name, rule in fields.items():
             key = f"rules.{section}.{name}"

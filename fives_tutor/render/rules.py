@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from ..core.rules import RuleSet
 from ..study.stats import Estimate
-from ..text.i18n import _, current
+from ..text.bidi import ltr
+from ..text.i18n import _, current, ngettext
 from ..text.table import table
 from ..text.width import wrap
 from ..text.wrap import terminal_width, wrap_block
@@ -52,11 +53,27 @@ def differences(packs: Sequence[RuleSet]) -> list[tuple[str, str, list[str]]]:
     return rows
 
 
-def render_compare(packs: Sequence[RuleSet]) -> str:
-    """A side-by-side table of the parameters that differ."""
+def render_compare(packs: Sequence[RuleSet], headline: bool = False) -> str:
+    """A side-by-side table of the parameters that differ; with ``headline``, first a
+    line for each pack after the first: how many rules it changes, and how to see what
+    they do at the table (a simulated comparison has headlines of its own)."""
     code = current().code
-    lines = [wrap_block(_("{pack}: {name}").format(pack=rules.id, name=rules.name(code))) for rules in packs]
     found = differences(packs)
+    lines = []
+    if headline:
+        for index, rules in enumerate(packs[1:], start=1):
+            count = sum(1 for _key, _label, values in found if values[index] != values[0])
+            if count:
+                text = ngettext("{pack} changes {count} rule of {first}; add --matches N to see what it changes "
+                                "at the table.",
+                                "{pack} changes {count} rules of {first}; add --matches N to see what they change "
+                                "at the table.", count)
+            else:
+                text = _("{pack} has the same rules as {first}.")
+            lines.append(wrap_block(text.format(pack=_name(rules.id), first=_name(packs[0].id),
+                                                count=current().number(count))))
+        lines.append("")
+    lines += [wrap_block(_("{pack}: {name}").format(pack=rules.id, name=rules.name(code))) for rules in packs]
     lines.append("")
     if not found:
         lines.append(_("These packs have the same rules."))
@@ -64,6 +81,11 @@ def render_compare(packs: Sequence[RuleSet]) -> str:
         lines.append(table([[label] + values for _key, label, values in found],
                            header=[_("Rule")] + [rules.id for rules in packs]))
     return "\n".join(lines)
+
+
+def _name(pack_id: str) -> str:
+    """A pack's id inside a sentence: left to right in a right-to-left language."""
+    return ltr(pack_id) if current().rtl else pack_id
 
 
 def interval(estimate: Estimate, decimals: int = 1, percent: bool = False) -> str:

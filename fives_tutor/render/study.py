@@ -10,9 +10,9 @@ every language; the bars of one pack's histogram run the way the language reads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ..study.compare import Difference, Study
+from ..study.compare import Difference, Finding, Study, findings
 from ..study.stats import Estimate
 from ..text.bidi import ltr_line
 from ..text.i18n import LRM, RLM, _, current, ngettext
@@ -179,20 +179,97 @@ def skill_line(difference: Difference, study: Study, pack: int) -> str:
         low=value("skill", estimate.low, True), high=value("skill", estimate.high, True)))
 
 
-def render_study(study: Study, matches: int, players: int, seed: str, strategy: str) -> str:
-    """The whole comparison: the figures table, the verdicts, the difference bars and
-    the points-per-play histograms."""
+def phrase(finding: Finding) -> str:
+    """One finding of a headline in words: ``matches 8 minutes shorter``, ``a little
+    more scoring``, ``more luck: the better player wins 62% instead of 67%``; a
+    difference that is not clear of the noise is "about the same"."""
+    t = current()
+    if finding.aspect == "length":
+        if finding.direction == "same":
+            return _("matches about as long")
+        minutes = round(finding.amount)
+        longer = finding.direction == "more"
+        if minutes == 0:
+            return _("matches less than a minute longer") if longer else _("matches less than a minute shorter")
+        if longer:
+            return ngettext("matches {count} minute longer", "matches {count} minutes longer",
+                            minutes).format(count=t.number(minutes))
+        return ngettext("matches {count} minute shorter", "matches {count} minutes shorter",
+                        minutes).format(count=t.number(minutes))
+    if finding.aspect == "scoring":
+        return {
+            ("same", ""): _("about as much scoring"),
+            ("more", "little"): _("a little more scoring"), ("more", ""): _("more scoring"),
+            ("more", "much"): _("much more scoring"),
+            ("less", "little"): _("a little less scoring"), ("less", ""): _("less scoring"),
+            ("less", "much"): _("much less scoring"),
+        }[(finding.direction, finding.size if finding.direction != "same" else "")]
+    rates = {"rate": t.percent(finding.value, 0), "base": t.percent(finding.base, 0)}
+    if finding.direction == "more":
+        return _("more luck: the better player wins {rate} instead of {base}").format(**rates)
+    if finding.direction == "less":
+        return _("more skill: the better player wins {rate} instead of {base}").format(**rates)
+    return _("about as much luck")
+
+
+def headline(study: Study, pack: int) -> str:
+    """What pack ``pack`` changes against the first, in the words a club acts on:
+    ``matches 8 minutes shorter, a little more scoring, more luck: the better player
+    wins 62% instead of 67%``: only what is clear of the noise (a difference whose
+    95% interval holds zero is "about the same")."""
+    return current().comma.join(phrase(finding) for finding in findings(study, pack))
+
+
+def headlines(study: Study, width: int | None = None, under: Mapping[int, list[str]] | None = None) -> list[str]:
+    """The first lines of a comparison: each pack against the first in one sentence
+    (:func:`headline`), wrapped to ``width`` cells; ``under[k]``, lines that follow
+    pack ``k``'s (what each of its changes does alone: :func:`each_line`)."""
+    width = width or _terminal_width()
+    lines: list[str] = []
+    for pack in range(1, len(study.names)):
+        lines += _wrap(_("{pack} against {first}: {headline}.").format(
+            pack=_ltr(study.names[pack]), first=_ltr(study.names[0]), headline=headline(study, pack)), width,
+            hanging="  ")
+        lines += (under or {}).get(pack, [])
+    return lines
+
+
+def each_line(rule: str, value: str, study: Study, pack: int, width: int | None = None) -> list[str]:
+    """One changed rule played alone against the first pack (``rules compare --each``),
+    in one sentence: ``Match target alone (100 points): matches 6 minutes shorter, ...``,
+    indented under the headline of the pack it comes from."""
+    width = width or _terminal_width()
+    return _wrap(_("{rule} alone ({value}): {headline}.").format(rule=rule, value=value,
+                                                                   headline=headline(study, pack)),
+                 width, indent="  ", hanging="  ")
+
+
+def each_failed(key: str, reason: str, width: int | None = None) -> list[str]:
+    """A changed rule that cannot be played alone (it needs another change beside it),
+    with the reason, indented as :func:`each_line`."""
+    return _wrap(_("{rule} cannot be played alone: {reason}").format(rule=_ltr(key), reason=reason),
+                 width or _terminal_width(), indent="  ", hanging="  ")
+
+
+def render_study(study: Study, matches: int, players: int, seed: str, strategy: str,
+                 with_headlines: bool = True) -> str:
+    """The whole comparison: with several packs its headlines first (unless
+    ``with_headlines`` is False: ``rules compare`` prints them above the rules), the
+    figures table, the verdicts, the difference bars and the points-per-play
+    histograms."""
     t = current()
     width = _terminal_width()
+    first_lines = headlines(study, width) + [""] if with_headlines and len(study.names) > 1 else []
     strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random"),
                       "defensive": _("defensive players (points now minus the expected reply)"),
                       "expert": _("expert players (published strategy)"),
                       "monte-carlo": _("Monte Carlo players (each move played out over deals of the hidden tiles)"),
                       "auto": _("Monte Carlo players, exact where every tile is known")}
-    lines = _wrap(ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
-                           "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
-                           matches).format(matches=t.number(matches), players=t.number(players), seed=t.typed(seed),
-                                           strategy=strategy_words[strategy]), width)
+    simulated = ngettext("Simulated {matches} match per pack, {players} players, seed {seed}, {strategy}.",
+                         "Simulated {matches} matches per pack, {players} players, seed {seed}, {strategy}.",
+                         matches)
+    lines = first_lines + _wrap(simulated.format(matches=t.number(matches), players=t.number(players),
+                                                 seed=t.typed(seed), strategy=strategy_words[strategy]), width)
     several = len(study.names) > 1
     if several:
         lines += _wrap(_("Every pack played the same deals, so each difference is paired by match: "
@@ -353,5 +430,5 @@ def _grouped(study: Study, counts: Sequence[dict], width: int) -> list[str]:
     return lines
 
 
-__all__ = ["difference_bar", "histograms", "interval", "render_study", "signed_interval",
-           "verdict_line"]
+__all__ = ["difference_bar", "each_failed", "each_line", "headline", "headlines", "histograms", "interval", "phrase", "render_study",
+           "signed_interval", "verdict_line"]

@@ -32,7 +32,7 @@ from ..engine.fast import Board, FastHand, codes_position, deal, end_label, lead
 from ..engine.fast import play as fast_play
 from ..engine.history import Event, Step
 from ..engine.names import PLAYING_LEVELS
-from ..errors import N_, FivesError
+from ..errors import N_, FivesError, did_you_mean
 
 #: the levels a duel accepts (exact needs every tile known: ``auto`` uses it where it applies)
 LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
@@ -89,6 +89,9 @@ def parse_contestant(text: str) -> Contestant:
         try:
             level, samples = parse_level(text)
         except ValueError:
+            close = did_you_mean(text, LEVELS, after=":")  # expret, monte-carol:200
+            if close is not None:
+                raise DuelError(N_("unknown engine level '{level}': {hint}"), level=text, hint=close) from None
             raise DuelError(N_("unknown engine level '{level}': choose {levels}, monte-carlo:N, or a player file "
                                "such as bot.py:MyPlayer"), level=text, levels=tuple(LEVELS)) from None
         return Contestant(level, samples, label=text, styles=_without_option(text) == text)

@@ -35,7 +35,7 @@ from ..bounds import TOO_LARGE, whole_number
 from ..core.names import WORDS
 from ..core.plays import Play
 from ..core.tiles import ascii_digits, parse_hand, parse_tile
-from ..errors import N_, NotationError
+from ..errors import N_, NotationError, did_you_mean
 
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"  # ASCII, Persian and Arabic-Indic digits
 
@@ -184,14 +184,13 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
                             column=len(line.rstrip()) + 1, name=names[alone])
     found = pieces(line, asking)
     if found is None:
-        _no_fit(line, asking)
+        _no_fit(line, asking, names)
     player = None
     if "player" in found:
         piece = found["player"]
         player = find_player(piece.text, names)
         if player is None:
-            raise NotationError(N_("'{name}' is not a player of this match ({names})"), text=line,
-                                column=piece.start + 1, name=piece.text, names=tuple(names))
+            _not_a_player(piece, line, names)
     if "hand" in found:
         return Command("pips", player, text=found["hand"].text)
     if "play" in found:
@@ -209,8 +208,7 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
     piece = found["command"]
     word = command_word(piece.text)
     if word is None:
-        raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command (help lists them)"), text=line,
-                            column=piece.start + 1, word=piece.text)
+        _neither(piece.text, line, piece.start, names)
     count = None
     if "argument" in found:
         argument = found["argument"]
@@ -261,12 +259,38 @@ def _muggins_argument(argument: Piece, line: str, names: Sequence[str]) -> tuple
         return None, count
     player = find_player(text, names)
     if player is None:
+        if did_you_mean(_plain_name(text), names) is not None:  # muggins Bne: did you mean Ben?
+            _not_a_player(Piece(text, argument.start), line, names)
         raise NotationError(N_("'{word}' takes a number, such as {example}"), text=line, column=argument.start + 1,
                             word="muggins", example="muggins 10")
     return player, count
 
 
-def _no_fit(line: str, asking: bool) -> NoReturn:
+def _not_a_player(piece: Piece, line: str, names: Sequence[str]) -> NoReturn:
+    """Raise the error of a name that is no player's: the player meant when one is
+    close (``Bne``: did you mean Ben?), else every player."""
+    close = did_you_mean(_plain_name(piece.text), names)
+    if close is not None:
+        raise NotationError(N_("'{name}' is not a player of this match: {hint}"), text=line, column=piece.start + 1,
+                            name=piece.text, hint=close)
+    if did_you_mean(piece.text, WORDS) is not None:  # drwa 2: a command mistyped, not a name
+        _neither(piece.text, line, piece.start, names)
+    raise NotationError(N_("'{name}' is not a player of this match ({names})"), text=line,
+                        column=piece.start + 1, name=piece.text, names=tuple(names))
+
+
+def _neither(word: str, line: str, start: int, names: Sequence[str]) -> NoReturn:
+    """Raise the error of a word that is neither a tile nor a command: the command or
+    player meant when one is close (``drwa``: did you mean draw?)."""
+    close = did_you_mean(word, (*WORDS, *names))
+    if close is not None:
+        raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command: {hint}"), text=line,
+                            column=start + 1, word=word, hint=close)
+    raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command (help lists them)"), text=line,
+                        column=start + 1, word=word)
+
+
+def _no_fit(line: str, asking: bool, names: Sequence[str] = ()) -> NoReturn:
     """Raise the error of a line that stops fitting the grammar, at the place it stops."""
     head = _head(asking).match(line)
     rest = head.start("rest") if head is not None else 0
@@ -275,8 +299,7 @@ def _no_fit(line: str, asking: bool) -> NoReturn:
     if found and "play" in found:
         raise NotationError(N_("after a play only the announced points may follow, such as =10"), text=line,
                             column=rest + 1)
-    raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command (help lists them)"), text=line,
-                        column=rest + 1, word=word)
+    _neither(word, line, rest, names)
 
 
 # --- what may complete a piece -------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.keeper import TableState
+from ..core.plays import Play
 from ..core.scoring import collect
 from ..core.tiles import parse_tile
 from ..errors import NotationError
@@ -70,9 +71,10 @@ def match_over_note(match_id: int | None, reviewable: bool) -> str:
              "shows its sheet later.").format(id=match_id)
 
 
-def toolbar(state: TableState, width: int | None = None) -> str:
+def toolbar(state: TableState, width: int | None = None, quiet: bool = False) -> str:
     """The bottom toolbar: whose turn, the ends and their total, the boneyard; the
-    scores; how many tiles each player holds; wrapped to ``width`` (the terminal's)."""
+    scores; how many tiles each player holds; wrapped to ``width`` (the terminal's).
+    ``quiet`` (:func:`keeps_quiet`): the ends without their total."""
     t = current()
     position = state.position
     total = position.total(state.rules)
@@ -84,6 +86,7 @@ def toolbar(state: TableState, width: int | None = None) -> str:
         who = _("turn: {name}").format(name=state.names[state.turn])
     first = " | ".join([
         who,
+        _("ends: {ends}").format(ends=t.notation(position)) if quiet else
         _("ends: {ends} = {total}").format(ends=t.notation(position), total=t.number(total)),
         _("boneyard: {count}").format(count=t.number(state.boneyard)) if state.boneyard else _("boneyard: empty"),
     ])
@@ -122,10 +125,27 @@ def collects_line(state: TableState, side: int, points: int) -> str:
         side=name, points=points_phrase(points))
 
 
+#: how the keeper speaks of announced points under a pack with muggins (``fives table
+#: --muggins``): ``announce`` says after each play what it made and what was left
+#: unannounced; ``quiet`` says only what the player announced, and what was left
+#: unclaimed when the hand ends (or when muggins is called), as a real muggins table
+#: expects: there, spotting the points is the opponents' part of the game
+MUGGINS_MODES = ("announce", "quiet")
+
+
+def keeps_quiet(state: TableState, mode: str) -> bool:
+    """Whether the keeper keeps quiet about points under this pack and ``mode``
+    (:data:`MUGGINS_MODES`): only where points must be announced."""
+    return mode == "quiet" and state.rules.muggins.announce
+
+
 def describe_event(event: dict, state_before: TableState, state_after: TableState,
-                   tiles: dict | None = None) -> list[str]:
+                   tiles: dict | None = None, muggins: str = "announce") -> list[str]:
     """What an action did, in words (for the reply and for ``history``); ``tiles``
-    are the remaining tiles given at a hand end, by player."""
+    are the remaining tiles given at a hand end, by player. ``muggins`` (one of
+    :data:`MUGGINS_MODES`): ``quiet`` keeps what a play made to itself where points
+    must be announced, and says at the end of the hand what was left unclaimed."""
+    quiet = keeps_quiet(state_before, muggins)
     t = current()
     kind = event["type"]
     names = state_before.names
@@ -139,11 +159,17 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
         if logged is not None and play is not None:
             lines.append(_("{name} plays {play}: {ends}").format(
                 name=names[event["player"]], play=t.notation(play.notation), ends=t.notation(play.after)))
-            lines.append("  " + count_expression(play.after, state_before.rules))
             unannounced = state_before.rules.muggins.announce and event.get("announced") != play.points
+            if quiet:  # what the player said, right or wrong: checking it is the opponents' part
+                if event.get("announced") is not None:
+                    lines.append("  " + _("{name} announces {points}.").format(
+                        name=names[event["player"]], points=points_phrase(event["announced"])))
+            else:
+                lines.append("  " + count_expression(play.after, state_before.rules))
             if unannounced and play.points:
-                lines.append("  " + _("Not announced right: {points} can be claimed with 'muggins'.").format(
-                    points=points_phrase(play.points)))
+                if not quiet:
+                    lines.append("  " + _("Not announced right: {points} can be claimed with 'muggins'.").format(
+                        points=points_phrase(play.points)))
             elif play.points and logged.credited != play.points and state_after.going_out is None:
                 side = state_before.sides[event["player"]]
                 lines.append("  " + overshoot_line(state_before, state_after, side, play.points))
@@ -193,7 +219,53 @@ def describe_event(event: dict, state_before: TableState, state_after: TableStat
                     lines.append(overshoot_line(state_before, state_after, side, whole))
         else:
             lines.append(_("Nobody collects: the lowest counts are tied."))
+        if quiet:
+            lines.append(unclaimed_line(state_before))
     return lines
+
+
+def unclaimed(state: TableState) -> list[tuple[int, Play, int]]:
+    """The plays of the hand ``state`` is in whose points were left unannounced and
+    nobody took with muggins: ``(player, play, points)`` in the order played."""
+    found: list[tuple[int, Play, int]] = []
+    pending: tuple[int, Play, int] | None = None
+    for logged in state.log:
+        if logged.hand != state.hand_number:
+            continue
+        event = logged.event
+        if logged.play is not None:
+            if pending is not None:
+                found.append(pending)
+            points = logged.play.points
+            pending = (event["player"], logged.play, points) if points and logged.credited != points \
+                and event.get("announced") != points else None
+        elif event.get("type") == "claim" and logged.credited > 0:
+            pending = None
+    if pending is not None:
+        found.append(pending)
+    return found
+
+
+def unclaimed_line(state: TableState) -> str:
+    """What the hand left unclaimed, said when it ends under a quiet keeper
+    (``Left unclaimed this hand: Ana 5|5 (10 points), Ben 6|4 (5 points).``)."""
+    t = current()
+    missed = unclaimed(state)
+    if not missed:
+        return _("Nothing was left unclaimed this hand.")
+    return _("Left unclaimed this hand: {plays}.").format(plays=t.comma.join(
+        _("{name} {play} ({points})").format(name=state.names[player], play=t.notation(str(play.tile)),
+                                             points=points_phrase(points)) for player, play, points in missed))
+
+
+def quiet_refusal(error, state: TableState, mode: str) -> str:
+    """A refused entry as :func:`refusal` says it, except that a quiet keeper
+    (:func:`keeps_quiet`) does not say what a play makes when more was announced."""
+    # the keeper's refusal of an announcement above what the play made (core.keeper), which names the points
+    if keeps_quiet(state, mode) and getattr(error, "template", None) == "{play} makes {points}: no more can be announced":
+        return _("Refused: {play} does not make that many points. Nothing was recorded.").format(
+            play=current().notation(error.params.get("play", "")))
+    return refusal(error)
 
 
 def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
@@ -222,8 +294,9 @@ def hand_end_count(state: TableState, result, tiles: dict) -> list[str]:
     return lines
 
 
-def after_action(reply_data: dict, state: TableState) -> list[str]:
-    """The whole answer to an action: what it did, then what comes next."""
+def after_action(reply_data: dict, state: TableState, muggins: str = "announce") -> list[str]:
+    """The whole answer to an action: what it did, then what comes next (``muggins``:
+    see :func:`describe_event`)."""
     event = reply_data["event"]
     before = reply_data["before"]
     t = current()
@@ -234,7 +307,7 @@ def after_action(reply_data: dict, state: TableState) -> list[str]:
         redone = reply_data.get("redone") or {}
         lines = [_("Redone: {what}").format(what=event_words(redone, before.names))]
     else:
-        lines = describe_event(event, before, state, reply_data.get("tiles"))
+        lines = describe_event(event, before, state, reply_data.get("tiles"), muggins)
     scored = state.scores != before.scores
     if state.awaiting and not before.awaiting:
         kind, player = state.awaiting  # ("domino", the player who went out) or ("blocked", None)
@@ -356,9 +429,10 @@ def history(state: TableState) -> str:
     return "\n".join(lines) if lines else _("Nothing has been played yet.")
 
 
-def help_text(state: TableState, width: int | None = None) -> str:
+def help_text(state: TableState, width: int | None = None, mode: str = "announce") -> str:
     """The commands, each description wrapped under itself to the terminal's width; a
-    placeholder in a command (``NAME``) through the metavar translation."""
+    placeholder in a command (``NAME``) through the metavar translation; under a quiet
+    keeper (``mode``, :data:`MUGGINS_MODES`), what it keeps to itself."""
     muggins = state.rules.muggins.announce
     example = next((name for name in state.names if " " in name), state.names[-1])
     entries = [
@@ -386,6 +460,10 @@ def help_text(state: TableState, width: int | None = None) -> str:
     lines = command_lines(entries, width, 19)
     lines += wrap_lines(_("Tab completes tiles (written in either order, those that score first), names and "
                           "commands. A name with spaces is typed as it is, or in quotes."), width)
+    if keeps_quiet(state, mode):
+        lines += wrap_lines(_("The keeper is quiet about points (--muggins quiet): it says what each player "
+                              "announces, not what a play made, and what was left unclaimed only when the hand "
+                              "ends or muggins is called."), width)
     return "\n".join(lines)
 
 

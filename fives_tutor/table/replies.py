@@ -28,8 +28,9 @@ from . import render as words
 from .render import ask_line, refusal, scores_line, toolbar, turn_line
 
 
-def opening(session, style: str = "plain", width: int | None = None) -> list[str]:
-    """The first lines a session shows; a resumed match also shows where it stands."""
+def opening(session, style: str = "plain", width: int | None = None, muggins: str = "announce") -> list[str]:
+    """The first lines a session shows; a resumed match also shows where it stands
+    (under a quiet keeper, ``muggins``, the open ends without their total)."""
     state = session.state
     t = current()
     players = t.comma.join(state.side_name(s) for s in range(len(state.scores)))
@@ -43,8 +44,11 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
         lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
         if state.layout.line:
             lines.append(draw(state.layout, style, width))
-            lines.append(_("Open ends: {ends} (total {total})").format(
-                ends=t.notation(state.position), total=t.number(state.position.total(session.rules))))
+            if words.keeps_quiet(state, muggins):
+                lines.append(_("Open ends: {ends}").format(ends=t.notation(state.position)))
+            else:
+                lines.append(_("Open ends: {ends} (total {total})").format(
+                    ends=t.notation(state.position), total=t.number(state.position.total(session.rules))))
         lines.append(scores_line(state))
         lines.append(tiles_line(state))
     following = turn_line(state)
@@ -80,14 +84,15 @@ def tiles_line(state) -> str:
     return _("Tiles held: {held}; boneyard: {count}.").format(held=held, count=t.number(state.boneyard))
 
 
-def answer(session, reply, style: str, width: int | None = None) -> list[str]:
-    """The text lines for a reply of the session."""
+def answer(session, reply, style: str, width: int | None = None, muggins: str = "announce") -> list[str]:
+    """The text lines for a reply of the session (``muggins``: how the keeper speaks of
+    announced points, :data:`~fives_tutor.table.render.MUGGINS_MODES`)."""
     state = session.state
     kind, data = reply
     if kind == "refused":
-        return prose([words.refusal(data["error"])], width)
+        return prose([words.quiet_refusal(data["error"], state, muggins)], width)
     if kind == "done":
-        lines = words.after_action(data, state)
+        lines = words.after_action(data, state, muggins)
         if state.over:  # the match has just ended: what the prompt still offers
             lines.append(over_note(session))
         return prose(lines, width)
@@ -103,7 +108,7 @@ def answer(session, reply, style: str, width: int | None = None) -> list[str]:
     if what == "rules":
         return [render_show(session.rules)]
     if what == "help":
-        return [words.help_text(state, width)]
+        return [words.help_text(state, width, muggins)]
     if what == "hint":
         return hint_lines(session, width)
     return []
@@ -150,16 +155,25 @@ def closing(session) -> str:
 
 
 class TableFace:
-    """How ``fives table`` shows its scorekeeping ``session``."""
+    """How ``fives table`` shows its scorekeeping ``session``; ``muggins``: how it
+    speaks of announced points (``announce`` or ``quiet``,
+    :data:`~fives_tutor.table.render.MUGGINS_MODES`)."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session, muggins: str = "announce") -> None:
         self.session = session
+        self.muggins = muggins
+
+    @property
+    def quiet(self) -> bool:
+        """Whether the keeper keeps what plays make to itself (the completer then
+        offers plays without their points)."""
+        return words.keeps_quiet(self.session.state, self.muggins)
 
     def opening(self, style: str, width: int | None = None) -> list[str]:
-        return opening(self.session, style, width)
+        return opening(self.session, style, width, self.muggins)
 
     def answer(self, reply, style: str, width: int | None = None) -> list[str]:
-        return answer(self.session, reply, style, width)
+        return answer(self.session, reply, style, width, self.muggins)
 
     def follow(self, style: str, width: int | None = None):
         """Nothing happens by itself at a real table."""
@@ -179,7 +193,7 @@ class TableFace:
         return ask_line(self.session.state, asked) if asked is not None else None
 
     def toolbar(self, width: int | None = None) -> str:
-        return toolbar(self.session.state, width)
+        return toolbar(self.session.state, width, self.quiet)
 
     def closing(self) -> str:
         return closing(self.session)

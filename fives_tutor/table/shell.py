@@ -120,8 +120,9 @@ class TableCompleter(Completer):
     either order finds its plays, the plays that score first, each with the total it
     leaves and its points."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session, quiet: bool = False) -> None:
         self.session = session
+        self.quiet = quiet  # --muggins quiet: plays in the order of their tiles, their points unsaid
 
     def get_completions(self, document: Document, complete_event: CompleteEvent):
         text = document.text_before_cursor
@@ -131,12 +132,17 @@ class TableCompleter(Completer):
             for name, value, start, stop in path:
                 if stop != len(text):
                     continue
-                for candidate in _candidates(self.session, name, value, _context(path)):
+                found = _candidates(self.session, name, value, _context(path))
+                if self.quiet:  # best first would say which plays score
+                    found = sorted(found, key=lambda candidate: (candidate.kind, candidate.text))
+                for candidate in found:
                     key = (candidate.text, start)
                     if key in seen:
                         continue
                     seen.add(key)
-                    if candidate.kind == "play":
+                    if candidate.kind == "play" and self.quiet:
+                        meta = ""
+                    elif candidate.kind == "play":
                         play = candidate.play
                         meta = _("total {total}: {points}").format(total=t.number(play.total),
                                                                    points=points_phrase(play.points))
@@ -268,7 +274,8 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
     except OSError:
         pass
     prompt_session: PromptSession[str] = PromptSession(
-        history=history, completer=TableCompleter(face.session), validator=TableValidator(face.session),
+        history=history, completer=TableCompleter(face.session, quiet=getattr(face, "quiet", False)),
+        validator=TableValidator(face.session),
         validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
         bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
     grow_validation_toolbar(prompt_session)

@@ -14,10 +14,11 @@ import datetime
 import gettext as _gettext
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
-from ..errors import N_, FivesError
+from ..errors import N_, Alternatives, FivesError, Msg, did_you_mean
 from ..resources import data_dir
+from ..suggest import closest
 
 DOMAIN = "fives_tutor"
 #: the languages fives-tutor speaks, by their plain codes
@@ -58,6 +59,23 @@ def match_language(code: str) -> str | None:
     return negotiate_locale([plain], LANGUAGES, sep="_")
 
 
+#: what people call the languages fives-tutor speaks, in English and in the language:
+#: ``--lang dutch`` is answered with the code meant
+LANGUAGE_NAMES = {
+    "english": "en", "tagalog": "tl", "filipino": "tl", "pilipino": "tl", "indonesian": "id", "indonesia": "id",
+    "bahasa": "id", "dutch": "nl", "nederlands": "nl", "flemish": "nl", "vlaams": "nl", "persian": "fa",
+    "farsi": "fa", "فارسی": "fa",
+}
+
+
+def language_hint(text: str) -> Msg | None:
+    """``did you mean nl?`` for a language written wrong (``nll``) or by its name
+    (``dutch``, ``Farsi``), through the one suggestion helper; None when nothing is close."""
+    close = closest(text, (*LANGUAGES, *LANGUAGE_NAMES))
+    codes = tuple(dict.fromkeys(LANGUAGE_NAMES.get(name, name) for name in close))
+    return Msg(N_("did you mean {choices}?"), choices=Alternatives(codes)) if codes else None
+
+
 def choose_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: ``requested`` (--lang), else ``FIVES_LANG``, else the
     first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that names a supported language,
@@ -74,6 +92,9 @@ def choose_language(requested: str | None = None, environ: Mapping[str, str] | N
         if explicit is not None and (explicit or explicit is requested):
             found = match_language(explicit)
             if found is None:
+                close = language_hint(explicit)
+                if close is not None:  # nll, dutch: did you mean nl?
+                    raise LanguageError(N_("unknown language '{language}': {hint}"), language=explicit, hint=close)
                 raise LanguageError(N_("unknown language '{language}': choose one of {choices}"),
                                     language=explicit, choices=LANGUAGES)
             return found
@@ -344,8 +365,9 @@ def answer_words(msgid: str, always=()) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words + [word.casefold() for word in always]))
 
 
-def localize_error(error: FivesError) -> str:
-    """The message of ``error`` in the active language, notation kept left to right.
+def localize_error(error: FivesError | Msg) -> str:
+    """The message of ``error`` (or of a :class:`~fives_tutor.errors.Msg`, such as a
+    did-you-mean) in the active language, notation kept left to right.
 
     A list parameter (choices, names) is joined with the language's separator, each
     item kept left to right; notation in it (:data:`_NOTATION`) takes the language's
@@ -375,6 +397,16 @@ def localize_error(error: FivesError) -> str:
         return ltr(translator.digits(str(value)) if name in _NOTATION else str(value))
 
     return error.render(translator.gettext, wrap, translator.ngettext)
+
+
+def unknown_name(template: str, typed: str, known: Iterable[str], after: str | None = None,
+                 **params: object) -> str | None:
+    """``template`` (a msgid with ``{hint}``) in the active language with the names of
+    ``known`` that ``typed`` most likely meant (:func:`fives_tutor.errors.did_you_mean`,
+    ``after`` as it takes it), or None when none is close: the caller then says what
+    it said without a suggestion (``choose one of ...``)."""
+    found = did_you_mean(typed, known, after)
+    return localize_error(Msg(template, hint=found, **params)) if found is not None else None
 
 
 #: error parameters that hold notation or numbers the program writes (shown with the

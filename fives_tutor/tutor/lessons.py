@@ -38,8 +38,8 @@ from ..core.game import Scoreboard, forced_lead
 from ..core.plays import _end_label, board_position, legal_plays, parse_board, parse_play
 from ..core.rules import RuleSet
 from ..core.scoring import collect, read_remaining
-from ..core.tiles import ascii_digits, format_hand, parse_hand, parse_tile
-from ..errors import N_, FivesError, NotationError
+from ..core.tiles import ascii_digits, format_hand, miswritten, parse_hand, parse_tile
+from ..errors import N_, FivesError, NotationError, did_you_mean
 from ..packs.loader import parse_yaml, read_bounded
 from ..render.describe import describe, sentences
 from ..render.sentences import count_expression, points_phrase, render_count
@@ -154,8 +154,7 @@ def raw_lessons(path: str) -> list[dict]:
                               file=path, step=where)
         unknown = set(lesson) - {"id", "title", "steps"}
         if unknown:
-            raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=lesson["id"],
-                              key=str(sorted(map(str, unknown))[0]))
+            raise _unknown_key(path, lesson["id"], str(sorted(map(str, unknown))[0]), ("id", "title", "steps"))
         _check_text(lesson["title"], path, lesson["id"])
         steps = lesson.get("steps")
         if not isinstance(steps, list) or not steps:
@@ -166,10 +165,18 @@ def raw_lessons(path: str) -> list[dict]:
                 raise LessonError(N_("{file}: {step}: a step needs its text"), file=path, step=where)
             unknown = set(step) - STEP_KEYS
             if unknown:
-                raise LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=where,
-                                  key=str(sorted(map(str, unknown))[0]))
+                raise _unknown_key(path, where, str(sorted(map(str, unknown))[0]), sorted(STEP_KEYS))
             _check_step(step, path, where)
     return data["lessons"]
+
+
+def _unknown_key(path: str, where: str, key: str, known: Sequence[str]) -> LessonError:
+    """The error of a key a lesson file may not have: the key meant when one is close
+    (``titel``: did you mean title?)."""
+    close = did_you_mean(key, known)
+    if close is not None:
+        return LessonError(N_("{file}: {step}: unknown key {key}: {hint}"), file=path, step=where, key=key, hint=close)
+    return LessonError(N_("{file}: {step}: unknown key {key}"), file=path, step=where, key=key)
 
 
 def _check_text(text: Any, path: str, where: str) -> None:
@@ -220,6 +227,10 @@ def _check_step(step: dict, path: str, where: str) -> None:
     question = step.get("question")
     if question is not None:
         if question not in QUESTIONS:
+            close = did_you_mean(question, QUESTIONS) if isinstance(question, str) else None
+            if close is not None:  # totl: did you mean total?
+                raise LessonError(N_("{file}: {step}: unknown question {key}: {hint}"), file=path, step=where,
+                                  key=question, hint=close)
             raise LessonError(N_("{file}: {step}: unknown question {key} (known: {choices})"), file=path,
                               step=where, key=str(question), choices=tuple(QUESTIONS))
         for needed in QUESTIONS[question]:
@@ -525,6 +536,10 @@ def _tile_problem(reply: str, text: str, rules: RuleSet, tiles: Sequence, not_a_
     try:
         tile = parse_tile(text, rules.max_pips)
     except NotationError:
+        meant = miswritten(text)
+        if meant is not None:  # 5/5: tiles are written 5|5
+            return NotationError(N_("bad tile '{tile}': tiles are written {example}"), text=reply, tile=reply.strip(),
+                                 example=meant)
         return NotationError(not_a_tile, text=reply, answer=reply.strip(), example=str(tiles[0]))
     if tile not in tiles:
         return NotationError(not_there, text=reply, tile=str(tile), tiles=" ".join(map(str, tiles)))
