@@ -255,6 +255,17 @@ def test_a_four_player_sheet_and_help_fit_80_columns(journal):
         assert all(len(line) <= 80 for line in text.splitlines()), text
     text = sheet(session.state, 80)
     assert "/" not in text and "of 150 points" in text
+    # in every language: the legend under the sheet is a sentence, wrapped to the width
+    from fives_tutor.text.i18n import activate
+    from fives_tutor.text.wrap import display_width
+
+    try:
+        for code in ("tl", "id", "nl", "fa"):
+            activate(code)
+            lines = sheet(session.state, 80).splitlines()
+            assert all(display_width(line) <= 80 for line in lines), (code, lines)
+    finally:
+        activate("en")
 
 
 def test_every_sheet_cell_adds_up(run, tmp_path):

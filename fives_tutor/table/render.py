@@ -396,7 +396,7 @@ def sheet(state: TableState, width: int | None = None) -> str:
         rows.append(current_row)
     rows.append(["", _("Total")] + [t.number(state.scores[s]) for s in sides])
     lines = [table(rows, header=header, columns=width),
-             _("Each cell: points from play + points at the end of the hand = the hand's points.")]
+             *wrap_lines(_("Each cell: points from play + points at the end of the hand = the hand's points."), width)]
     target = state.board.target
     names = [state.side_name(side) for side in sides]
     label = max(display_width(name) for name in names)
