@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 from click.formatting import join_options
 
-from ..bounds import TOO_LARGE, has_control, is_text, whole_number
+from ..bounds import TOO_LARGE, has_control, is_text, shown, whole_number
 from ..errors import N_, FivesError
 from ..text import output
 from ..text.i18n import (
@@ -528,8 +528,10 @@ class PlayersType(click.ParamType):
                 self.fail(_("give a number of players or their names separated by commas"), param, ctx)
         if not self.low <= count <= self.high:
             t = current()
-            self.fail(_("{count} players: give {players}").format(count=t.number(count),
-                                                                   players=t.span(self.low, self.high)), param, ctx)
+            # a count too large to read is shown as typed, never as the bound that stands for it
+            number = t.number(count) if count < TOO_LARGE else t.typed(shown(str(value).strip()))
+            self.fail(_("{count} players: give {players}").format(count=number, players=t.span(self.low, self.high)),
+                      param, ctx)
         return count
 
     def get_metavar(self, param, ctx=None):

@@ -27,6 +27,7 @@ from urllib.parse import quote
 from ..bounds import has_control, is_text, safe, whole_number
 from ..errors import N_, FivesError, Msg
 from ..resources import user_home
+from .files import check_database
 from .schema import TooNew, upgrade
 from .sqlite import WRITE_REASONS, reason, transaction
 
@@ -114,27 +115,32 @@ class Journal:
     """The saved games at ``path`` (default: :func:`default_path`).
 
     ``readonly`` opens them for reading only (a missing file is an empty journal,
-    and nothing is ever created); otherwise they are opened for writing, created
-    when ``create`` (else a missing file is an empty journal too). Raises
-    :class:`JournalError`.
+    and nothing is ever created); otherwise they are opened for writing. A missing
+    file is an empty journal until the first write, which creates it when ``create``
+    (a command that saves nothing, or is refused, leaves no empty file behind).
+    Raises :class:`JournalError`, or
+    :class:`~fives_tutor.store.files.DataFileError` for a file (or a companion of
+    SQLite's) that is a link, a named pipe or anything but a regular file.
     """
 
     def __init__(self, path: str | None = None, create: bool = True, readonly: bool = False) -> None:
         self.path = path or default_path()
         self.readonly = readonly
         self.connection: sqlite3.Connection | None = None
-        if not os.path.exists(self.path) and (readonly or not create):
+        self._create_on_write = False
+        # the file and its companions are regular files or nothing: SQLite follows links and
+        # waits on named pipes, so a link planted beside the file would be written through
+        check_database(self.path)
+        if not os.path.lexists(self.path):
+            self._create_on_write = create and not readonly
             return
-        if os.path.exists(self.path) and not os.path.isfile(self.path):
-            raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                               reason=Msg(N_("it is a folder, not a file")) if os.path.isdir(self.path)
-                               else Msg(N_("it is not a regular file")))
         if readonly:
             self._open_readonly()
         else:
             self._open_writable()
 
     def _open_writable(self) -> None:
+        check_database(self.path)
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
@@ -234,6 +240,9 @@ class Journal:
     def _write(self, work):
         """Run ``work(db)`` in one committed transaction; any failure rolls it back and
         raises :class:`JournalError` with the reason (a full disk, a read-only file)."""
+        if self.connection is None and self._create_on_write:
+            self._open_writable()  # the first write makes the file
+            self._create_on_write = False
         if self.connection is None or self.readonly:
             raise JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                reason=Msg(N_("the file or its folder is read-only")))

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from ..errors import N_, FivesError
 from ..resources import user_home
+from .files import check_database
 from .schema import TooNew, upgrade
 from .sqlite import reason, rollback, transaction
 
@@ -69,6 +70,7 @@ class Progress:
 
     def __init__(self, path: str | None = None) -> None:
         self.path = path or default_path()
+        check_database(self.path)  # regular files only: SQLite would follow a link planted there
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=2, isolation_level=None)
