@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..bounds import TOO_LARGE, shown
+from ..core.names import name_key
 from ..core.tiles import split_list
 from ..errors import N_, FivesError
 from ..text.i18n import LANGUAGES, _, activate, current, localize_error, match_language
@@ -76,7 +77,7 @@ def check_players_answer(names: list[str], rules) -> str | None:
         problem = name_problem(name)
         if problem:
             return _(problem).format(name=name)
-    if len({" ".join(n.split()).casefold() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):  # ANA and Ana, or one with a zero-width space
         return _("each player needs a different name")
     return player_count_problem(len(names), rules)
 

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from ..bounds import has_control, is_text, safe, whole_number
+from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, Msg
 from ..resources import user_home
 from .files import check_database
@@ -468,7 +469,7 @@ def _info(row) -> MatchInfo:
         if not isinstance(rules_data, dict):
             raise ValueError
         column = "lang"
-        if not isinstance(row[6], str) or len(row[6]) > 16:
+        if not isinstance(row[6], str) or len(row[6]) > 16 or has_control(row[6]):
             raise ValueError
         column = "scores"
         scores = _load(row[7], "scores")
@@ -494,12 +495,15 @@ def _info(row) -> MatchInfo:
 
 #: the coach's settings of a match against the computer
 COACH_MODES = ("on", "off", "end")
+#: the levels a computer player of ``fives play`` may have (the levels that play a whole
+#: match, as ``fives play --level`` offers them)
+PRACTICE_LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
 
 
 def check_practice(practice, players: int) -> bool:
     """Whether ``practice`` is the setup of a match against the computer for ``players``
-    players: ``{"seed": text, "you": seat, "levels": [a level or null per seat, null for
-    yours], "coach": "on" | "off" | "end"}`` (levels are checked when the match is played)."""
+    players: ``{"seed": text, "you": seat, "levels": [a level of :data:`PRACTICE_LEVELS`
+    or null per seat, null for yours], "coach": "on" | "off" | "end"}``."""
     if not isinstance(practice, dict) or set(practice) != {"seed", "you", "levels", "coach"}:
         return False
     seed, you, levels, coach = practice["seed"], practice["you"], practice["levels"], practice["coach"]
@@ -509,6 +513,6 @@ def check_practice(practice, players: int) -> bool:
         return False
     if not isinstance(levels, list) or len(levels) != players or levels[you] is not None:
         return False
-    if not all(isinstance(level, str) and 0 < len(level) <= 32 for i, level in enumerate(levels) if i != you):
-        return False
+    if not all(isinstance(level, str) and level in PRACTICE_LEVELS for i, level in enumerate(levels) if i != you):
+        return False  # a level fives play does not know would stop --resume and review
     return coach in COACH_MODES

@@ -233,11 +233,11 @@ class Translator:
         imported match may carry anything) is shown as it is, cut to 16 characters."""
         try:
             when = datetime.datetime.fromisoformat(str(iso))
-        except ValueError:
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=datetime.timezone.utc)
+            when = when.astimezone()
+        except (ValueError, OverflowError):  # (year 9999 in a zone ahead of UTC is past the last year)
             return str(iso)[:16]
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=datetime.timezone.utc)
-        when = when.astimezone()
         from babel.core import Locale  # start-up: Babel's locale data costs ~40 ms
         from babel.dates import format_date, format_time
 
