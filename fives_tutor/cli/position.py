@@ -9,10 +9,19 @@ import time
 import click
 
 from ..bounds import TOO_LARGE, whole_number
-from ..core.plays import LEAD_HANDS, board_position, check_known_tiles, forced_lead, legal_plays, parse_play, read_board
+from ..core.plays import (
+    LEAD_HANDS,
+    board_position,
+    check_known_tiles,
+    forced_lead,
+    legal_plays,
+    parse_play,
+    read_board,
+    tiles_on_table,
+)
 from ..core.tiles import ascii_digits, format_hand, parse_hand, split_tokens
 from ..engine.names import DEFAULT_LEVEL
-from ..errors import N_, NotationError, os_reason
+from ..errors import N_, Nn_, NotationError, os_reason
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
 from .batch import run_batch
@@ -74,7 +83,7 @@ def read_history(path: str) -> str:
     if len(data) > MAX_HISTORY_BYTES:
         raise NotationError(N_("the history {path} is longer than {size} bytes"), path=path, size=MAX_HISTORY_BYTES)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # (a byte order mark, as some editors write first, is not text)
     except UnicodeDecodeError:
         raise NotationError(N_("the history {path} is not UTF-8 text"), path=path) from None
 
@@ -100,10 +109,12 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     if history_text is not None:
         from ..engine.history import parse_history
 
-        players = len(_opponent_tiles(opponents)) + 1 if opponents else None
-        history = parse_history(history_text, rules, players)
+        counts = _opponent_tiles(opponents) if opponents else None
+        history = parse_history(history_text, rules, len(counts) + 1 if counts else None)
         situation = Situation.from_history(history, hand, rules, parsed_scores, lead,
                                            _voids(voids, [0] * (history.players - 1), rules))
+        _agrees_with_history(situation, counts, parse_hand(played_text, rules.max_pips) if played_text else (),
+                             boneyard)
         if position_text and position_text.strip() != "-":
             given = board_position(_board(position_text, rules)[0], rules)
             if str(board_position(situation.board, rules)) != str(given):
@@ -132,6 +143,25 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     return (best_report(position, ranked, level, rules, reading, lead, shown),
             lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
                             shown, situation.players))
+
+
+def _agrees_with_history(situation, counts: list[int] | None, played, boneyard: int | None) -> None:
+    """What ``--opponents``, ``--played`` and ``--boneyard`` say, checked against what the
+    history already gives (each opponent's tiles, the tiles played, the boneyard): they
+    add nothing to it, but one that contradicts it is a slip worth a line, not an
+    option silently left unread. Raises :class:`NotationError`."""
+    if counts is not None and tuple(counts) != tuple(situation.opponents):
+        raise NotationError(N_("--opponents {given} is not what the history gives: the opponents hold {expected} "
+                               "tiles"), given=",".join(map(str, counts)), expected=list(situation.opponents))
+    on_table = set(tiles_on_table(situation.board))
+    for tile in played:
+        if tile not in on_table:
+            raise NotationError(N_("--played: {tile} is not played in the history"), tile=str(tile))
+    left = len(situation.unseen) - sum(situation.opponents)
+    if boneyard is not None and boneyard != left:
+        raise NotationError(Nn_("--boneyard {given} is not what the history gives: {count} tile is in the boneyard",
+                                "--boneyard {given} is not what the history gives: {count} tiles are in the "
+                                "boneyard"), given=boneyard, count=left)
 
 
 #: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal

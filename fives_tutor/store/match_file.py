@@ -98,7 +98,7 @@ def read(file: str, stream=None) -> Any:
     if len(raw) > MAX_BYTES:
         raise _bad(file, N_("the file is larger than {limit} bytes"), limit=MAX_BYTES)
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8-sig"))  # (a byte order mark, as some editors write first, is not text)
     except UnicodeDecodeError:
         raise _bad(file, N_("it is not UTF-8 text")) from None
     except RecursionError:
