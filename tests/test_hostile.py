@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -79,6 +80,17 @@ LESSONS = {
 }
 IMPORTS = {
     "claim_1e28.json": 'event 3 (claim): "amount" has a wrong value',
+    # the coach's judgements are checked like every other field (valid_practice.json is the match they damage)
+    "coach_escape.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_float_hand.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_kind_of_a_best_play.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_level.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_nan_cost.json": 'event 5 (play): "coach" has a wrong value',
+    "coach_other_play.json": 'event 3 (play): "coach" has a wrong value',  # a judgement of another tile
+    "coach_seat.json": 'event 3 (play): "coach" has a wrong value',  # of a seat that did not play it
+    "practice_level_unknown.json": '"practice" is not the setup of a match against the computer',
+    "updated_year_9999.json": '"updated" must be a date and time such as 2026-05-01T14:30:00+00:00',
+    "names_zero_width.json": '"names" must be a list of 2 to 10 different player names',
     "claim_too_large.json": "event 3 does not apply: muggins 5,000: the last play left 10 points unannounced",
     "event_extra_field.json": "event 2 (play) has the wrong fields",
     "event_player_text.json": 'event 2 (play): "player" has a wrong value',
@@ -510,3 +522,161 @@ def test_a_20_mb_line_and_dev_zero_at_the_table_and_the_tutor(home, tmp_path):
                                   capture_output=True, env=environment(home), timeout=SECONDS, preexec_fn=_limit,
                                   cwd=home, check=False)
         assert done.returncode in (0, 2) and b"Traceback" not in done.stderr, (args, done.stderr)
+
+
+# --- numbers and counts: one reader at every entry point, every count bounded first ------------------
+
+#: 5,000 zeros: past Python's 4,300-digit conversion limit, and worth nothing
+PAD = "0" * 5000
+#: the same in Persian digits
+PAD_FA = "۰" * 5000
+
+
+def padded(text: str, pad: str = PAD) -> str:
+    """Every number of ``text`` written ``{N}`` given 5,000 leading zeros."""
+    return text.replace("{", pad).replace("}", "")
+
+
+#: each place a number is typed, with a number in it written {N}: the command, and what it reads
+NUMBER_ENTRY_POINTS = [
+    (["count", "{16}"], None),  # 16 pips count as 15
+    (["count", "5|3", "--winner", "{5}", "--rules", "five-up"], None),
+    (["best", "5 3", "--hand", "5|0 6|6", "--scores", "{120},{135}", "--samples", "{5}"], None),
+    (["best", "5 3", "--hand", "5|0 6|6", "--opponents", "{2}", "--void", "1:{6}", "--samples", "{5}"], None),
+    # 28 tiles less the one in hand are hidden; 5 with the opponent leave 22 in the boneyard
+    (["best", "5 3", "--hand", "5|0", "--opponents", "{5}", "--boneyard", "{22}", "--samples", "{5}"], None),
+    (["best", "--history", "-", "--hand", "6|4 5|5 2|1 0|0 4|3", "--samples", "{5}"],
+     "players {2}\n1 leads 6|6\n2 plays 6|3\n1 plays 6|5@6*\n2 draws {2}\n2 plays 5|3@5\n"),
+    (["duel", "greedy", "monte-carlo:{3}", "--matches", "{2}", "--json"], None),
+    (["simulate", "dominos-cc", "--matches", "{2}", "--players", "{3}"], None),
+    (["quiz", "--seed", "1", "--kind", "total", "--count", "{2}"], "{8}\n{12}\n"),
+    (["quiz", "--seed", "1", "--print", "{2}"], None),
+    (["learn", "{5}"], "\n{8}\nq\n"),
+    (["table", "--players", "{2}"], "6|6\n6|3\ndraw {2}\nsheet\n"),
+    (["table", "--players", "Ana,Ben", "--rules", "muggins"], "5|5 ={10}\n5|0\nmuggins {10}\nsheet\n"),
+    (["play", "--players", "{2}", "--seed", "5", "--level", "greedy"], "quit\n"),
+]
+
+
+def untimed(text: str) -> str:
+    """Output without the times it measured (a duel's seconds per move)."""
+    return re.sub(r'"[ab]_move(_cpu)?_seconds": \{[^}]*\}', "", text)
+
+
+@pytest.mark.parametrize("args, stdin", NUMBER_ENTRY_POINTS, ids=lambda value: " ".join(value)[:40]
+                         if isinstance(value, list) else None)
+def test_the_number_reader_at_every_entry_point(run, home, args, stdin):
+    """A number padded with 5,000 zeros (past Python's conversion limit), in ASCII or
+    Persian digits, is read as the number itself: every command answers exactly as for
+    the plain number."""
+    plain = run(*[padded(a, "") for a in args], input=padded(stdin, "") if stdin else None)
+    assert plain.exit_code == 0, (args, plain.stdout[-500:], plain.stderr)
+    for pad in (PAD, PAD_FA):
+        shutil.rmtree(home, ignore_errors=True)  # (a saved match would change the next one's number)
+        long = run(*[padded(a, pad) for a in args], input=padded(stdin, pad) if stdin else None)
+        assert (long.exit_code, untimed(long.stdout), long.stderr) == (plain.exit_code, untimed(plain.stdout),
+                                                                       plain.stderr), args
+        shutil.rmtree(home, ignore_errors=True)
+        plain = run(*[padded(a, "") for a in args], input=padded(stdin, "") if stdin else None)
+
+
+def test_padded_numbers_answer_right(run):
+    """What the padded numbers above mean, by the rules: 16 pips round to 15; the ends 5
+    and 3 total 8; the quiz's two totals (seed 1) are 1 + 6 + 1 = 8 (the spinner's arm 6*
+    is not yet open) and 6 + 6 = 12 (the spinner 3|3 counts both halves)."""
+    assert "16 pips, counts as 15" in run("count", padded("{16}")).stdout
+    assert "Right! 5 + 3 = 8" in run("learn", padded("{5}"), input=padded("\n{8}\nq\n")).stdout
+    quiz = run("quiz", "--seed", "1", "--kind", "total", "--count", "2", input=padded("{8}\n{12}\n", PAD_FA))
+    assert "2 right out of 2" in quiz.stdout, quiz.stdout
+    shell = run("table", "--players", "Ana,Ben", input=padded("6|6\n6|3\ndraw {2}\n"))
+    assert "Ana draws 2 tiles" in " ".join(shell.stdout.split()), shell.stdout
+
+
+@pytest.mark.parametrize("args, stdin, expected", [
+    (["table", "--players", "99999999999999999999"], b"quit\n", "dominos-cc is for 2 to 4 players, not 99999999999999999999"),
+    (["table", "--players", "10000000"], b"quit\n", "dominos-cc is for 2 to 4 players, not 10,000,000"),
+    (["play", "--players", "10000000"], b"quit\n", "dominos-cc is for 2 to 4 players, not 10,000,000"),
+    (["play", "--players", PAD + "9" * 30], b"quit\n", "dominos-cc is for 2 to 4 players, not 0000"),
+    (["table", "--players", "11", "--rules", "five-up"], b"quit\n", "five-up is for 2 to 4 players, not 11"),
+    (["duel", "greedy", "greedy", "--players", "1" * 400], b"", "give 2 to 4"),
+    (["simulate", "dominos-cc", "--matches", "9" * 30], b"", "is not in the range"),
+    (["quiz", "--count", PAD + "9" * 30], b"", "is not in the range"),
+    (["best", "5 3", "--hand", "5|0", "--samples", "9" * 5000], b"", "is not in the range"),
+    (["duel", "greedy", "monte-carlo:" + PAD + "9" * 30], b"", "unknown engine level"),
+    (["count", PAD + "9" * 30], b"", "pips is more than the whole set holds (168)"),
+    (["best", "--history", "-", "--hand", "6|4"], ("1 leads 6|6\n2 draws " + PAD + "9" * 30 + "\n").encode(),
+     "history line 2: the boneyard has only 14 tiles to draw"),
+    (["best", "--history", "-", "--hand", "6|4"], b"1 leads 6|6\n2 draws 999\n",
+     "history line 2: the boneyard has only 14 tiles to draw"),
+    (["learn", PAD + "9" * 30], b"", "there is no lesson 0000"),
+    (["games", "show", PAD + "9" * 30], b"", "there is no saved match 0000"),
+], ids=lambda value: " ".join(value)[:40] if isinstance(value, list) else None)
+def test_huge_counts_are_bounded_before_anything_is_built(run, home, args, stdin, expected):
+    """A count is checked against its bound (the pack's, or the option's) before anything
+    is made from it: one line and exit 2, within 200 MB and 10 seconds."""
+    refused_everywhere(run, args, expected, home, stdin=stdin)
+
+
+@pytest.mark.parametrize("line, expected", [
+    # muggins (Foster): 28 tiles less 7 each leave 14, and the last 2 are never drawn
+    ("draw " + PAD + "9" * 30, "Refused: the boneyard has only 12 tiles to draw"),
+    ("6|3 =" + PAD + "9" * 30, "Refused: "),
+    ("muggins " + PAD + "9" * 30, "Refused: "),
+    (PAD + "9" * 30, "Refused: "),
+])
+def test_a_huge_number_in_the_shell_is_one_refused_line(home, line, expected):
+    """In the table shell a number of any length is a refused line: the shell goes on
+    (the next line is played) and ends with exit code 2, within 200 MB and 10 seconds."""
+    db = os.path.join(home, "games.sqlite3")
+    child = bounded(["table", "--players", "Ana,Ben", "--rules", "muggins", "--db", db], home,
+                    stdin=f"6|6\n{line}\n6|3\nsheet\n".encode())
+    out = " ".join(child.stdout.decode().split())
+    assert child.returncode == 2 and b"Traceback" not in child.stderr + child.stdout, child.stderr
+    assert expected in out and "Ben plays 6|3" in out, out[-800:]
+
+
+def test_an_imported_practice_match_is_reviewed_and_resumed(run, home):
+    """The valid match the coach cases above damage: imported, reviewed, resumed."""
+    db = os.path.join(home, "games.sqlite3")
+    assert run("games", "import", os.path.join(CORPUS, "imports", "valid_practice.json"), "--db", db).exit_code == 0
+    review = run("games", "review", "1", "--db", db)
+    assert review.exit_code == 0 and "Move 4, 6|5@6: mistake" in review.stdout, review.stdout
+    resumed = run("play", "--resume", "1", "--db", db, input="quit\n")
+    assert resumed.exit_code == 0 and "fives play --resume 1" in resumed.stdout
+
+
+@pytest.mark.parametrize("statement, value, expected", [
+    ("UPDATE matches SET practice = ? WHERE id = 1",
+     json.dumps({"seed": "5", "you": 0, "levels": [None, "grandmaster"], "coach": "on"}),
+     "saved match 1 is damaged and cannot be read: its practice cannot be read"),
+    ("UPDATE matches SET lang = ? WHERE id = 1", "\x1b]0;x\x07", "saved match 1 is damaged and cannot be read: its "
+                                                                "lang cannot be read"),
+], ids=["unknown level", "escape in lang"])
+def test_saved_practice_data_that_a_version_or_a_disk_damaged(run, home, statement, value, expected):
+    db = os.path.join(home, "games.sqlite3")
+    assert run("games", "import", os.path.join(CORPUS, "imports", "valid_practice.json"), "--db", db).exit_code == 0
+    damage(db, statement, value)
+    before = digest(db)
+    for args in (["games", "show", "1", "--db", db], ["play", "--resume", "1", "--db", db],
+                 ["games", "review", "1", "--db", db]):
+        refused_everywhere(run, args, expected, home, stdin=b"quit\n", child=args[1] == "show")
+    assert digest(db) == before
+
+
+def test_a_saved_judgement_that_is_not_of_its_play_is_made_again(run, home):
+    """A judgement saved with a play (an older version's, or damaged on disk) is read
+    only when every field is one the coach writes, of that very play: else the play is
+    judged again, never printed as it was."""
+    db = os.path.join(home, "games.sqlite3")
+    assert run("games", "import", os.path.join(CORPUS, "imports", "valid_practice.json"), "--db", db).exit_code == 0
+    connection = sqlite3.connect(db)
+    rows = connection.execute("SELECT seq, event FROM events WHERE match_id = 1").fetchall()
+    for seq, text in rows:
+        event = json.loads(text)
+        if "coach" in event:
+            event["coach"].update(best="6|5\x1b[2J", cost=float("nan"), seat=9)
+            connection.execute("UPDATE events SET event = ? WHERE match_id = 1 AND seq = ?", (json.dumps(event), seq))
+    connection.commit()
+    connection.close()
+    review = run("games", "review", "1", "--db", db)
+    assert review.exit_code == 0 and "\x1b" not in review.stdout and "Move 4, 6|5@6: mistake" in review.stdout

@@ -510,6 +510,25 @@ def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, li
     return len(names), names
 
 
+class WholeRange(click.IntRange):
+    """A whole number within a range, read by the one number reader
+    (:func:`~fives_tutor.bounds.whole_number`): digits of any script and any length,
+    zero-padded or not; a number too long for any range is refused as out of it, shown
+    as typed (never converted whole). Anything else gets Click's own messages."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            from ..core.tiles import ascii_digits  # start-up: loaded only when needed
+
+            number = whole_number(ascii_digits(value.strip()))
+            if number is not None:
+                if number >= TOO_LARGE:
+                    self.fail(_("{value} is not in the range {range}.").format(
+                        value=shown(value.strip()), range=self._describe_range()), param, ctx)
+                value = number
+        return super().convert(value, param, ctx)
+
+
 class PlayersType(click.ParamType):
     """``--players N`` or ``--players Ana,Ben``: converts to the number of players,
     checked against ``low`` and ``high`` (commands where only the count matters)."""

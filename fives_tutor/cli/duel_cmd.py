@@ -15,6 +15,7 @@ from .common import (
     CliError,
     FivesCommand,
     PlayersType,
+    WholeRange,
     argument,
     complete_language,
     complete_level,
@@ -38,13 +39,13 @@ from .common import (
     "process ends, forfeits that match and every one left."))
 @argument("level_a", metavar="A", shell_complete=complete_level)
 @argument("level_b", metavar="B", shell_complete=complete_level)
-@option("--matches", type=click.IntRange(1, 2_000_000), metavar="N", default=200, show_default=True,
+@option("--matches", type=WholeRange(1, 2_000_000), metavar="N", default=200, show_default=True,
         help=N_("Matches to play: each deal is played once for each seating, A and B swapping seats (twice for "
                 "two players or partnerships; the number is rounded up to whole deals)."))
 @option("--players", type=PlayersType(2, 4), default="2", show_default=True,
         help=N_("Players at the table: how many, or their names separated by commas."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
-@option("--workers", type=click.IntRange(1, 64), metavar="N", default=1, show_default=True,
+@option("--workers", type=WholeRange(1, 64), metavar="N", default=1, show_default=True,
         help=N_("Processes to share the matches among (same numbers as one)."))
 @option("--move-time", "move_time", type=click.FloatRange(0.01, 600), metavar="SECONDS", default=MOVE_TIME,
         show_default=True, help=N_("Seconds a player file may take for each move (the levels of fives-tutor have no "
@@ -57,12 +58,11 @@ from .common import (
 def duel(level_a, level_b, matches, players, seed, workers, move_time, rules_name, lang, as_json):
     from ..study import duel as duels  # start-up: loaded when the command runs
 
-    for level in (level_a, level_b):
-        # the duel's own reading of a level (monte-carlo:N, :no-styles) or a player file: one line, exit 2
-        try:
-            duels.parse_contestant(level)
-        except FivesError as error:
-            raise fail(error) from None
+    try:  # the duel's own reading of a level (monte-carlo:N, :no-styles) or a player file: one line, exit 2
+        # (a level is shown as written canonically: monte-carlo:0005 is monte-carlo:5)
+        level_a, level_b = (duels.parse_contestant(level).label for level in (level_a, level_b))
+    except FivesError as error:
+        raise fail(error) from None
     from ..core.tiles import ascii_digits
 
     seed = ascii_digits(seed)  # a seed shown in Persian digits, typed back, is the same seed

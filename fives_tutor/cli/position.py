@@ -25,7 +25,17 @@ from ..errors import N_, Nn_, NotationError, os_reason
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
 from .batch import run_batch
-from .common import DEFAULT_SEED, FivesCommand, LevelType, argument, common_options, echo_json, load_pack, option
+from .common import (
+    DEFAULT_SEED,
+    FivesCommand,
+    LevelType,
+    WholeRange,
+    argument,
+    common_options,
+    echo_json,
+    load_pack,
+    option,
+)
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -398,7 +408,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
                 "published strategy; monte-carlo plays the hand out over many deals of the hidden tiles; exact "
                 "solves the hand when every tile is known; auto (the default) is exact where it applies, else "
                 "monte-carlo."))
-@option("--samples", type=click.IntRange(1, 100000), metavar="N",
+@option("--samples", type=WholeRange(1, 100000), metavar="N",
         help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 100)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True,
@@ -407,7 +417,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
         help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
 @option("--scores", metavar="MINE,THEIRS",
         help=N_("The scores, your side first, so that the match target counts."))
-@option("--boneyard", type=click.IntRange(0, 200), metavar="N", help=N_("Tiles in the boneyard (checked against the rest)."))
+@option("--boneyard", type=WholeRange(0, 200), metavar="N", help=N_("Tiles in the boneyard (checked against the rest)."))
 @_lead_option
 @_batch_option
 @common_options

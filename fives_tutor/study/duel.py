@@ -26,9 +26,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..bounds import whole_number
 from ..core.game import sides_for
 from ..core.rules import RuleSet
-from ..core.tiles import Tile
+from ..core.tiles import Tile, ascii_digits
 from ..engine.fast import Board, FastHand, codes_position, deal, end_label, leader, options, settle, tables, take
 from ..engine.fast import play as fast_play
 from ..engine.history import Event, Step
@@ -69,11 +70,11 @@ def parse_level(text: str) -> tuple[str, int | None]:
     ValueError for an unknown level."""
     text = _without_option(text)
     name, _, samples = text.partition(":")
-    if name not in LEVELS or (samples and (not samples.isascii() or not samples.isdecimal() or len(samples) > 6
-                                           or not 1 <= int(samples) <= 100_000
+    deals = whole_number(ascii_digits(samples)) if samples else None  # any digits, zero-padded or not
+    if name not in LEVELS or (samples and (deals is None or not 1 <= deals <= 100_000
                                            or name not in ("monte-carlo", "auto"))):
         raise ValueError(text)
-    return name, int(samples) if samples else None
+    return name, deals
 
 
 def _without_option(text: str) -> str:
@@ -93,7 +94,10 @@ def parse_contestant(text: str) -> Contestant:
         except ValueError:
             raise DuelError(N_("unknown engine level '{level}': choose {levels}, monte-carlo:N, or a player file "
                                "such as bot.py:MyPlayer"), level=text, levels=tuple(LEVELS)) from None
-        return Contestant(level, samples, label=text, styles=_without_option(text) == text)
+        styles = _without_option(text) == text
+        # the level as written canonically (monte-carlo:0005 is monte-carlo:5), as reports show it
+        label = level + (f":{samples}" if samples is not None else "") + ("" if styles else ":" + NO_STYLES)
+        return Contestant(level, samples, label=label, styles=styles)
     path, _, name = text.rpartition(":")
     if not name.isidentifier():
         raise DuelError(N_("'{name}' is not a class name: write the player as path/to/bot.py:ClassName"), name=name)
