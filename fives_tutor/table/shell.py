@@ -306,10 +306,10 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
     """The prompt_toolkit session for a shell's session (a scorekeeping
     :class:`~fives_tutor.table.session.Session`, or a face of one: see
     :func:`~fives_tutor.table.replies.face_of`)."""
-    face = face_of(session)
-    history: History = InMemoryHistory()
     path = history_file or history_path()
     check_entry(path)  # a link, a named pipe or a device in its place: one line, exit 2
+    face = face_of(session)
+    history: History = InMemoryHistory()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         history = BoundedFileHistory(path)
