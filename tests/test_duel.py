@@ -409,8 +409,8 @@ def test_a_bots_prints_never_reach_the_report(run, hostile_bots):
 
 
 @pytest.mark.parametrize("name, reason", [
-    ("Looper", "it took more than 0.3 seconds to answer (--move-time)"),
-    ("Busy", "it took more than 0.3 seconds to answer (--move-time)"),
+    ("Looper", "it did not answer within 0.3 s (--move-time)"),
+    ("Busy", "it did not answer within 0.3 s (--move-time)"),
     ("Exits", "its process ended with exit code 0"),
     ("Weird", "not a play, a draw or a pass"),
     ("Unhashable", "it returned ['play', [6, 6]], not a play, a draw or a pass"),
@@ -438,7 +438,7 @@ def test_a_bot_that_loops_while_it_is_made_is_refused_in_one_line(run, hostile_b
     result = run("duel", f"{hostile_bots}:LoopsWhenMade", "greedy", "--matches", "2", "--move-time", "0.3")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.strip().splitlines() == [
-        f"Error: {hostile_bots} failed while loading: it took more than 0.3 seconds to load"]
+        f"Error: {hostile_bots} failed while loading: it did not load within 0.3 s"]
 
 
 def test_levels_play_in_the_duels_own_process(run, monkeypatch):

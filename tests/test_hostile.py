@@ -901,7 +901,7 @@ def test_a_byte_order_mark_is_not_text(run, home, tmp_path):
 
 @pytest.mark.parametrize("option, expected", [
     # the history: 7 tiles each; Ben played 6|3, drew 2 and played 5|3: 7 - 1 + 2 - 1 = 7 tiles
-    (["--opponents", "5"], "--opponents 5 is not what the history gives: the opponents hold 7 tiles"),
+    (["--opponents", "5"], "--opponents 5 is not what the history gives (--opponents 7)"),
     # 28 - 14 dealt - 2 drawn = 12 in the boneyard
     (["--boneyard", "14"], "--boneyard 14 is not what the history gives: 12 tiles are in the boneyard"),
     (["--played", "1|1"], "--played: 1|1 is not played in the history"),

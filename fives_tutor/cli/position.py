@@ -161,8 +161,8 @@ def _agrees_with_history(situation, counts: list[int] | None, played, boneyard: 
     add nothing to it, but one that contradicts it is a slip worth a line, not an
     option silently left unread. Raises :class:`NotationError`."""
     if counts is not None and tuple(counts) != tuple(situation.opponents):
-        raise NotationError(N_("--opponents {given} is not what the history gives: the opponents hold {expected} "
-                               "tiles"), given=",".join(map(str, counts)), expected=list(situation.opponents))
+        raise NotationError(N_("--opponents {given} is not what the history gives (--opponents {expected})"),
+                            given=",".join(map(str, counts)), expected=",".join(map(str, situation.opponents)))
     on_table = set(tiles_on_table(situation.board))
     for tile in played:
         if tile not in on_table:

@@ -153,7 +153,7 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
         elif verb == "draw":
             drawn = whole_number(rest) if rest else 1
             if drawn is None:
-                raise HistoryError(number, NotationError(N_("after draws write how many tiles, such as: {example}"),
+                raise HistoryError(number, NotationError(N_("after 'draws' write how many tiles, such as: {example}"),
                                                          text=line, example="2 draws 3"))
             if drawn < 1:
                 raise HistoryError(number, NotationError(N_("draw at least one tile"), text=line))

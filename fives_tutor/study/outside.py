@@ -132,7 +132,7 @@ class OutsidePlayer:
         self._thread.start()
         try:
             answer = self._call(("load", path, name, rules.path), max(LOAD_TIME, move_time),
-                                N_("it took more than {seconds} seconds to load"))
+                                N_("it did not load within {seconds} s"))
         except Gone as gone:
             self.close()
             raise OutsideError(N_("{path} failed while loading: {reason}"), path=path, reason=gone.reason) from None
@@ -171,7 +171,7 @@ class OutsidePlayer:
             if answer is None:
                 return
 
-    def _call(self, request: tuple, limit: float, late: str = N_("it took more than {seconds} seconds to answer "
+    def _call(self, request: tuple, limit: float, late: str = N_("it did not answer within {seconds} s "
                                                                   "(--move-time)")) -> dict:
         """The process's answer to ``request``, checked to be a JSON object. Raises
         :class:`Gone` (the process stopped) when it does not answer within ``limit``

@@ -356,6 +356,8 @@ def localize_error(error: FivesError) -> str:
     def wrap(value, name=""):
         if isinstance(value, int) and not isinstance(value, bool):
             return translator.number(value)
+        if isinstance(value, float) and value == value and abs(value) < 1e15:  # (seconds: 0.3 is ۰٫۳)
+            return translator.number(value, decimals=next(d for d in (0, 1, 2) if round(value, d) == value or d == 2))
         if isinstance(value, (list, tuple)):  # choices, names: 5|2@5|5*, 5|2@5*
             return translator.join(item(one, name) for one in value)
         if not translator.rtl:
