@@ -732,7 +732,9 @@ def test_a_lock_file_that_is_not_a_regular_file(run, home, kind):
     before = digest(db)
     for args in (["table", "--resume", "2", "--db", db], ["games", "delete", "2", "--yes", "--db", db]):
         refused_everywhere(run, args, f"cannot use {db}-match-2.lock: {REASONS[kind]}", home, stdin=b"6|3\n")
-    assert digest(db) == before and digest(victim) == digest(victim) and open(victim).read() == "precious\n"
+    assert digest(db) == before
+    with open(victim, encoding="utf-8") as handle:
+        assert handle.read() == "precious\n"
 
 
 @pytest.mark.parametrize("entry", ["games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm", "games.sqlite3-journal"])
@@ -931,3 +933,18 @@ def test_a_name_cannot_be_registered_beside_its_invisible_twin(run, home, names)
 def test_a_persian_name_keeps_its_zero_width_non_joiner(run, home):
     result = run("table", "--players", "علی\u200cرضا,Ben", input="6|6\n")
     assert result.exit_code == 0 and "علی\u200cرضا plays 6|6" in result.stdout
+
+
+def test_a_hard_link_planted_at_a_lock_file_is_never_written_over(run, home):
+    """A hard link is one more name of the same file: the lock record would be written
+    over the file it names, as through a symbolic link."""
+    db = saved_games(run, home)
+    victim = os.path.join(home, "victim.txt")
+    with open(victim, "w", encoding="utf-8") as handle:
+        handle.write("precious\n")
+    os.link(victim, f"{db}-match-2.lock")
+    refused_everywhere(run, ["table", "--resume", "2", "--db", db],
+                       f"cannot use {db}-match-2.lock: it is one more name of a file elsewhere (a hard link)", home,
+                       stdin=b"6|3\n")
+    with open(victim, encoding="utf-8") as handle:
+        assert handle.read() == "precious\n"

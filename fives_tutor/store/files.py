@@ -92,10 +92,12 @@ def check_database(path: str) -> None:
         check_entry(name)
 
 
-def open_regular(path: str, flags: int, mode: int = 0o644) -> int:
+def open_regular(path: str, flags: int, mode: int = 0o644, only_name: bool = False) -> int:
     """A descriptor of ``path`` opened with ``flags`` (``os.O_RDWR | os.O_CREAT``...),
-    never through a link and never waiting on a named pipe. Raises
-    :class:`DataFileError` when ``path`` is not a regular file, ``OSError`` for the
+    never through a link and never waiting on a named pipe; with ``only_name`` (a file
+    fives-tutor writes over), never a file with other names either (a hard link to a
+    file elsewhere would be written over just as a symbolic one). Raises
+    :class:`DataFileError` when ``path`` is not such a file, ``OSError`` for the
     system's other reasons (a read-only folder, permission)."""
     try:
         descriptor = os.open(path, flags | NO_FOLLOW | NO_WAIT | CLOSE_ON_EXEC, mode)
@@ -106,7 +108,10 @@ def open_regular(path: str, flags: int, mode: int = 0o644) -> int:
                                 reason=entry_problem(path) or Msg(N_("it is a link, not a regular file"))) from None
         raise
     try:
-        problem = kind(os.fstat(descriptor).st_mode)
+        found = os.fstat(descriptor)
+        problem = kind(found.st_mode)
+        if problem is None and only_name and found.st_nlink > 1:
+            problem = Msg(N_("it is one more name of a file elsewhere (a hard link)"))
         if problem is not None:
             raise DataFileError(N_("cannot use {file}: {reason}"), file=path, reason=problem)
         if NO_WAIT:  # (POSIX, as fcntl is) a regular file reads the same either way; blocking is the usual

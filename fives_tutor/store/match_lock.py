@@ -150,10 +150,11 @@ def holder(db_path: str, match_id: int) -> dict | None:
 
 def _try(path: str) -> int | None:
     """A descriptor of ``path`` locked by us, or None when another holds it. The lock
-    file is opened without following a link and must be a regular file (a link planted
-    there would have the record written over its target): raises
+    file is opened without following a link and must be a regular file of one name (a
+    link planted there, symbolic or hard, would have the record written over its
+    target): raises
     :class:`~fives_tutor.store.files.DataFileError` otherwise."""
-    descriptor = open_regular(path, os.O_RDWR | os.O_CREAT, 0o644)
+    descriptor = open_regular(path, os.O_RDWR | os.O_CREAT, 0o644, only_name=True)
     if not _lock(descriptor):
         os.close(descriptor)
         return None

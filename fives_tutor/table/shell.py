@@ -294,7 +294,8 @@ class BoundedFileHistory(FileHistory):
 
     def store_string(self, string: str) -> None:
         try:
-            descriptor = open_regular(str(self.filename), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            descriptor = open_regular(str(self.filename), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600,
+                                      only_name=True)
             with os.fdopen(descriptor, "ab") as handle:
                 text = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in string.split("\n"))
                 handle.write(text.encode("utf-8", errors="replace"))
