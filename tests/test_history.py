@@ -80,7 +80,7 @@ def test_history_accepts_comments_knocks_and_persian_digits():
     ("1 leads 6|6\n2 draws " + "1" * 5000, 2, "the boneyard has only 14 tiles to draw"),
     ("1 leads 6|6\n2 draws 999", 2, "the boneyard has only 14 tiles to draw"),
     ("1 leads 6|6\n2 draws 0", 2, "draw at least one tile"),
-    ("1 leads 6|6\n2 draws some", 2, "after draws write how many tiles"),
+    ("1 leads 6|6\n2 draws some", 2, "after 'draws' write how many tiles, such as: 2 draws 3"),
 ])
 def test_bad_histories_name_the_line(text, line, words):
     with pytest.raises(HistoryError) as caught:

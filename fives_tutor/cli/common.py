@@ -62,13 +62,14 @@ def fail(error: FivesError) -> CliError:
 def saved_games(db: str | None, create: bool = False, readonly: bool = False) -> Iterator[Journal]:
     """The saved games at ``db`` (None: the default file) for the length of a ``with``:
     read-only for the reading commands (they work while a shell writes, and on a
-    read-only file), else writable (``create``: made when missing). A FivesError,
+    read-only file), else writable (``create``: made when missing, at the first write,
+    so that a command that saves nothing leaves no empty file). A FivesError,
     opening or inside, is the command's one-line error (exit 2); the file is closed on
     the way out."""
     from ..store.journal import Journal  # start-up: loaded only when needed
 
     try:
-        journal = Journal(db, create=create, readonly=readonly)
+        journal = Journal(db, create=create, readonly=readonly, lazy=True)
     except FivesError as error:
         raise fail(error) from None
     try:

@@ -131,7 +131,8 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
             code = current().code
 
             def create() -> int:
-                match_id, keeper = keep_new_match(journal, lambda: journal.create_match(names, None, rules.id, path, data, code, chosen))
+                match_id, keeper = keep_new_match(
+                    journal, lambda: journal.create_match(names, None, rules.id, path, data, code, chosen))
                 kept.append(keeper)
                 return match_id
 

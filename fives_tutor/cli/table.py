@@ -264,7 +264,8 @@ def table(players, teams, rules_name, lang, db, resume, tiles):
             code = current().code
 
             def create() -> int:
-                match_id, keeper = keep_new_match(journal, lambda: journal.create_match(names, team_list, rules.id, path, data, code))
+                match_id, keeper = keep_new_match(
+                    journal, lambda: journal.create_match(names, team_list, rules.id, path, data, code))
                 kept.append(keeper)
                 return match_id
 

@@ -116,15 +116,17 @@ class Journal:
     """The saved games at ``path`` (default: :func:`default_path`).
 
     ``readonly`` opens them for reading only (a missing file is an empty journal,
-    and nothing is ever created); otherwise they are opened for writing. A missing
-    file is an empty journal until the first write, which creates it when ``create``
-    (a command that saves nothing, or is refused, leaves no empty file behind).
+    and nothing is ever created); otherwise they are opened for writing, and a missing
+    file is created when ``create`` (else it is an empty journal too); with ``lazy``, not
+    before the first write (a shell that saves nothing, or is refused, leaves no empty
+    file behind).
     Raises :class:`JournalError`, or
     :class:`~fives_tutor.store.files.DataFileError` for a file (or a companion of
     SQLite's) that is a link, a named pipe or anything but a regular file.
     """
 
-    def __init__(self, path: str | None = None, create: bool = True, readonly: bool = False) -> None:
+    def __init__(self, path: str | None = None, create: bool = True, readonly: bool = False,
+                 lazy: bool = False) -> None:
         self.path = path or default_path()
         self.readonly = readonly
         self.connection: sqlite3.Connection | None = None
@@ -132,7 +134,7 @@ class Journal:
         # the file and its companions are regular files or nothing: SQLite follows links and
         # waits on named pipes, so a link planted beside the file would be written through
         check_database(self.path)
-        if not os.path.lexists(self.path):
+        if not os.path.lexists(self.path) and (readonly or not create or lazy):
             self._create_on_write = create and not readonly
             return
         if readonly:
