@@ -21,7 +21,7 @@ from ..core.plays import (
 )
 from ..core.tiles import ascii_digits, format_hand, parse_hand, split_tokens
 from ..engine.names import DEFAULT_LEVEL
-from ..errors import N_, Nn_, NotationError, os_reason
+from ..errors import N_, FivesError, Nn_, NotationError, os_reason
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
 from .batch import run_batch
@@ -159,7 +159,8 @@ def _agrees_with_history(situation, counts: list[int] | None, played, boneyard: 
     """What ``--opponents``, ``--played`` and ``--boneyard`` say, checked against what the
     history already gives (each opponent's tiles, the tiles played, the boneyard): they
     add nothing to it, but one that contradicts it is a slip worth a line, not an
-    option silently left unread. Raises :class:`NotationError`."""
+    option silently left unread. Raises :class:`NotationError` (:class:`FivesError` for
+    the boneyard, a message with a count)."""
     if counts is not None and tuple(counts) != tuple(situation.opponents):
         raise NotationError(N_("--opponents {given} is not what the history gives (--opponents {expected})"),
                             given=",".join(map(str, counts)), expected=",".join(map(str, situation.opponents)))
@@ -169,9 +170,9 @@ def _agrees_with_history(situation, counts: list[int] | None, played, boneyard: 
             raise NotationError(N_("--played: {tile} is not played in the history"), tile=str(tile))
     left = len(situation.unseen) - sum(situation.opponents)
     if boneyard is not None and boneyard != left:
-        raise NotationError(Nn_("--boneyard {given} is not what the history gives: {count} tile is in the boneyard",
-                                "--boneyard {given} is not what the history gives: {count} tiles are in the "
-                                "boneyard"), given=boneyard, count=left)
+        raise FivesError(Nn_("--boneyard {given} is not what the history gives: {count} tile is in the boneyard",
+                             "--boneyard {given} is not what the history gives: {count} tiles are in the "
+                             "boneyard"), given=boneyard, count=left)
 
 
 #: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
