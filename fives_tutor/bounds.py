@@ -14,12 +14,15 @@ never converts more digits than a bound needs (Python refuses to convert more th
 'xxxxxxxxx…'
 >>> whole_number("0042"), whole_number("9" * 5000) == TOO_LARGE, whole_number("4a")
 (42, True, None)
+>>> whole_number("0" * 5000 + "7"), whole_number("۰" * 5000 + "۱۲")
+(7, 12)
 """
 
 from __future__ import annotations
 
 import re
 import reprlib
+import unicodedata
 
 #: characters of a value shown in a message (a path or a list of choices may use more)
 ECHO = 60
@@ -98,10 +101,14 @@ def whole_number(text: str) -> int | None:
     bound check refuses it without converting thousands of digits."""
     if not text or not text.isdecimal():
         return None
-    significant = text.lstrip("0０٠۰")
-    if len(significant) > MAX_DIGITS:
-        return TOO_LARGE
-    return int(text)
+    significant = text.lstrip("0")
+    if len(significant) > MAX_DIGITS:  # zeros of other scripts (Persian ۰, Arabic-Indic ٠, full-width ０...)
+        first = next((index for index, char in enumerate(significant) if unicodedata.decimal(char) != 0),
+                     len(significant))
+        significant = significant[first:]
+        if len(significant) > MAX_DIGITS:
+            return TOO_LARGE
+    return int(significant) if significant else 0
 
 
 def one_line(text: str, limit: int = 600, word: int = 240) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -325,3 +326,132 @@ def test_a_player_without_choose_is_refused_in_one_line(run, tmp_path):
     result = run("duel", f"{bot}:Forgot", "greedy", "--matches", "2")
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines() == ["Error: Forgot has no choose(view) method"]
+
+
+# --- a player file in a process of its own ------------------------------------------------------
+
+HOSTILE_BOTS = """
+import os, sys
+from fives_tutor.engine.player import Action, Player
+
+
+class Printer(Player):
+    def choose(self, view):
+        print("hello from the bot", flush=True)
+        sys.stderr.write("and on stderr\\n")
+        os.write(1, b"straight to the descriptor\\n")
+        if not view.legal:
+            return Action.draw() if view.may_draw else Action.pass_()
+        return Action.play(view.legal[0])
+
+
+class Looper:
+    def choose(self, view):
+        while True:
+            pass
+
+
+class Busy:
+    def choose(self, view):
+        return sum(range(10 ** 13))  # one call in C: the thread never lets go of the interpreter
+
+
+class Exits:
+    def choose(self, view):
+        os._exit(0)
+
+
+class Weird:
+    def choose(self, view):
+        class Action:
+            def __eq__(self, other):
+                raise RuntimeError("eq")
+            __hash__ = None
+
+            def __repr__(self):
+                raise RuntimeError("repr")
+        return Action()
+
+
+class Unhashable:
+    def choose(self, view):
+        return ["play", [6, 6]]
+
+
+class Halves:
+    def choose(self, view):
+        return ("play", ("6", 6), "", 0)
+
+
+class LoopsWhenMade:
+    def __init__(self):
+        while True:
+            pass
+
+    def choose(self, view):
+        return "pass"
+"""
+
+
+@pytest.fixture
+def hostile_bots(tmp_path):
+    path = tmp_path / "hostile_bots.py"
+    path.write_text(HOSTILE_BOTS, encoding="utf-8")
+    return path
+
+
+def test_a_bots_prints_never_reach_the_report(run, hostile_bots):
+    result = run("duel", f"{hostile_bots}:Printer", "greedy", "--matches", "2", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)  # the whole of standard output is the JSON, nothing else
+    assert data["forfeits"] == {"a": 0, "b": 0, "reason": ""} and data["matches"] == 2
+    assert "hello" not in result.stdout + result.stderr and "descriptor" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("Looper", "it did not answer within 0.3 s (--move-time)"),
+    ("Busy", "it did not answer within 0.3 s (--move-time)"),
+    ("Exits", "its process ended with exit code 0"),
+    ("Weird", "not a play, a draw or a pass"),
+    ("Unhashable", "it returned ['play', [6, 6]], not a play, a draw or a pass"),
+    ("Halves", "not a play, a draw or a pass"),
+])
+def test_a_bot_that_fails_forfeits_with_its_reason(run, hostile_bots, name, reason):
+    """Every failure is a forfeit, never an error of the duel; a player that stops
+    answering forfeits every match left without being waited for again: four matches
+    cost one time limit, not four."""
+    started = time.monotonic()
+    result = run("duel", "greedy", f"{hostile_bots}:{name}", "--matches", "4", "--move-time", "0.3", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["forfeits"]["b"] == 4 and data["forfeits"]["a"] == 0 and reason in data["forfeits"]["reason"]
+    assert data["a_win_rate"]["mean"] == 1.0
+    assert time.monotonic() - started < 10
+    text = run("duel", "greedy", f"{hostile_bots}:{name}", "--matches", "2", "--move-time", "0.3", "--lang", "fa")
+    assert text.exit_code == 0 and "Traceback" not in text.stdout + text.stderr
+
+
+def test_a_bot_that_loops_while_it_is_made_is_refused_in_one_line(run, hostile_bots, monkeypatch):
+    from fives_tutor.study import outside
+
+    monkeypatch.setattr(outside, "LOAD_TIME", 0.3)  # (5 seconds in use; the same rule, sooner)
+    result = run("duel", f"{hostile_bots}:LoopsWhenMade", "greedy", "--matches", "2", "--move-time", "0.3")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        f"Error: {hostile_bots} failed while loading: it did not load within 0.3 s"]
+
+
+def test_levels_play_in_the_duels_own_process(run, monkeypatch):
+    """Only a player file gets a process: a duel of levels starts none."""
+    import subprocess
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a duel of levels started a process")
+
+    monkeypatch.setattr(subprocess, "Popen", refuse)
+    assert duel_json(run, "greedy", "expert", "--matches", "2")["matches"] == 2
+
+
+def test_the_help_says_a_player_file_runs_as_code(run):
+    text = " ".join(run("duel", "--help").stdout.split())
+    assert "A player file is run as Python code" in text and "--move-time" in text

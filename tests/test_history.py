@@ -74,8 +74,13 @@ def test_history_accepts_comments_knocks_and_persian_digits():
     ("1 leads 6|6\n2 draws 15", 2, "the boneyard has only 14 tiles to draw"),
     ("1 leads 6|6\n2 plays 6|6", 2, "already on the table"),
     ("players 9", 1, "not 9"),
-    ("players " + "9" * 5000, 1, "write the number of players first"),
-    ("1 leads 6|6\n2 draws " + "1" * 5000, 2, "draw at least one tile"),
+    ("players " + "9" * 5000, 1, "this rule pack is for 2 to 4 players, not 9999"),
+    ("players " + "0" * 5000 + "3\n4 leads 6|6", 2, "there is no player 4"),  # zero-padded: 3 players
+    # the real bound: the boneyard of two players holds 14 tiles (28 less 7 each)
+    ("1 leads 6|6\n2 draws " + "1" * 5000, 2, "the boneyard has only 14 tiles to draw"),
+    ("1 leads 6|6\n2 draws 999", 2, "the boneyard has only 14 tiles to draw"),
+    ("1 leads 6|6\n2 draws 0", 2, "draw at least one tile"),
+    ("1 leads 6|6\n2 draws some", 2, "after 'draws' write how many tiles, such as: 2 draws 3"),
 ])
 def test_bad_histories_name_the_line(text, line, words):
     with pytest.raises(HistoryError) as caught:

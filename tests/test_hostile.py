@@ -17,10 +17,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -86,6 +88,17 @@ LESSONS = {
 }
 IMPORTS = {
     "claim_1e28.json": 'event 3 (claim): "amount" has a wrong value',
+    # the coach's judgements are checked like every other field (valid_practice.json is the match they damage)
+    "coach_escape.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_float_hand.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_kind_of_a_best_play.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_level.json": 'event 3 (play): "coach" has a wrong value',
+    "coach_nan_cost.json": 'event 5 (play): "coach" has a wrong value',
+    "coach_other_play.json": 'event 3 (play): "coach" has a wrong value',  # a judgement of another tile
+    "coach_seat.json": 'event 3 (play): "coach" has a wrong value',  # of a seat that did not play it
+    "practice_level_unknown.json": '"practice" is not the setup of a match against the computer',
+    "updated_year_9999.json": '"updated" must be a date and time such as 2026-05-01T14:30:00+00:00',
+    "names_zero_width.json": '"names" must be a list of 2 to 10 different player names',
     "claim_too_large.json": "event 3 does not apply: muggins 5,000: the last play left 10 points unannounced",
     "event_extra_field.json": "event 2 (play) has the wrong fields",
     "event_player_text.json": 'event 2 (play): "player" has a wrong value',
@@ -517,3 +530,428 @@ def test_a_20_mb_line_and_dev_zero_at_the_table_and_the_tutor(home, tmp_path):
                                   capture_output=True, env=environment(home), timeout=SECONDS, preexec_fn=_limit,
                                   cwd=home, check=False)
         assert done.returncode in (0, 2) and b"Traceback" not in done.stderr, (args, done.stderr)
+
+
+# --- numbers and counts: one reader at every entry point, every count bounded first ------------------
+
+#: 5,000 zeros: past Python's 4,300-digit conversion limit, and worth nothing
+PAD = "0" * 5000
+#: the same in Persian digits
+PAD_FA = "۰" * 5000
+
+
+def padded(text: str, pad: str = PAD) -> str:
+    """Every number of ``text`` written ``{N}`` given 5,000 leading zeros."""
+    return text.replace("{", pad).replace("}", "")
+
+
+#: each place a number is typed, with a number in it written {N}: the command, and what it reads
+NUMBER_ENTRY_POINTS = [
+    (["count", "{16}"], None),  # 16 pips count as 15
+    (["count", "5|3", "--winner", "{5}", "--rules", "five-up"], None),
+    (["best", "5 3", "--hand", "5|0 6|6", "--scores", "{120},{135}", "--samples", "{5}"], None),
+    (["best", "5 3", "--hand", "5|0 6|6", "--opponents", "{2}", "--void", "1:{6}", "--samples", "{5}"], None),
+    # 28 tiles less the one in hand are hidden; 5 with the opponent leave 22 in the boneyard
+    (["best", "5 3", "--hand", "5|0", "--opponents", "{5}", "--boneyard", "{22}", "--samples", "{5}"], None),
+    (["best", "--history", "-", "--hand", "6|4 5|5 2|1 0|0 4|3", "--samples", "{5}"],
+     "players {2}\n1 leads 6|6\n2 plays 6|3\n1 plays 6|5@6*\n2 draws {2}\n2 plays 5|3@5\n"),
+    (["duel", "greedy", "monte-carlo:{3}", "--matches", "{2}", "--json"], None),
+    (["simulate", "dominos-cc", "--matches", "{2}", "--players", "{3}"], None),
+    (["quiz", "--seed", "1", "--kind", "total", "--count", "{2}"], "{8}\n{12}\n"),
+    (["quiz", "--seed", "1", "--print", "{2}"], None),
+    (["learn", "{5}"], "\n{8}\nq\n"),
+    (["table", "--players", "{2}"], "6|6\n6|3\ndraw {2}\nsheet\n"),
+    (["table", "--players", "Ana,Ben", "--rules", "muggins"], "5|5 ={10}\n5|0\nmuggins {10}\nsheet\n"),
+    (["play", "--players", "{2}", "--seed", "5", "--level", "greedy"], "quit\n"),
+]
+
+
+def untimed(text: str) -> str:
+    """Output without the times it measured (a duel's seconds per move)."""
+    return re.sub(r'"[ab]_move(_cpu)?_seconds": \{[^}]*\}', "", text)
+
+
+@pytest.mark.parametrize("args, stdin", NUMBER_ENTRY_POINTS, ids=lambda value: " ".join(value)[:40]
+                         if isinstance(value, list) else None)
+def test_the_number_reader_at_every_entry_point(run, home, args, stdin):
+    """A number padded with 5,000 zeros (past Python's conversion limit), in ASCII or
+    Persian digits, is read as the number itself: every command answers exactly as for
+    the plain number."""
+    plain = run(*[padded(a, "") for a in args], input=padded(stdin, "") if stdin else None)
+    assert plain.exit_code == 0, (args, plain.stdout[-500:], plain.stderr)
+    for pad in (PAD, PAD_FA):
+        shutil.rmtree(home, ignore_errors=True)  # (a saved match would change the next one's number)
+        long = run(*[padded(a, pad) for a in args], input=padded(stdin, pad) if stdin else None)
+        assert (long.exit_code, untimed(long.stdout), long.stderr) == (plain.exit_code, untimed(plain.stdout),
+                                                                       plain.stderr), args
+        shutil.rmtree(home, ignore_errors=True)
+        plain = run(*[padded(a, "") for a in args], input=padded(stdin, "") if stdin else None)
+
+
+def test_padded_numbers_answer_right(run):
+    """What the padded numbers above mean, by the rules: 16 pips round to 15; the ends 5
+    and 3 total 8; the quiz's two totals (seed 1) are 1 + 6 + 1 = 8 (the spinner's arm 6*
+    is not yet open) and 6 + 6 = 12 (the spinner 3|3 counts both halves)."""
+    assert "16 pips, counts as 15" in run("count", padded("{16}")).stdout
+    assert "Right! 5 + 3 = 8" in run("learn", padded("{5}"), input=padded("\n{8}\nq\n")).stdout
+    quiz = run("quiz", "--seed", "1", "--kind", "total", "--count", "2", input=padded("{8}\n{12}\n", PAD_FA))
+    assert "2 right out of 2" in quiz.stdout, quiz.stdout
+    shell = run("table", "--players", "Ana,Ben", input=padded("6|6\n6|3\ndraw {2}\n"))
+    assert "Ana draws 2 tiles" in " ".join(shell.stdout.split()), shell.stdout
+
+
+@pytest.mark.parametrize("args, stdin, expected", [
+    (["table", "--players", "99999999999999999999"], b"quit\n", "dominos-cc is for 2 to 4 players, not 99999999999999999999"),
+    (["table", "--players", "10000000"], b"quit\n", "dominos-cc is for 2 to 4 players, not 10,000,000"),
+    (["play", "--players", "10000000"], b"quit\n", "dominos-cc is for 2 to 4 players, not 10,000,000"),
+    (["play", "--players", PAD + "9" * 30], b"quit\n", "dominos-cc is for 2 to 4 players, not 0000"),
+    (["table", "--players", "11", "--rules", "five-up"], b"quit\n", "five-up is for 2 to 4 players, not 11"),
+    (["duel", "greedy", "greedy", "--players", "1" * 400], b"", "give 2 to 4"),
+    (["simulate", "dominos-cc", "--matches", "9" * 30], b"", "is not in the range"),
+    (["quiz", "--count", PAD + "9" * 30], b"", "is not in the range"),
+    (["best", "5 3", "--hand", "5|0", "--samples", "9" * 5000], b"", "is not in the range"),
+    (["duel", "greedy", "monte-carlo:" + PAD + "9" * 30], b"", "unknown engine level"),
+    (["count", PAD + "9" * 30], b"", "pips is more than the whole set holds (168)"),
+    (["best", "--history", "-", "--hand", "6|4"], ("1 leads 6|6\n2 draws " + PAD + "9" * 30 + "\n").encode(),
+     "history line 2: the boneyard has only 14 tiles to draw"),
+    (["best", "--history", "-", "--hand", "6|4"], b"1 leads 6|6\n2 draws 999\n",
+     "history line 2: the boneyard has only 14 tiles to draw"),
+    (["learn", PAD + "9" * 30], b"", "there is no lesson 0000"),
+    (["games", "show", PAD + "9" * 30], b"", "there is no saved match 0000"),
+], ids=lambda value: " ".join(value)[:40] if isinstance(value, list) else None)
+def test_huge_counts_are_bounded_before_anything_is_built(run, home, args, stdin, expected):
+    """A count is checked against its bound (the pack's, or the option's) before anything
+    is made from it: one line and exit 2, within 200 MB and 10 seconds."""
+    refused_everywhere(run, args, expected, home, stdin=stdin)
+
+
+@pytest.mark.parametrize("line, expected", [
+    # muggins (Foster): 28 tiles less 7 each leave 14, and the last 2 are never drawn
+    ("draw " + PAD + "9" * 30, "Refused: the boneyard has only 12 tiles to draw"),
+    ("6|3 =" + PAD + "9" * 30, "Refused: "),
+    ("muggins " + PAD + "9" * 30, "Refused: "),
+    (PAD + "9" * 30, "Refused: "),
+])
+def test_a_huge_number_in_the_shell_is_one_refused_line(home, line, expected):
+    """In the table shell a number of any length is a refused line: the shell goes on
+    (the next line is played) and ends with exit code 2, within 200 MB and 10 seconds."""
+    db = os.path.join(home, "games.sqlite3")
+    child = bounded(["table", "--players", "Ana,Ben", "--rules", "muggins", "--db", db], home,
+                    stdin=f"6|6\n{line}\n6|3\nsheet\n".encode())
+    out = " ".join(child.stdout.decode().split())
+    assert child.returncode == 2 and b"Traceback" not in child.stderr + child.stdout, child.stderr
+    assert expected in out and "Ben plays 6|3" in out, out[-800:]
+
+
+def test_an_imported_practice_match_is_reviewed_and_resumed(run, home):
+    """The valid match the coach cases above damage: imported, reviewed, resumed."""
+    db = os.path.join(home, "games.sqlite3")
+    assert run("games", "import", os.path.join(CORPUS, "imports", "valid_practice.json"), "--db", db).exit_code == 0
+    review = run("games", "review", "1", "--db", db)
+    assert review.exit_code == 0 and "Move 4, 6|5@6: mistake" in review.stdout, review.stdout
+    resumed = run("play", "--resume", "1", "--db", db, input="quit\n")
+    assert resumed.exit_code == 0 and "fives play --resume 1" in resumed.stdout
+
+
+@pytest.mark.parametrize("statement, value, expected", [
+    ("UPDATE matches SET practice = ? WHERE id = 1",
+     json.dumps({"seed": "5", "you": 0, "levels": [None, "grandmaster"], "coach": "on"}),
+     "saved match 1 is damaged and cannot be read: its practice cannot be read"),
+    ("UPDATE matches SET lang = ? WHERE id = 1", "\x1b]0;x\x07", "saved match 1 is damaged and cannot be read: its "
+                                                                "lang cannot be read"),
+], ids=["unknown level", "escape in lang"])
+def test_saved_practice_data_that_a_version_or_a_disk_damaged(run, home, statement, value, expected):
+    db = os.path.join(home, "games.sqlite3")
+    assert run("games", "import", os.path.join(CORPUS, "imports", "valid_practice.json"), "--db", db).exit_code == 0
+    damage(db, statement, value)
+    before = digest(db)
+    for args in (["games", "show", "1", "--db", db], ["play", "--resume", "1", "--db", db],
+                 ["games", "review", "1", "--db", db]):
+        refused_everywhere(run, args, expected, home, stdin=b"quit\n", child=args[1] == "show")
+    assert digest(db) == before
+
+
+def test_a_saved_judgement_that_is_not_of_its_play_is_made_again(run, home):
+    """A judgement saved with a play (an older version's, or damaged on disk) is read
+    only when every field is one the coach writes, of that very play: else the play is
+    judged again, never printed as it was."""
+    db = os.path.join(home, "games.sqlite3")
+    assert run("games", "import", os.path.join(CORPUS, "imports", "valid_practice.json"), "--db", db).exit_code == 0
+    connection = sqlite3.connect(db)
+    rows = connection.execute("SELECT seq, event FROM events WHERE match_id = 1").fetchall()
+    for seq, text in rows:
+        event = json.loads(text)
+        if "coach" in event:
+            event["coach"].update(best="6|5\x1b[2J", cost=float("nan"), seat=9)
+            connection.execute("UPDATE events SET event = ? WHERE match_id = 1 AND seq = ?", (json.dumps(event), seq))
+    connection.commit()
+    connection.close()
+    review = run("games", "review", "1", "--db", db)
+    assert review.exit_code == 0 and "\x1b" not in review.stdout and "Move 4, 6|5@6: mistake" in review.stdout
+
+
+# --- the data folder: regular files only, never through a link -------------------------------------
+
+
+def plant(path: str, kind: str, target: str) -> None:
+    """Something that is not a regular file at ``path``: a link to ``target``, a named
+    pipe, a link to a device, or a folder."""
+    if kind == "link":
+        os.symlink(target, path)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        os.symlink("/dev/zero", path)
+    else:
+        os.mkdir(path)
+
+
+REASONS = {"link": "it is a link, not a regular file", "fifo": "it is a named pipe, not a regular file",
+           "device": "it is a link, not a regular file", "folder": "it is a folder, not a file"}
+
+
+def test_a_link_planted_at_a_lock_file_is_never_written_through(run, home):
+    """The lock of match 1, planted as a link to a file of the user's before the match
+    is made: the entry that would make the match is refused with the reason, the file
+    linked to is untouched, and no match is left that nobody keeps."""
+    victim = os.path.join(home, "victim.txt")
+    with open(victim, "w", encoding="utf-8") as handle:
+        handle.write("precious\n")
+    db = os.path.join(home, "games.sqlite3")
+    os.symlink(victim, db + "-match-1.lock")
+    child = bounded(["table", "--players", "Ana,Ben", "--db", db], home, stdin=b"6|6\n")
+    out = " ".join(child.stdout.decode().split())
+    assert child.returncode == 2 and b"Traceback" not in child.stderr, child.stderr
+    joined = "".join(out.split())  # (a long path is cut to the width)
+    assert "".join(f"Refused: cannot use {db}-match-1.lock: it is a link, not a regular file".split()) in joined, out
+    with open(victim, encoding="utf-8") as handle:
+        assert handle.read() == "precious\n"
+    assert listed(run, db) == []  # the match made for that entry was taken back
+
+
+@pytest.mark.parametrize("kind", ["link", "fifo", "device", "folder"])
+def test_a_lock_file_that_is_not_a_regular_file(run, home, kind):
+    db = saved_games(run, home)
+    victim = os.path.join(home, "victim.txt")
+    with open(victim, "w", encoding="utf-8") as handle:
+        handle.write("precious\n")
+    plant(f"{db}-match-2.lock", kind, victim)
+    before = digest(db)
+    for args in (["table", "--resume", "2", "--db", db], ["games", "delete", "2", "--yes", "--db", db]):
+        refused_everywhere(run, args, f"cannot use {db}-match-2.lock: {REASONS[kind]}", home, stdin=b"6|3\n")
+    assert digest(db) == before
+    with open(victim, encoding="utf-8") as handle:
+        assert handle.read() == "precious\n"
+
+
+@pytest.mark.parametrize("entry", ["games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm", "games.sqlite3-journal"])
+@pytest.mark.parametrize("kind", ["link", "fifo", "device", "folder"])
+def test_saved_games_that_are_not_regular_files(run, home, entry, kind):
+    """The saved-games file, or a file SQLite keeps beside it, planted as something
+    else: every command that reads or writes them says which and what, and changes
+    nothing (SQLite would follow a link, and wait on a pipe)."""
+    victim = os.path.join(home, "victim.sqlite3")
+    with open(victim, "wb") as handle:
+        handle.write(b"precious")
+    db = os.path.join(home, "games.sqlite3")
+    plant(os.path.join(home, entry), kind, victim)
+    for args in (["games", "list"], ["games", "show", "1"], ["table", "--players", "Ana,Ben"],
+                 ["games", "import", os.path.join(CORPUS, "imports", "valid.json")]):
+        refused_everywhere(run, [*args, "--db", db], f"cannot use {os.path.join(home, entry)}: {REASONS[kind]}",
+                           home, stdin=b"6|6\n", child=args[1] in ("list", "--players"))
+    with open(victim, "rb") as handle:
+        assert handle.read() == b"precious"
+
+
+@pytest.mark.parametrize("kind", ["link", "fifo", "device"])
+def test_progress_that_is_not_a_regular_file(run, home, kind):
+    plant(os.path.join(home, "progress.sqlite3"), kind, os.path.join(home, "victim"))
+    for args in (["quiz", "--count", "1"], ["learn", "1"], ["quiz", "--stats"]):
+        refused_everywhere(run, args, f"cannot use {os.path.join(home, 'progress.sqlite3')}: {REASONS[kind]}", home,
+                           stdin=b"q\n", child=args[0] == "quiz" and len(args) == 3)
+
+
+def test_reading_commands_and_refusals_leave_no_empty_file(run, home):
+    """A command that saves nothing makes no saved-games file: the readers, a refused
+    setup, a resume with nothing to resume, a shell quit before its first entry."""
+    db = os.path.join(home, "games.sqlite3")
+    for args, text in ((["games", "list"], None), (["games", "show", "1"], None), (["games", "export", "1"], None),
+                       (["games", "review", "1"], None), (["games", "delete", "1", "--yes"], None),
+                       (["table", "--resume"], "quit\n"), (["play", "--resume"], "quit\n"),
+                       (["table", "--resume", "3"], "quit\n"), (["table", "--players", "11"], "quit\n"),
+                       (["play", "--players", "5"], "quit\n"), (["table", "--players", "Ana,Ben"], "quit\n"),
+                       (["table", "--players", "Ana,Ben"], "x|y\n")):
+        run(*args, "--db", db, input=text)
+        assert not os.path.lexists(db), args
+    assert run("table", "--players", "Ana,Ben", "--db", db, input="6|6\n").exit_code == 0
+    assert [m["players"] for m in listed(run, db)] == [["Ana", "Ben"]]  # the first entry makes it
+
+
+# --- settings and the shell's history: bounded, and asked again when damaged ---------------------------
+
+
+@pytest.mark.parametrize("make", ["fifo", "device", "deep", "large", "number", "link"])
+def test_damaged_settings_are_no_settings(home, make):
+    """settings.json read like every file a user could damage, in a child process
+    bounded to 200 MB and 10 seconds: nothing remembered, and nothing replaced that
+    is not a regular file."""
+    path = os.path.join(home, "settings.json")
+    if make == "fifo":
+        os.mkfifo(path)
+    elif make == "device":
+        os.symlink("/dev/zero", path)
+    elif make == "link":
+        with open(os.path.join(home, "elsewhere.json"), "w", encoding="utf-8") as handle:
+            handle.write('{"language": "nl"}')
+        os.symlink(os.path.join(home, "elsewhere.json"), path)
+    else:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write({"deep": "[" * 100_000 + "]" * 100_000, "large": '{"language": "' + "x" * 10_000_000 + '"}',
+                          "number": '{"language": ' + "9" * 5000 + "}"}[make])
+    code = ("from fives_tutor.store import settings; print(settings.load(), settings.save({'language': 'fa'}))")
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, env=environment(home), timeout=SECONDS,
+                           preexec_fn=_limit, cwd=home, check=False)
+    assert child.returncode == 0, child.stderr
+    regular = make in ("deep", "large", "number")
+    assert child.stdout.decode().split() == ["{}", str(regular)]  # a damaged regular file is replaced whole
+    if regular:
+        with open(path, encoding="utf-8") as handle:
+            assert json.load(handle) == {"language": "fa"}
+    else:
+        assert not os.path.isfile(path) or os.path.islink(path)  # left as it was
+
+
+@pytest.mark.parametrize("command, make", [("table", "fifo"), ("play", "fifo"), ("table", "device"), ("play", "deep")])
+def test_damaged_settings_on_a_terminal_ask_the_language(home, command, make):
+    """On a terminal the table and play remember the language in settings.json; a
+    damaged one (a pipe, a device, nesting 100,000 deep) was a hang or a crash: now the
+    language is asked, as when there are no settings."""
+    import pty
+    import select
+    import signal
+
+    path = os.path.join(home, "settings.json")
+    if make == "fifo":
+        os.mkfifo(path)
+    elif make == "device":
+        os.symlink("/dev/zero", path)
+    else:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("[" * 100_000 + "]" * 100_000)
+    env = environment(home)
+    del env["FIVES_LANG"]
+    env.update(TERM="xterm", COLUMNS="80", LINES="24")
+    pid, descriptor = pty.fork()
+    if pid == 0:  # the child: fives on the terminal
+        os.execve(sys.executable, [sys.executable, "-m", "fives_tutor.cli.main", command], env)
+    seen = b""
+    try:
+        deadline = time.monotonic() + SECONDS
+        while b"Language" not in seen and time.monotonic() < deadline:
+            ready, _, _ = select.select([descriptor], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(descriptor, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(descriptor)
+    assert b"Language: en, tl, id, nl, fa" in seen and b"Traceback" not in seen, seen[-500:]
+
+
+def test_the_shell_history_is_a_regular_file_read_in_bounds(tmp_path):
+    """The table shell's history (prompt_toolkit's FileHistory would append through a
+    link and read a pipe forever): refused when it is not a regular file, and of a long
+    one only the end is read."""
+    from fives_tutor.store.files import DataFileError
+    from fives_tutor.table.shell import HISTORY_BYTES, BoundedFileHistory, make_prompt_session
+
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n")
+    link = tmp_path / "table-history"
+    link.symlink_to(victim)
+    with pytest.raises(DataFileError, match="it is a link, not a regular file"):
+        make_prompt_session(None, str(link))
+    BoundedFileHistory(str(link)).store_string("6|6")  # a link swapped in later: the line is not written through
+    assert victim.read_text() == "precious\n"
+    long = tmp_path / "long-history"
+    long.write_text("".join(f"\n# then\n+draw {n}\n" for n in range(100_000)))
+    strings = list(BoundedFileHistory(str(long)).load_history_strings())
+    assert strings[0] == "draw 99999" and 0 < len(strings) < 100_000
+    assert sum(len(f"\n# then\n+{s}\n") for s in strings) <= HISTORY_BYTES
+
+
+# --- smaller cases ---------------------------------------------------------------------------------
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_a_byte_order_mark_is_not_text(run, home, tmp_path):
+    """Some editors write a byte order mark first in a UTF-8 file: a history, a batch, an
+    export and piped lines read the same with it as without it."""
+    history = b"1 leads 6|6\n2 plays 6|3\n1 plays 6|5@6*\n2 draws 2\n2 plays 5|3@5\n"
+    args = ["best", "--history", "-", "--hand", "6|4 5|5 2|1 0|0 4|3", "--samples", "5"]
+    assert run(*args, input=BOM + history).stdout == run(*args, input=history).stdout != ""
+    (tmp_path / "history.txt").write_bytes(BOM + history)
+    assert run(*args[:2], str(tmp_path / "history.txt"), *args[3:]).stdout == run(*args, input=history).stdout
+    (tmp_path / "batch.txt").write_bytes(BOM + b'"5 3" --play 3|0\n')
+    assert json.loads(run("score", "--batch", str(tmp_path / "batch.txt")).stdout)["points"] == 5
+    with open(os.path.join(CORPUS, "imports", "valid.json"), "rb") as handle:
+        (tmp_path / "export.json").write_bytes(BOM + handle.read())
+    assert run("games", "import", str(tmp_path / "export.json"), "--db", os.path.join(home, "g.sqlite3")).exit_code == 0
+    shell = run("table", "--players", "Ana,Ben", "--db", os.path.join(home, "g.sqlite3"), input=BOM + b"6|6\n6|3\n")
+    assert "Ana plays 6|6" in shell.stdout and "Refused" not in shell.stdout
+
+
+@pytest.mark.parametrize("option, expected", [
+    # the history: 7 tiles each; Ben played 6|3, drew 2 and played 5|3: 7 - 1 + 2 - 1 = 7 tiles
+    (["--opponents", "5"], "--opponents 5 is not what the history gives (--opponents 7)"),
+    # 28 - 14 dealt - 2 drawn = 12 in the boneyard
+    (["--boneyard", "14"], "--boneyard 14 is not what the history gives: 12 tiles are in the boneyard"),
+    (["--played", "1|1"], "--played: 1|1 is not played in the history"),
+], ids=lambda value: value[0] if isinstance(value, list) else None)
+def test_options_that_contradict_the_history(run, home, option, expected):
+    history = b"1 leads 6|6\n2 plays 6|3\n1 plays 6|5@6*\n2 draws 2\n2 plays 5|3@5\n"
+    args = ["best", "--history", "-", "--hand", "6|4 5|5 2|1 0|0 4|3", "--samples", "5"]
+    refused_everywhere(run, [*args, *option], expected, home, stdin=history)
+    # what agrees with the history is taken: the same answer as without it
+    agreeing = {"--opponents": ["--opponents", "7"], "--boneyard": ["--boneyard", "12"],
+                "--played": ["--played", "6|6 6|3"]}[option[0]]
+    assert run(*args, *agreeing, input=history).stdout == run(*args, input=history).stdout
+
+
+@pytest.mark.parametrize("names", ["Ana,A\u200bna", "Ana,Ana\u200e", "Ana,ANA\ufe0f", "Ana,\u2060Ana", "Ana,An\u00ada",
+                                   "Jos\u00e9,Jose\u0301"])
+def test_a_name_cannot_be_registered_beside_its_invisible_twin(run, home, names):
+    """A character that shows nothing (zero-width space, direction mark, variation
+    selector, word joiner, soft hyphen) cannot make a second player of the same name,
+    nor can another way of writing the same letter."""
+    for command in ("table", "play"):
+        result = run(command, "--players", names, input="quit\n")
+        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, (command, result.stderr)
+        assert ("shows nothing" in result.stderr) != ("each player needs a different name" in result.stderr)
+
+
+def test_a_persian_name_keeps_its_zero_width_non_joiner(run, home):
+    result = run("table", "--players", "علی\u200cرضا,Ben", input="6|6\n")
+    assert result.exit_code == 0 and "علی\u200cرضا plays 6|6" in result.stdout
+
+
+def test_a_hard_link_planted_at_a_lock_file_is_never_written_over(run, home):
+    """A hard link is one more name of the same file: the lock record would be written
+    over the file it names, as through a symbolic link."""
+    db = saved_games(run, home)
+    victim = os.path.join(home, "victim.txt")
+    with open(victim, "w", encoding="utf-8") as handle:
+        handle.write("precious\n")
+    os.link(victim, f"{db}-match-2.lock")
+    refused_everywhere(run, ["table", "--resume", "2", "--db", db],
+                       f"cannot use {db}-match-2.lock: it is one more name of a file elsewhere (a hard link)", home,
+                       stdin=b"6|3\n")
+    with open(victim, encoding="utf-8") as handle:
+        assert handle.read() == "precious\n"

@@ -136,6 +136,10 @@ class LineParser:
         return values
 
 
+#: the byte order mark some editors write at the start of a UTF-8 file
+_BOM = b"\xef\xbb\xbf"
+
+
 def read_lines(stream):
     """``(number, bytes or None)`` for each line of the binary ``stream``, in bounded
     memory: None stands for a line longer than :data:`MAX_LINE`. Raises
@@ -146,6 +150,8 @@ def read_lines(stream):
         if not raw:
             return
         number += 1
+        if number == 1 and raw.startswith(_BOM):  # a file saved by an editor that marks UTF-8
+            raw = raw[len(_BOM):]
         if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
             yield number, raw
             continue

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 from click.formatting import join_options
 
-from ..bounds import TOO_LARGE, has_control, is_text, whole_number
+from ..bounds import TOO_LARGE, has_control, is_text, shown, whole_number
 from ..errors import N_, Alternatives, FivesError, Msg
 from ..suggest import closest
 from ..text import output
@@ -64,13 +64,14 @@ def fail(error: FivesError) -> CliError:
 def saved_games(db: str | None, create: bool = False, readonly: bool = False) -> Iterator[Journal]:
     """The saved games at ``db`` (None: the default file) for the length of a ``with``:
     read-only for the reading commands (they work while a shell writes, and on a
-    read-only file), else writable (``create``: made when missing). A FivesError,
+    read-only file), else writable (``create``: made when missing, at the first write,
+    so that a command that saves nothing leaves no empty file). A FivesError,
     opening or inside, is the command's one-line error (exit 2); the file is closed on
     the way out."""
     from ..store.journal import Journal  # start-up: loaded only when needed
 
     try:
-        journal = Journal(db, create=create, readonly=readonly)
+        journal = Journal(db, create=create, readonly=readonly, lazy=True)
     except FivesError as error:
         raise fail(error) from None
     try:
@@ -559,6 +560,25 @@ def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, li
     return len(names), names
 
 
+class WholeRange(click.IntRange):
+    """A whole number within a range, read by the one number reader
+    (:func:`~fives_tutor.bounds.whole_number`): digits of any script and any length,
+    zero-padded or not; a number too long for any range is refused as out of it, shown
+    as typed (never converted whole). Anything else gets Click's own messages."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            from ..core.tiles import ascii_digits  # start-up: loaded only when needed
+
+            number = whole_number(ascii_digits(value.strip()))
+            if number is not None:
+                if number >= TOO_LARGE:
+                    self.fail(_("{value} is not in the range {range}.").format(
+                        value=shown(value.strip()), range=self._describe_range()), param, ctx)
+                value = number
+        return super().convert(value, param, ctx)
+
+
 class PlayersType(click.ParamType):
     """``--players N`` or ``--players Ana,Ben``: converts to the number of players,
     checked against ``low`` and ``high`` (commands where only the count matters)."""
@@ -577,8 +597,10 @@ class PlayersType(click.ParamType):
                 self.fail(_("give a number of players or their names separated by commas"), param, ctx)
         if not self.low <= count <= self.high:
             t = current()
-            self.fail(_("{count} players: give {players}").format(count=t.number(count),
-                                                                   players=t.span(self.low, self.high)), param, ctx)
+            # a count too large to read is shown as typed, never as the bound that stands for it
+            number = t.number(count) if count < TOO_LARGE else t.typed(shown(str(value).strip()))
+            self.fail(_("{count} players: give {players}").format(count=number, players=t.span(self.low, self.high)),
+                      param, ctx)
         return count
 
     def get_metavar(self, param, ctx=None):

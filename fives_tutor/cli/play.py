@@ -36,12 +36,18 @@ def _levels(text: str, computers: int) -> list[str]:
     return levels
 
 
-def _names(players: str | None) -> list[str]:
-    """``--players``: how many play (you included), or every name, yours first."""
+def _names(players: str | None, rules) -> list[str]:
+    """``--players``: how many play (you included), or every name, yours first. A count
+    is checked against the pack before any name is made. Raises :class:`CliError`."""
+    from .table import player_count_problem  # start-up: loaded when the command runs
+
     count, names = split_players(players)
     if names is not None:
         return names
     count = count or 2
+    reason = player_count_problem(count, rules, players or "")
+    if reason:
+        raise CliError(reason)
     computers = list(COMPUTER_NAMES) + [f"P{n}" for n in range(len(COMPUTER_NAMES) + 2, count + 1)]
     return [_("You")] + computers[:max(0, count - 1)]
 
@@ -93,7 +99,7 @@ def _complete_levels(ctx, param, incomplete: str):
         help=N_("How the board and your hand draw tiles."))
 def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles):
     from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
-    from ..store.match_lock import keep_match
+    from ..store.match_lock import keep_match, keep_new_match
     from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
     from ..table.practice_text import PracticeFace
     from ..table.replies import run_lines
@@ -113,7 +119,7 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
                 _ask_setup(None, None, None, lang, full=False)  # the language, asked once and remembered
             data, path = load_pack_data(rules_name or "dominos-cc")
             rules = rules_from_data(data, path)
-            names = _names(players)
+            names = _names(players, rules)
             reason = check_players_answer(names, rules)
             if reason:
                 raise CliError(reason)
@@ -124,8 +130,9 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
             code = current().code
 
             def create() -> int:
-                match_id = journal.create_match(names, None, rules.id, path, data, code, chosen)
-                kept.append(keep_match(journal, match_id))
+                match_id, keeper = keep_new_match(
+                    journal, lambda: journal.create_match(names, None, rules.id, path, data, code, chosen))
+                kept.append(keeper)
                 return match_id
 
             practice = Practice(journal, None, rules, names, None, chosen, create=create)

@@ -9,14 +9,33 @@ import time
 import click
 
 from ..bounds import TOO_LARGE, whole_number
-from ..core.plays import LEAD_HANDS, board_position, check_known_tiles, forced_lead, legal_plays, parse_play, read_board
+from ..core.plays import (
+    LEAD_HANDS,
+    board_position,
+    check_known_tiles,
+    forced_lead,
+    legal_plays,
+    parse_play,
+    read_board,
+    tiles_on_table,
+)
 from ..core.tiles import ascii_digits, format_hand, parse_hand, split_tokens
 from ..engine.names import DEFAULT_LEVEL
-from ..errors import N_, NotationError, os_reason
+from ..errors import N_, FivesError, Nn_, NotationError, os_reason
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
 from .batch import run_batch
-from .common import DEFAULT_SEED, FivesCommand, LevelType, argument, common_options, echo_json, load_pack, option
+from .common import (
+    DEFAULT_SEED,
+    FivesCommand,
+    LevelType,
+    WholeRange,
+    argument,
+    common_options,
+    echo_json,
+    load_pack,
+    option,
+)
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
 
@@ -74,7 +93,7 @@ def read_history(path: str) -> str:
     if len(data) > MAX_HISTORY_BYTES:
         raise NotationError(N_("the history {path} is longer than {size} bytes"), path=path, size=MAX_HISTORY_BYTES)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # (a byte order mark, as some editors write first, is not text)
     except UnicodeDecodeError:
         raise NotationError(N_("the history {path} is not UTF-8 text"), path=path) from None
 
@@ -100,10 +119,12 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     if history_text is not None:
         from ..engine.history import parse_history
 
-        players = len(_opponent_tiles(opponents)) + 1 if opponents else None
-        history = parse_history(history_text, rules, players)
+        counts = _opponent_tiles(opponents) if opponents else None
+        history = parse_history(history_text, rules, len(counts) + 1 if counts else None)
         situation = Situation.from_history(history, hand, rules, parsed_scores, lead,
                                            _voids(voids, [0] * (history.players - 1), rules))
+        _agrees_with_history(situation, counts, parse_hand(played_text, rules.max_pips) if played_text else (),
+                             boneyard)
         if position_text and position_text.strip() != "-":
             given = board_position(_board(position_text, rules)[0], rules)
             if str(board_position(situation.board, rules)) != str(given):
@@ -132,6 +153,26 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     return (best_report(position, ranked, level, rules, reading, lead, shown),
             lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
                             shown, situation.players))
+
+
+def _agrees_with_history(situation, counts: list[int] | None, played, boneyard: int | None) -> None:
+    """What ``--opponents``, ``--played`` and ``--boneyard`` say, checked against what the
+    history already gives (each opponent's tiles, the tiles played, the boneyard): they
+    add nothing to it, but one that contradicts it is a slip worth a line, not an
+    option silently left unread. Raises :class:`NotationError` (:class:`FivesError` for
+    the boneyard, a message with a count)."""
+    if counts is not None and tuple(counts) != tuple(situation.opponents):
+        raise NotationError(N_("--opponents {given} is not what the history gives (--opponents {expected})"),
+                            given=",".join(map(str, counts)), expected=",".join(map(str, situation.opponents)))
+    on_table = set(tiles_on_table(situation.board))
+    for tile in played:
+        if tile not in on_table:
+            raise NotationError(N_("--played: {tile} is not played in the history"), tile=str(tile))
+    left = len(situation.unseen) - sum(situation.opponents)
+    if boneyard is not None and boneyard != left:
+        raise FivesError(Nn_("--boneyard {given} is not what the history gives: {count} tile is in the boneyard",
+                             "--boneyard {given} is not what the history gives: {count} tiles are in the "
+                             "boneyard"), given=boneyard, count=left)
 
 
 #: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
@@ -368,7 +409,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
                 "published strategy; monte-carlo plays the hand out over many deals of the hidden tiles; exact "
                 "solves the hand when every tile is known; auto (the default) is exact where it applies, else "
                 "monte-carlo."))
-@option("--samples", type=click.IntRange(1, 100000), metavar="N",
+@option("--samples", type=WholeRange(1, 100000), metavar="N",
         help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 100)."))
 @option("--time", "seconds", type=click.FloatRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True,
@@ -377,7 +418,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
         help=N_("Numbers an opponent cannot hold (they drew or passed on them): 1:6,2 for the next player."))
 @option("--scores", metavar="MINE,THEIRS",
         help=N_("The scores, your side first, so that the match target counts."))
-@option("--boneyard", type=click.IntRange(0, 200), metavar="N", help=N_("Tiles in the boneyard (checked against the rest)."))
+@option("--boneyard", type=WholeRange(0, 200), metavar="N", help=N_("Tiles in the boneyard (checked against the rest)."))
 @_lead_option
 @_batch_option
 @common_options

@@ -25,6 +25,7 @@ from .common import (
     FivesCommand,
     PlayersType,
     SuggestingGroup,
+    WholeRange,
     _Translated,
     argument,
     complete_level,
@@ -170,7 +171,7 @@ def _add_simulation_options(function, skill_default):
                       shell_complete=complete_level,
                       help=N_("Engine level of the simulated players: one of the levels of fives best but exact, "
                               "or random (monte-carlo and auto think for every move: slow)."))(function)
-    function = option("--workers", type=click.IntRange(1, 64), metavar="N", default=1, show_default=True,
+    function = option("--workers", type=WholeRange(1, 64), metavar="N", default=1, show_default=True,
                       help=N_("Processes to share the matches among (same numbers as one)."))(function)
     function = option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))(function)
     function = option("--players", type=PlayersType(2, 10), default="2", show_default=True,
@@ -200,9 +201,9 @@ def _strategy(level: str, strategy: str | None) -> str:
 @argument("packs", metavar="PACK PACK [PACK...]", nargs=-1, shell_complete=complete_pack)
 @option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
         help=N_("A rule pack to compare (give it twice or more; the PACK arguments do the same)."))
-@option("--matches", "matches", type=click.IntRange(1, 10_000_000), metavar="N",
+@option("--matches", "matches", type=WholeRange(1, 10_000_000), metavar="N",
         help=N_("Also play N matches per pack and compare the statistics."))
-@option("--simulate", "simulate", type=click.IntRange(1, 10_000_000), metavar="N", hidden=True,
+@option("--simulate", "simulate", type=WholeRange(1, 10_000_000), metavar="N", hidden=True,
         help=N_("Old spelling of --matches."))
 @option("--each", "each", is_flag=True,
         help=N_("With --matches: also play each changed rule alone against the first pack, on the same deals, "
@@ -347,7 +348,7 @@ def _each_json(result: Study, alone: list[Alone], packs: int) -> list[dict]:
 @option("--rules", "rules_names", metavar="PACK", multiple=True, shell_complete=complete_pack,
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file "
                 "(give it again to compare packs; the PACK arguments do the same)."))
-@option("--matches", type=click.IntRange(1, 10_000_000), metavar="N", default=1000, show_default=True,
+@option("--matches", type=WholeRange(1, 10_000_000), metavar="N", default=1000, show_default=True,
         help=N_("Matches to play."))
 @option("--records", "records_file", metavar="FILE",
         help=N_("Write one JSON line per match to FILE (- for standard output)."))

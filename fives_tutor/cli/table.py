@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..bounds import TOO_LARGE, shown
+from ..core.names import name_key
 from ..core.tiles import split_list
 from ..errors import N_, FivesError, Msg
 from ..text.i18n import (
@@ -88,12 +90,20 @@ def check_players_answer(names: list[str], rules) -> str | None:
         problem = name_problem(name)
         if problem:
             return _(problem).format(name=name)
-    if len({" ".join(n.split()).casefold() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):  # ANA and Ana, or one with a zero-width space
         return _("each player needs a different name")
-    if not rules.players.min <= len(names) <= rules.players.max:
+    return player_count_problem(len(names), rules)
+
+
+def player_count_problem(count: int, rules, typed: str = "") -> str | None:
+    """Why ``count`` players cannot play a match under ``rules``, or None: checked before
+    anything is built from a count (``--players 99999999999999999999`` is one line).
+    A count too large to read (:data:`~fives_tutor.bounds.TOO_LARGE`) is shown as ``typed``."""
+    if not rules.players.min <= count <= rules.players.max:
+        t = current()
         return _("{pack} is for {players} players, not {count}").format(
-            pack=rules.id, players=current().span(rules.players.min, rules.players.max),
-            count=current().number(len(names)))
+            pack=rules.id, players=t.span(rules.players.min, rules.players.max),
+            count=t.number(count) if count < TOO_LARGE or not typed else t.typed(shown(typed.strip())))
     return None
 
 
@@ -123,15 +133,14 @@ def _default_names(count: int) -> list[str]:
     return [f"P{number}" for number in range(1, count + 1)]
 
 
-def _names(players: str | None, interactive: bool) -> list[str] | None:
-    """The names ``--players`` gives: a list of names, or for a count, names to ask for
-    in a terminal (None) or ``P1``, ``P2``... without one."""
-    count, names = split_players(players)
-    if names is not None:
-        return names
-    if count is not None and not interactive:
-        return _default_names(count)
-    return None
+def _names(count: int | None, rules, typed: str = "") -> list[str]:
+    """``P1``, ``P2``... for ``--players N`` (no names given, ``typed`` as written), once
+    the count is known to fit the pack. Raises CliError for a count outside it."""
+    count = 2 if count is None else count
+    reason = player_count_problem(count, rules, typed)
+    if reason:
+        raise CliError(reason)
+    return _default_names(count)
 
 
 # --- asking in a terminal ----------------------------------------------------------------------
@@ -232,13 +241,13 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
                 "that plays muggins for real expects."))
 def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
     from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
-    from ..store.match_lock import keep_match
+    from ..store.match_lock import keep_match, keep_new_match
     from ..table.replies import TableFace, prose, run_lines
     from ..table.session import Session
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    names = _names(players, interactive)
-    if resume is None and names is None and not interactive:
+    count, names = split_players(players)  # a count: names are made (or asked) once the pack bounds it
+    if resume is None and count is None and not interactive:
         raise CliError(_("give --players when standard input is not a terminal"))
     with match_journal(db) as (journal, kept):
         if resume is not None:
@@ -267,6 +276,8 @@ def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
                 names, teams, rules_name = _ask_setup(names, teams, rules_name, lang, full=names is None)
             data, path = load_pack_data(rules_name or "dominos-cc")
             rules = rules_from_data(data, path)
+            if names is None:
+                names = _names(count, rules, players or "")
             reason = check_players_answer(names, rules)
             if reason:
                 raise CliError(reason)
@@ -274,8 +285,9 @@ def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
             code = current().code
 
             def create() -> int:
-                match_id = journal.create_match(names, team_list, rules.id, path, data, code)
-                kept.append(keep_match(journal, match_id))
+                match_id, keeper = keep_new_match(
+                    journal, lambda: journal.create_match(names, team_list, rules.id, path, data, code))
+                kept.append(keeper)
                 return match_id
 
             session = Session(journal, None, rules, names, team_list, create=create)

@@ -16,6 +16,7 @@ from ..text.output import echo, prompt_text
 from .common import (
     CliError,
     FivesCommand,
+    WholeRange,
     argument,
     complete_language,
     complete_pack,
@@ -397,12 +398,12 @@ def _missed_exercises(progress, rules, kinds, only):
     "Drills made from positions of simulated play, with the count worked out after each answer. "
     "Kinds you get wrong come back more often, and so does each exercise you missed (a spaced-repetition "
     "schedule, FSRS, kept between sessions)."))
-@option("--count", type=click.IntRange(1, 500), metavar="N", default=10, show_default=True, help=N_("Questions to ask."))
+@option("--count", type=WholeRange(1, 500), metavar="N", default=10, show_default=True, help=N_("Questions to ask."))
 @option("--kind", type=click.Choice(sorted(KIND_NAMES)), metavar="KIND",
         help=N_("Only this kind of exercise: {choices}."))
 @option("--seed", metavar="SEED", help=N_("Seed of the positions (the same seed gives the same questions; default: a new one each time)."))
 @option("--stats", is_flag=True, help=N_("Show your progress for each kind of exercise."))
-@option("--print", "print_count", type=click.IntRange(1, 500), metavar="N",
+@option("--print", "print_count", type=WholeRange(1, 500), metavar="N",
         help=N_("Write a worksheet of N questions with an answer key (Markdown)."))
 @option("--json", "as_json", is_flag=True,
         help=N_("Print JSON: the questions with their answers, or with --stats the progress."))

@@ -41,6 +41,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..bounds import whole_number
 from ..core.plays import lead_rule
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, ascii_digits, domino_set, parse_tile
@@ -118,14 +119,14 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
             events, numbered = [], []
             continue
         if words[0].lower() == "players":
-            if len(words) != 2 or not words[1].isdecimal() or len(words[1]) > 2 or events or hands:
+            declared = whole_number(words[1]) if len(words) == 2 else None
+            if declared is None or events or hands:
                 raise HistoryError(number, NotationError(N_("write the number of players first, such as: players 2"),
                                                          text=line))
-            declared = int(words[1])
             if not rules.players.min <= declared <= rules.players.max:
                 raise HistoryError(number, IllegalPlayError(
                     N_("this rule pack is for {players} players, not {count}"),
-                    players=span(rules.players.min, rules.players.max), count=declared))
+                    players=span(rules.players.min, rules.players.max), count=words[1]))
             continue
         match = _LINE.match(line)
         verb = _VERBS.get(match.group(2).lower()) if match else None
@@ -150,9 +151,15 @@ def parse_history(text: str, rules: RuleSet, players: int | None = None) -> Hist
                 raise HistoryError(number, NotationError(N_("only the first play of the hand is the lead"), text=line))
             event = Event("play", player - 1, tile, end.strip())
         elif verb == "draw":
-            if rest and (not rest.isdecimal() or len(rest) > 3 or not 1 <= int(rest) <= len(domino_set(rules.max_pips))):
+            drawn = whole_number(rest) if rest else 1
+            if drawn is None:
+                raise HistoryError(number, NotationError(N_("after 'draws' write how many tiles, such as: {example}"),
+                                                         text=line, example="2 draws 3"))
+            if drawn < 1:
                 raise HistoryError(number, NotationError(N_("draw at least one tile"), text=line))
-            event = Event("draw", player - 1, count=int(rest) if rest else 1)
+            # more than the set holds is refused where the boneyard is known (it says how many it
+            # holds); the count is bounded first, so a number of any length is never converted
+            event = Event("draw", player - 1, count=min(drawn, len(domino_set(rules.max_pips)) + 1))
         else:
             if rest:
                 raise HistoryError(number, NotationError(

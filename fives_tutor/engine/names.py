@@ -19,7 +19,12 @@ PLAYING_LEVELS = LEVEL_NAMES + ("random",)
 #: (docs/benchmarks.md)
 DEFAULT_SAMPLES = 100
 
+#: seconds a player of one's own (``fives duel bot.py:Bot``) may take to answer a move by
+#: default (``fives duel --move-time``; :mod:`fives_tutor.study.outside`); the levels here
+#: take a few milliseconds (the fast ones) to half a second (the search's budget)
+MOVE_TIME = 2.0
+
 #: points a match win is worth to the search, beyond the points themselves
 WIN_VALUE = 300
 
-__all__ = ["DEFAULT_LEVEL", "DEFAULT_SAMPLES", "LEVEL_NAMES", "PLAYING_LEVELS", "WIN_VALUE"]
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_SAMPLES", "LEVEL_NAMES", "MOVE_TIME", "PLAYING_LEVELS", "WIN_VALUE"]

@@ -25,8 +25,10 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from ..bounds import has_control, is_text, safe, whole_number
+from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, Msg
 from ..resources import user_home
+from .files import check_database
 from .schema import TooNew, upgrade
 from .sqlite import WRITE_REASONS, reason, transaction
 
@@ -120,27 +122,34 @@ class Journal:
     """The saved games at ``path`` (default: :func:`default_path`).
 
     ``readonly`` opens them for reading only (a missing file is an empty journal,
-    and nothing is ever created); otherwise they are opened for writing, created
-    when ``create`` (else a missing file is an empty journal too). Raises
-    :class:`JournalError`.
+    and nothing is ever created); otherwise they are opened for writing, and a missing
+    file is created when ``create`` (else it is an empty journal too); with ``lazy``, not
+    before the first write (a shell that saves nothing, or is refused, leaves no empty
+    file behind).
+    Raises :class:`JournalError`, or
+    :class:`~fives_tutor.store.files.DataFileError` for a file (or a companion of
+    SQLite's) that is a link, a named pipe or anything but a regular file.
     """
 
-    def __init__(self, path: str | None = None, create: bool = True, readonly: bool = False) -> None:
+    def __init__(self, path: str | None = None, create: bool = True, readonly: bool = False,
+                 lazy: bool = False) -> None:
         self.path = path or default_path()
         self.readonly = readonly
         self.connection: sqlite3.Connection | None = None
-        if not os.path.exists(self.path) and (readonly or not create):
+        self._create_on_write = False
+        # the file and its companions are regular files or nothing: SQLite follows links and
+        # waits on named pipes, so a link planted beside the file would be written through
+        check_database(self.path)
+        if not os.path.lexists(self.path) and (readonly or not create or lazy):
+            self._create_on_write = create and not readonly
             return
-        if os.path.exists(self.path) and not os.path.isfile(self.path):
-            raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                               reason=Msg(N_("it is a folder, not a file")) if os.path.isdir(self.path)
-                               else Msg(N_("it is not a regular file")))
         if readonly:
             self._open_readonly()
         else:
             self._open_writable()
 
     def _open_writable(self) -> None:
+        check_database(self.path)
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
@@ -240,6 +249,9 @@ class Journal:
     def _write(self, work):
         """Run ``work(db)`` in one committed transaction; any failure rolls it back and
         raises :class:`JournalError` with the reason (a full disk, a read-only file)."""
+        if self.connection is None and self._create_on_write:
+            self._open_writable()  # the first write makes the file
+            self._create_on_write = False
         if self.connection is None or self.readonly:
             raise JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
                                reason=Msg(N_("the file or its folder is read-only")))
@@ -494,7 +506,7 @@ def _info(row) -> MatchInfo:
         if not isinstance(rules_data, dict):
             raise ValueError
         column = "lang"
-        if not isinstance(row[6], str) or len(row[6]) > 16:
+        if not isinstance(row[6], str) or len(row[6]) > 16 or has_control(row[6]):
             raise ValueError
         column = "scores"
         scores = _load(row[7], "scores")
@@ -520,12 +532,15 @@ def _info(row) -> MatchInfo:
 
 #: the coach's settings of a match against the computer
 COACH_MODES = ("on", "off", "end")
+#: the levels a computer player of ``fives play`` may have (the levels that play a whole
+#: match, as ``fives play --level`` offers them)
+PRACTICE_LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
 
 
 def check_practice(practice, players: int) -> bool:
     """Whether ``practice`` is the setup of a match against the computer for ``players``
-    players: ``{"seed": text, "you": seat, "levels": [a level or null per seat, null for
-    yours], "coach": "on" | "off" | "end"}`` (levels are checked when the match is played)."""
+    players: ``{"seed": text, "you": seat, "levels": [a level of :data:`PRACTICE_LEVELS`
+    or null per seat, null for yours], "coach": "on" | "off" | "end"}``."""
     if not isinstance(practice, dict) or set(practice) != {"seed", "you", "levels", "coach"}:
         return False
     seed, you, levels, coach = practice["seed"], practice["you"], practice["levels"], practice["coach"]
@@ -535,6 +550,6 @@ def check_practice(practice, players: int) -> bool:
         return False
     if not isinstance(levels, list) or len(levels) != players or levels[you] is not None:
         return False
-    if not all(isinstance(level, str) and 0 < len(level) <= 32 for i, level in enumerate(levels) if i != you):
-        return False
+    if not all(isinstance(level, str) and level in PRACTICE_LEVELS for i, level in enumerate(levels) if i != you):
+        return False  # a level fives play does not know would stop --resume and review
     return coach in COACH_MODES

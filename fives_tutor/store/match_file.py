@@ -10,13 +10,14 @@ refusal is a :class:`MatchFileError` that names the file and the first problem.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 from typing import Any, NamedTuple
 
 from ..bounds import has_control
 from ..core.keeper import replay_saved
-from ..core.names import WORDS
+from ..core.names import WORDS, invisible_character, name_key
 from ..errors import N_, FivesError, Msg
 from ..packs.loader import rules_from_data
 from ..text.i18n import LANGUAGES
@@ -97,7 +98,7 @@ def read(file: str, stream=None) -> Any:
     if len(raw) > MAX_BYTES:
         raise _bad(file, N_("the file is larger than {limit} bytes"), limit=MAX_BYTES)
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8-sig"))  # (a byte order mark, as some editors write first, is not text)
     except UnicodeDecodeError:
         raise _bad(file, N_("it is not UTF-8 text")) from None
     except RecursionError:
@@ -133,6 +134,10 @@ def check(data: Any, file: str) -> Checked:
     for key, limit in (("rules_id", 64), ("rules_path", 4096), ("lang", 16), ("created", 40), ("updated", 40)):
         if key in match and match[key] is not None and not _short_text(match[key], limit):
             raise _bad(file, N_("\"{key}\" must be text of at most {limit} characters"), key=key, limit=limit)
+    for key in ("created", "updated"):
+        if match.get(key) is not None and not _moment(match[key]):
+            raise _bad(file, N_("\"{key}\" must be a date and time such as {example}"), key=key,
+                       example="2026-05-01T14:30:00+00:00")
     if match.get("lang") is not None:
         if match["lang"] not in LANGUAGES:
             raise _bad(file, N_("\"{key}\" must be one of {choices}"), key="lang", choices=LANGUAGES)
@@ -173,14 +178,25 @@ def _short_text(value: Any, limit: int) -> bool:
     return isinstance(value, str) and len(value) <= limit and not has_control(value)
 
 
+def _moment(value: str) -> bool:
+    """Whether ``value`` is a time as the journal writes one (ISO 8601), of a year that
+    every time zone can show (a year 1 or 9999 shifted by a zone is out of range)."""
+    try:
+        when = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return 1970 <= when.year <= 9000
+
+
 def _number(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _names(names: Any, file: str) -> list:
     if (not isinstance(names, list) or not 2 <= len(names) <= 10
-            or not all(_short_text(name, 40) and name.strip() == name and name for name in names)
-            or len({name.casefold() for name in names}) != len(names)
+            or not all(_short_text(name, 40) and name.strip() == name and name and invisible_character(name) is None
+                       for name in names)
+            or len({name_key(name) for name in names}) != len(names)
             or any(name.lower() in WORDS or any(c in name for c in "|@= ") for name in names)):
         raise _bad(file, N_("\"names\" must be a list of 2 to 10 different player names"))
     return list(names)
@@ -222,8 +238,9 @@ def _event(event: dict, seq: int, file: str) -> None:
             ok = isinstance(value, list) and len(value) <= 10 and all(_number(v, 0, MAX_NUMBER) for v in value)
         elif key == "announced" and value is None:
             ok = True
-        elif key == "coach":
-            ok = Judgement.from_dict(value) is not None
+        elif key == "coach":  # the coach's judgement of this very play, every field as the coach writes it
+            judged = Judgement.from_dict(value)
+            ok = judged is not None and judged.judges(event)
         else:
             ok = _number(value, 0, MAX_NUMBER)
         if not ok:

@@ -26,8 +26,10 @@ import os
 import socket
 import sys
 import time
+from collections.abc import Callable
 
 from ..errors import N_, FivesError
+from .files import DataFileError, open_regular, read_regular
 from .journal import Journal, JournalError
 from .sqlite import reason
 
@@ -79,8 +81,10 @@ def keep(db_path: str, match_id: int, wait: float = WAIT, what: str = "fives tab
     """Hold match ``match_id`` of the saved games at ``db_path`` for this process,
     waiting up to ``wait`` seconds for another holder to let it go.
 
-    Raises :class:`MatchKeptError` naming the holder, or ``OSError`` when the lock
-    file cannot be made (a read-only folder).
+    Raises :class:`MatchKeptError` naming the holder, ``OSError`` when the lock
+    file cannot be made (a read-only folder), or
+    :class:`~fives_tutor.store.files.DataFileError` when its name is taken by something
+    that is not a regular file (a link, a named pipe).
     """
     path = lock_path(db_path, match_id)
     deadline = time.monotonic() + wait
@@ -109,24 +113,48 @@ def keep_match(journal: Journal, match_id: int, what: str = "fives table") -> Ke
     the reason, as any failure to save the match; another holder, a :class:`MatchKeptError`."""
     try:
         return keep(journal.path, match_id, what=what)
+    except DataFileError:
+        raise  # (it names the lock file and what it is)
     except OSError as error:
         raise JournalError(N_("cannot save to {path}: {reason}"), path=journal.path, reason=reason(error)) from None
+
+
+def keep_new_match(journal: Journal, make: Callable[[], int], what: str = "fives table") -> tuple[int, Keeper]:
+    """A new match of ``journal``, made by ``make()`` (which returns its id), and this
+    process's hold on it (:func:`keep_match`). When the hold cannot be taken (its lock
+    file's name taken by a link, a read-only folder), the match just made is removed
+    again and the error raised: no match is left that nobody keeps."""
+    match_id = make()
+    try:
+        return match_id, keep_match(journal, match_id, what)
+    except BaseException:
+        try:
+            journal.delete(match_id)
+        except FivesError:
+            pass  # (the error being raised says what went wrong; the empty row is all that stays)
+        raise
 
 
 def holder(db_path: str, match_id: int) -> dict | None:
     """Who keeps the match: ``pid``, ``host`` and ``since`` (text), or None when the
     lock file says nothing readable."""
     try:
-        with open(lock_path(db_path, match_id), "rb") as handle:
-            record = json.loads(handle.read(4096).decode("utf-8"))
+        data = read_regular(lock_path(db_path, match_id), 4096)
+        if data is None:
+            return None
+        record = json.loads(data.decode("utf-8"))
         return {"pid": str(int(record["pid"])), "host": str(record["host"]), "since": str(record["since"])}
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, DataFileError):
         return None
 
 
 def _try(path: str) -> int | None:
-    """A descriptor of ``path`` locked by us, or None when another holds it."""
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    """A descriptor of ``path`` locked by us, or None when another holds it. The lock
+    file is opened without following a link and must be a regular file of one name (a
+    link planted there, symbolic or hard, would have the record written over its
+    target): raises
+    :class:`~fives_tutor.store.files.DataFileError` otherwise."""
+    descriptor = open_regular(path, os.O_RDWR | os.O_CREAT, 0o644, only_name=True)
     if not _lock(descriptor):
         os.close(descriptor)
         return None

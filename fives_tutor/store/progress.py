@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from ..errors import N_, FivesError
 from ..resources import user_home
+from .files import check_database
 from .schedule import due, dumps, loads, new_card, replay, retrievability, review, stability
 from .schedule import now as schedule_now
 from .schema import Migration, TooNew, upgrade
@@ -92,6 +93,7 @@ class Progress:
 
     def __init__(self, path: str | None = None) -> None:
         self.path = path or default_path()
+        check_database(self.path)  # regular files only: SQLite would follow a link planted there
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=2, isolation_level=None)

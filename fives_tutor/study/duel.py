@@ -26,13 +26,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..bounds import whole_number
 from ..core.game import sides_for
 from ..core.rules import RuleSet
+from ..core.tiles import Tile, ascii_digits
 from ..engine.fast import Board, FastHand, codes_position, deal, end_label, leader, options, settle, tables, take
 from ..engine.fast import play as fast_play
 from ..engine.history import Event, Step
 from ..engine.names import PLAYING_LEVELS
-from ..errors import N_, FivesError, did_you_mean
+from ..errors import N_, FivesError, Msg, did_you_mean
+from .outside import MOVE_TIME, Gone, OutsideError, OutsidePlayer
 
 #: the levels a duel accepts (exact needs every tile known: ``auto`` uses it where it applies)
 LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
@@ -67,11 +70,11 @@ def parse_level(text: str) -> tuple[str, int | None]:
     ValueError for an unknown level."""
     text = _without_option(text)
     name, _, samples = text.partition(":")
-    if name not in LEVELS or (samples and (not samples.isascii() or not samples.isdecimal() or len(samples) > 6
-                                           or not 1 <= int(samples) <= 100_000
+    deals = whole_number(ascii_digits(samples)) if samples else None  # any digits, zero-padded or not
+    if name not in LEVELS or (samples and (deals is None or not 1 <= deals <= 100_000
                                            or name not in ("monte-carlo", "auto"))):
         raise ValueError(text)
-    return name, int(samples) if samples else None
+    return name, deals
 
 
 def _without_option(text: str) -> str:
@@ -94,61 +97,14 @@ def parse_contestant(text: str) -> Contestant:
                 raise DuelError(N_("unknown engine level '{level}': {hint}"), level=text, hint=close) from None
             raise DuelError(N_("unknown engine level '{level}': choose {levels}, monte-carlo:N, or a player file "
                                "such as bot.py:MyPlayer"), level=text, levels=tuple(LEVELS)) from None
-        return Contestant(level, samples, label=text, styles=_without_option(text) == text)
+        styles = _without_option(text) == text
+        # the level as written canonically (monte-carlo:0005 is monte-carlo:5), as reports show it
+        label = level + (f":{samples}" if samples is not None else "") + ("" if styles else ":" + NO_STYLES)
+        return Contestant(level, samples, label=label, styles=styles)
     path, _, name = text.rpartition(":")
     if not name.isidentifier():
         raise DuelError(N_("'{name}' is not a class name: write the player as path/to/bot.py:ClassName"), name=name)
     return Contestant("bot", None, path, name, text)
-
-
-def load_bot(contestant: Contestant):
-    """An instance of the bot class of ``contestant``. Raises :class:`DuelError` (one line)
-    for a missing or unreadable file, a file that does not import (a syntax error, or an
-    error while it runs), a missing class, a class that cannot be made with no arguments,
-    or an object without a ``choose`` method."""
-    import importlib.util
-    import os
-    import sys
-
-    path = contestant.path
-    if not os.path.isfile(path):
-        raise DuelError(N_("no player file {path}"), path=path)
-    module_name = f"fives_bot_{abs(hash(os.path.abspath(path)))}"
-    try:
-        spec = importlib.util.spec_from_file_location(module_name, path)
-        if spec is None or spec.loader is None:
-            raise DuelError(N_("{path} is not a Python file"), path=path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[module_name] = module
-        spec.loader.exec_module(module)
-    except DuelError:
-        raise
-    except SyntaxError as error:
-        raise DuelError(N_("{path} line {line}: syntax error"), path=path, line=error.lineno or 0) from None
-    except BaseException as error:  # the bot's own code ran and failed: report it in one line
-        if isinstance(error, KeyboardInterrupt):
-            raise
-        raise DuelError(N_("{path} failed while loading: {reason}"), path=path, reason=_brief(error)) from None
-    cls = getattr(module, contestant.name, None)
-    if cls is None:
-        raise DuelError(N_("{path} has no class {name}"), path=path, name=contestant.name)
-    if getattr(cls, "__abstractmethods__", None):  # a Player subclass that does not define choose
-        raise DuelError(N_("{name} has no choose(view) method"), name=contestant.name)
-    try:
-        bot = cls()
-    except BaseException as error:
-        if isinstance(error, KeyboardInterrupt):
-            raise
-        raise DuelError(N_("{name}() failed: {reason}"), name=contestant.name, reason=_brief(error)) from None
-    if not callable(getattr(bot, "choose", None)):
-        raise DuelError(N_("{name} has no choose(view) method"), name=contestant.name)
-    return bot
-
-
-def _brief(error: BaseException) -> str:
-    """An exception as one short line (its type and the start of its message)."""
-    text = " ".join(str(error).split())
-    return f"{type(error).__name__}: {text[:160]}" if text else type(error).__name__
 
 
 def seatings(rules: RuleSet, players: int) -> list[tuple[bool, ...]]:
@@ -192,10 +148,11 @@ class DuelMatch(NamedTuple):
 
 
 class Forfeit(Exception):
-    """A bot that raised or chose an illegal action: it loses the match."""
+    """A bot that raised, chose an illegal action or stopped answering: it loses the match.
+    ``reason`` is a message (:class:`~fives_tutor.errors.Msg`) translated where it is shown."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(str(reason))
         self.reason = reason
 
 
@@ -318,16 +275,26 @@ class _Search:
 
 
 class _Bot:
-    """An outside player, asked through the player protocol."""
+    """An outside player, asked through the player protocol in its own process
+    (:class:`~fives_tutor.study.outside.OutsidePlayer`): ``timed`` is the wall and CPU
+    time of its last answer, as its process measured them."""
 
-    def __init__(self, bot) -> None:
-        self.bot = bot
+    def __init__(self, outside: OutsidePlayer) -> None:
+        self.outside = outside
+        self.timed: tuple[float, float] | None = None
+        self.unable: Msg | None = None
+        try:
+            self.unable = outside.new_match()
+        except Gone as gone:
+            self.unable = gone.reason
 
     def act(self, game: _Game, found: list):
-        from ..core.plays import Play, plays_for_tile
+        from ..core.plays import plays_for_tile
         from ..engine.history import History
-        from ..engine.player import Action, View
+        from ..engine.player import View
 
+        if self.unable is not None:
+            raise Forfeit(self.unable)
         hand = game.hand
         tb = game.tb
         seat = hand.turn
@@ -345,49 +312,66 @@ class _Bot:
                     History(game.players, tuple(game.events)), tuple(legal), game.may_draw(found),
                     game.may_pass(found), game.number, game.lead(), game.match_for(seat))
         try:
-            action = self.bot.choose(view)
-        except BaseException as error:
-            if isinstance(error, KeyboardInterrupt):
-                raise
-            raise Forfeit(_brief(error)) from None
-        if isinstance(action, Play):
-            action = Action.play(action)
-        if action == "draw":
-            action = Action.draw()
-        elif action == "pass":
-            action = Action.pass_()
-        if not isinstance(action, tuple) or not action or action[0] not in ("play", "draw", "pass"):
-            raise Forfeit(f"returned {str(action)[:80]!r}, not a play, a draw or a pass")
-        kind = action[0]
+            answer = self.outside.choose(view)
+        except Gone as gone:
+            raise Forfeit(gone.reason) from None
+        if "forfeit" in answer:
+            raise Forfeit(answer["forfeit"])
+        self.timed = (answer["wall"], answer["cpu"])
+        kind = answer["kind"]
         if kind == "draw":
             if not view.may_draw:
-                raise Forfeit("drew when drawing was not allowed")
+                raise Forfeit(Msg(N_("it drew when drawing was not allowed")))
             return ("draw",)
         if kind == "pass":
             if not view.may_pass:
-                raise Forfeit("passed when a play or a draw was possible")
+                raise Forfeit(Msg(N_("it passed when a play or a draw was possible")))
             return ("pass",)
-        tile = action.tile if isinstance(action, Action) else None
-        end = action.end if isinstance(action, Action) else ""
-        for candidate in legal:
-            if candidate.tile == tile and (candidate.end == end or (not end and len(
-                    [c for c in legal if c.tile == tile]) == 1) or candidate.index == getattr(action, "index", -2)):
+        halves, end, index = answer["tile"], answer["end"], answer["index"]
+        tile = Tile(*halves) if halves is not None else None
+        same_tile = [c for c in legal if tile is not None and c.tile == tile]
+        for candidate in same_tile:
+            if candidate.end == end or (not end and len(same_tile) == 1) or candidate.index == index:
                 return "play", tb.index[candidate.tile], candidate.index
-        raise Forfeit(f"played {tile}@{end}, which is not a legal play")
+        written = f"{tile}@{end}" if tile is not None and end else str(tile)
+        raise Forfeit(Msg(N_("it played {play}, which is not a legal play"), play=written))
 
 
-def _agent(contestant: Contestant, rng: random.Random):
+#: the outside players of this process, kept from match to match: (side, path, name, pack,
+#: move time) -> its process (one for each side of a duel, started at its first match)
+_OUTSIDE: dict[tuple, OutsidePlayer] = {}
+
+
+def _outside(side: str, contestant: Contestant, rules: RuleSet, move_time: float) -> OutsidePlayer:
+    key = (side, contestant.path, contestant.name, rules.path, move_time)
+    found = _OUTSIDE.get(key)
+    if found is None:
+        found = _OUTSIDE[key] = OutsidePlayer(contestant.path, contestant.name, rules, move_time)
+    return found
+
+
+def close_outside() -> None:
+    """End the processes of this process's outside players."""
+    while _OUTSIDE:
+        _OUTSIDE.popitem()[1].close()
+
+
+def _agent(side: str, contestant: Contestant, rng: random.Random, rules: RuleSet, move_time: float):
     if contestant.level == "bot":
-        return _Bot(load_bot(contestant))
+        try:
+            return _Bot(_outside(side, contestant, rules, move_time))
+        except OutsideError as error:  # (it loaded when the duel began: a file changed since)
+            raise DuelError(error.template, **error.params) from None
     if contestant.level in ("monte-carlo", "auto"):
         return _Search(contestant.level, contestant.samples, rng, contestant.styles)
     return _Fast(contestant.level, rng)
 
 
 def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int, seed, index: int,
-         seating: Sequence[bool] | bool) -> DuelMatch:
+         seating: Sequence[bool] | bool, move_time: float = MOVE_TIME) -> DuelMatch:
     """Match ``index`` with A in the seats where ``seating`` is True (``False``/``True``
-    for two players: A in seat 0, or in seat 1)."""
+    for two players: A in seat 0, or in seat 1); an outside player has ``move_time``
+    seconds a move (:mod:`fives_tutor.study.outside`)."""
     a = a if isinstance(a, Contestant) else parse_contestant(a)
     b = b if isinstance(b, Contestant) else parse_contestant(b)
     if isinstance(seating, bool):
@@ -396,7 +380,7 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
     tb = tables(rules)
     rng = random.Random(f"{seed}:{index}")
     engines = random.Random(f"{seed}:{index}:{''.join('ab'[not s] for s in seating)}:engines")
-    agent_a, agent_b = _agent(a, engines), _agent(b, engines)
+    agent_a, agent_b = _agent("a", a, engines, rules, move_time), _agent("b", b, engines, rules, move_time)
     agents = [agent_a if seating[p] else agent_b for p in range(players)]
     sides = sides_for(rules, players)
     board = Board(rules, players, [0] * len(set(sides)))
@@ -405,7 +389,7 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
     cpu: dict[str, list[float]] = {"a": [], "b": []}
     previous = None
     forfeit = None
-    reason = ""
+    reason = Msg("")
     draws_show = not rules.turn.draw_while_able
     while board.winner is None and forfeit is None and game.number < 1000:
         hands, boneyard = deal(tb, players, rng)
@@ -428,8 +412,11 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
                 forfeit, reason = who, error.reason
                 break
             if len(found) > 1:
-                times[who].append(time.perf_counter() - start)
-                cpu[who].append(time.thread_time() - start_cpu)
+                # an outside player's own time, as its process measured it (not the passing of the view)
+                timed = getattr(agents[seat], "timed", None) or (time.perf_counter() - start,
+                                                                 time.thread_time() - start_cpu)
+                times[who].append(timed[0])
+                cpu[who].append(timed[1])
             open_numbers = frozenset(c >> 2 for c in hand.ends)
             open_mask = hand.open_numbers
             if action[0] == "play":
@@ -480,34 +467,53 @@ def play(rules: RuleSet, a: str | Contestant, b: str | Contestant, players: int,
 def _job(job) -> list[DuelMatch]:
     from ..packs.loader import load_rules
 
-    rules_name, a, b, players, seed, start, stop = job
+    rules_name, a, b, players, seed, start, stop, move_time = job
     rules = load_rules(rules_name)
     a, b = parse_contestant(a), parse_contestant(b)
-    return [play(rules, a, b, players, seed, i, seating) for i in range(start, stop)
+    return [play(rules, a, b, players, seed, i, seating, move_time) for i in range(start, stop)
             for seating in seatings(rules, players)]
 
 
-def run(rules_name: str, a: str, b: str, matches: int, players: int = 2, seed="1", workers: int = 1,
-        progress: Callable[[int], None] | None = None) -> list[DuelMatch]:
-    """``matches`` deals, each played with every seating (:func:`seatings`), in order; the
-    same with any number of ``workers`` (processes). Raises :class:`DuelError` for a
-    contestant that cannot play (checked here, before any match)."""
+def check_contestants(rules: RuleSet, a: str, b: str, move_time: float = MOVE_TIME) -> None:
+    """Whether ``a`` and ``b`` can play: a level by its name, a player file by loading it
+    in a process of its own and making its player once. Raises :class:`DuelError` (one
+    line: a missing file, a syntax error, no such class, a file too slow to load...)."""
     for text in (a, b):
         contestant = parse_contestant(text)
         if contestant.level == "bot":
-            load_bot(contestant)
-    chunk = max(1, min(20, matches // (workers * 4) or 1))
-    jobs = [(rules_name, a, b, players, seed, start, min(matches, start + chunk)) for start in range(0, matches, chunk)]
+            try:
+                OutsidePlayer(contestant.path, contestant.name, rules, move_time).close()
+            except OutsideError as error:
+                raise DuelError(error.template, **error.params) from None
+
+
+def run(rules_name: str, a: str, b: str, matches: int, players: int = 2, seed="1", workers: int = 1,
+        progress: Callable[[int], None] | None = None, move_time: float = MOVE_TIME,
+        checked: bool = False) -> list[DuelMatch]:
+    """``matches`` deals, each played with every seating (:func:`seatings`), in order; the
+    same with any number of ``workers`` (processes). An outside player has ``move_time``
+    seconds a move. Raises :class:`DuelError` for a contestant that cannot play (checked
+    here, before any match, unless ``checked``: :func:`check_contestants`)."""
+    from ..packs.loader import load_rules
     from .parallel import run_jobs
 
-    return run_jobs(_job, jobs, workers, progress)
+    if not checked:
+        check_contestants(load_rules(rules_name), a, b, move_time)
+    chunk = max(1, min(20, matches // (workers * 4) or 1))
+    jobs = [(rules_name, a, b, players, seed, start, min(matches, start + chunk), move_time)
+            for start in range(0, matches, chunk)]
+    try:
+        return run_jobs(_job, jobs, workers, progress)
+    finally:
+        close_outside()  # (a worker's players end with the worker: their requests close)
 
 
 class DuelSummary(NamedTuple):
     """A duel's result: A's match ``wins`` (with a 95% interval), the mean point
     ``margin`` per hand (A minus B), each contestant's move times in seconds (median
     and 95th percentile over moves with a choice; wall time, and ``*_cpu`` the CPU time
-    of the deciding thread), and the ``forfeits`` of each (with the first reason)."""
+    of the deciding thread), and the ``forfeits`` of each (with the first reason of all,
+    and each side's first: a :class:`~fives_tutor.errors.Msg`, translated where shown)."""
 
     matches: int
     wins: object
@@ -523,6 +529,8 @@ class DuelSummary(NamedTuple):
     a_forfeits: int = 0
     b_forfeits: int = 0
     forfeit_reason: str = ""
+    a_reason: str = ""
+    b_reason: str = ""
 
 
 def summarise(results: Sequence[DuelMatch]) -> DuelSummary:
@@ -538,7 +546,9 @@ def summarise(results: Sequence[DuelMatch]) -> DuelSummary:
     reasons = [r.reason for r in results if r.forfeit]
     return DuelSummary(len(results), wins, margin, *_median_p95(a_times), *_median_p95(b_times), *_median_p95(a_cpu),
                        *_median_p95(b_cpu), sum(1 for r in results if r.forfeit == "a"),
-                       sum(1 for r in results if r.forfeit == "b"), reasons[0] if reasons else "")
+                       sum(1 for r in results if r.forfeit == "b"), reasons[0] if reasons else "",
+                       next((r.reason for r in results if r.forfeit == "a"), ""),
+                       next((r.reason for r in results if r.forfeit == "b"), ""))
 
 
 def _median_p95(times: Sequence[float]) -> tuple[float, float]:
@@ -550,5 +560,5 @@ def _median_p95(times: Sequence[float]) -> tuple[float, float]:
     return statistics.median(times), statistics.quantiles(times, n=100, method="inclusive")[94]
 
 
-__all__ = ["Contestant", "DuelError", "DuelMatch", "DuelSummary", "LEVELS", "load_bot", "parse_contestant",
-           "parse_level", "play", "run", "seatings", "summarise"]
+__all__ = ["Contestant", "DuelError", "DuelMatch", "DuelSummary", "LEVELS", "MOVE_TIME", "check_contestants",
+           "close_outside", "parse_contestant", "parse_level", "play", "run", "seatings", "summarise"]

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import NamedTuple, NoReturn
 
 from ..bounds import TOO_LARGE, whole_number
-from ..core.names import WORDS
+from ..core.names import WORDS, invisible_character
 from ..core.plays import Play
 from ..core.tiles import ascii_digits, parse_hand, parse_tile
 from ..errors import N_, NotationError, did_you_mean
@@ -161,6 +161,9 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name in this grammar, or None when it can."""
     if not name.strip():
         return N_("a player's name cannot be empty")
+    if invisible_character(name) is not None:  # it would look like the same name without it
+        return N_("'{name}' cannot be a player's name: it holds a character that shows nothing, such as a "
+                  "zero-width space or a direction mark")
     probe = " ".join(name.split())
     if re.fullmatch(_NAME_WORD + r"(?:\ +" + _NAME_WORD + ")*", probe, re.VERBOSE) is None:
         return N_("'{name}' cannot be a player's name: it looks like a command or a tile")

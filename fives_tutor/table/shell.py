@@ -10,8 +10,10 @@ the same text the session parses with :mod:`re`.
 
 from __future__ import annotations
 
+import datetime
 import os
 import time
+from collections.abc import Iterable
 from functools import lru_cache
 
 from prompt_toolkit import PromptSession
@@ -29,6 +31,7 @@ from prompt_toolkit.validation import ValidationError, Validator
 
 from ..core.tiles import ascii_digits
 from ..render.sentences import points_phrase
+from ..store.files import DataFileError, check_entry, open_regular
 from ..text.i18n import _, current, localize_error
 from ..text.output import echo, menu_meta, menu_text, prompt_text
 from ..text.wrap import terminal_width, wrap_lines
@@ -261,16 +264,62 @@ def _bindings() -> KeyBindings:
     return bindings
 
 
+#: the end of the history file that a shell reads back (a file of years of matches keeps growing)
+HISTORY_BYTES = 256 * 1024
+
+
+class BoundedFileHistory(FileHistory):
+    """The shell's input history in a file of the data folder, read and written like the
+    other files there: only as a regular file, never through a link (a link planted there
+    would have every line appended to its target) nor from a named pipe or a device,
+    and of a long file only its last :data:`HISTORY_BYTES`."""
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            descriptor = open_regular(str(self.filename), os.O_RDONLY)
+        except (OSError, DataFileError):  # missing, or changed since the shell checked it: no history
+            return []
+        with os.fdopen(descriptor, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > HISTORY_BYTES:
+                handle.seek(size - HISTORY_BYTES)
+                handle.readline()  # the rest of an entry cut in the middle
+            data = handle.read(HISTORY_BYTES)
+        strings: list[str] = []
+        lines: list[str] = []
+        for raw in data.decode("utf-8", errors="replace").splitlines(keepends=True):
+            if raw.startswith("+"):
+                lines.append(raw[1:])
+            else:
+                if lines:
+                    strings.append("".join(lines)[:-1])
+                lines = []
+        if lines:
+            strings.append("".join(lines)[:-1])
+        return reversed(strings)  # the newest first, as prompt_toolkit wants them
+
+    def store_string(self, string: str) -> None:
+        try:
+            descriptor = open_regular(str(self.filename), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600,
+                                      only_name=True)
+            with os.fdopen(descriptor, "ab") as handle:
+                text = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in string.split("\n"))
+                handle.write(text.encode("utf-8", errors="replace"))
+        except (OSError, DataFileError):
+            pass  # the line is played and saved all the same; only recalling it later is lost
+
+
 def make_prompt_session(session, history_file: str | None = None) -> PromptSession[str]:
     """The prompt_toolkit session for a shell's session (a scorekeeping
     :class:`~fives_tutor.table.session.Session`, or a face of one: see
     :func:`~fives_tutor.table.replies.face_of`)."""
+    path = history_file or history_path()
+    check_entry(path)  # a link, a named pipe or a device in its place: one line, exit 2
     face = face_of(session)
     history: History = InMemoryHistory()
-    path = history_file or history_path()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        history = FileHistory(path)
+        history = BoundedFileHistory(path)
     except OSError:
         pass
     prompt_session: PromptSession[str] = PromptSession(

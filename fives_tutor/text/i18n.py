@@ -259,11 +259,11 @@ class Translator:
         imported match may carry anything) is shown as it is, cut to 16 characters."""
         try:
             when = datetime.datetime.fromisoformat(str(iso))
-        except ValueError:
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=datetime.timezone.utc)
+            when = when.astimezone()
+        except (ValueError, OverflowError):  # (year 9999 in a zone ahead of UTC is past the last year)
             return str(iso)[:16]
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=datetime.timezone.utc)
-        when = when.astimezone()
         from babel.core import Locale  # start-up: Babel's locale data costs ~40 ms
         from babel.dates import format_date, format_time
 
@@ -388,6 +388,8 @@ def localize_error(error: FivesError | Msg) -> str:
     def wrap(value, name=""):
         if isinstance(value, int) and not isinstance(value, bool):
             return translator.number(value)
+        if isinstance(value, float) and value == value and abs(value) < 1e15:  # (seconds: 0.3 is ۰٫۳)
+            return translator.number(value, decimals=next(d for d in (0, 1, 2) if round(value, d) == value or d == 2))
         if isinstance(value, (list, tuple)):  # choices, names: 5|2@5|5*, 5|2@5*
             return translator.join(item(one, name) for one in value)
         if not translator.rtl:

@@ -26,6 +26,8 @@ def read_line(stream: TextIO) -> str | LineTooLong | None:
     line = stream.readline(MAX_INPUT_LINE + 1)
     if not line:
         return None
+    if line.startswith("\ufeff"):  # the byte order mark an editor may write first: it shows nothing, means nothing
+        line = line[1:]
     if len(line) <= MAX_INPUT_LINE or line.endswith("\n"):
         return line.rstrip("\n")
     skipped = len(line)

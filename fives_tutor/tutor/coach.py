@@ -28,16 +28,20 @@ match, and the expert's other factors.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.keeper import TableState
 from ..core.plays import parse_play, plays_for_tile
 from ..core.position import Position
+from ..core.tiles import parse_tile
 from ..core.undo import effective_actions
 from ..engine.history import Event, History, Step
 from ..engine.judge import compare
 from ..engine.levels import Situation, rank_expert
+from ..engine.names import LEVEL_NAMES
 from ..errors import N_, FivesError, IllegalPlayError
 
 #: deals of the hidden tiles a judgement samples for each candidate play
@@ -107,24 +111,54 @@ class Judgement(NamedTuple):
 
     @classmethod
     def from_dict(cls, data) -> Judgement | None:
-        """A judgement read back from the journal; None for data that is not one
-        (a damaged or foreign entry is judged again instead)."""
+        """A judgement read back from the journal or an import; None for data that is not
+        one (a damaged or foreign entry is judged again instead, an import refused). Every
+        field is checked as the coach writes it: plays in notation (ASCII, no control
+        character that a review would print), a known verdict, kind and level, whole
+        numbers in their ranges (a seat from 0 to 9, a hand from 1), finite points."""
         if not isinstance(data, dict) or set(data) != set(cls._fields):
             return None
-        types = {"play": str, "best": str, "verdict": str, "level": str}
         for name in cls._fields:
             value = data[name]
             if name == "kind":
                 if value is not None and value not in KINDS:
                     return None
-            elif name in types:
-                if not isinstance(value, str) or len(value) > 32:
+            elif name in ("play", "best"):
+                if not isinstance(value, str) or _PLAY.fullmatch(value) is None:
                     return None
-            elif isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) > 1e6:
+            elif name in _CHOICES:
+                if not isinstance(value, str) or value not in _CHOICES[name]:
+                    return None
+            elif name in _WHOLE:
+                low, high = _WHOLE[name]
+                if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                    return None
+            elif (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+                  or abs(value) > 1e6):  # a NaN passes every comparison: refused by name
                 return None
-        if data["verdict"] not in VERDICTS:
-            return None
+        if data["cost"] < 0 or data["noise"] < 0 or (data["kind"] is None) == (data["verdict"] in ("inaccuracy",
+                                                                                                    "mistake")):
+            return None  # a cost is what the play gave away; an inaccuracy or a mistake has a kind, no other mark one
         return cls(**data)
+
+    def judges(self, event: dict) -> bool:
+        """Whether this is a judgement of the play ``event`` (``{"player", "tile", ...}``):
+        the same seat and the same tile (either way round)."""
+        try:
+            return self.seat == event.get("player") and parse_tile(self.play.split("@")[0], 99) == parse_tile(
+                str(event.get("tile", "")), 99)
+        except FivesError:
+            return False
+
+
+#: a play as the coach writes it (``6|4``, ``6|4@6*``, ``2|0@2|2*``)
+_PLAY = re.compile(r"[0-9]{1,2}\|[0-9]{1,2}(@[0-9|*]{1,8})?", re.ASCII)
+#: the fields that name one of a few values
+_CHOICES = {"verdict": VERDICTS, "level": LEVEL_NAMES + ("forced",)}
+#: the whole-number fields and their ranges
+_WHOLE = {"hand": (1, 100_000), "ply": (0, 100_000), "seat": (0, 9), "points": (0, 10 ** 6),
+          "best_points": (0, 10 ** 6), "options": (1, 10_000), "samples": (0, 10 ** 6), "most": (0, 10 ** 6),
+          "pips": (0, 1000), "best_pips": (0, 1000)}
 
 
 def verdict(cost: float, noise: float, forced: bool = False) -> str:
@@ -383,6 +417,8 @@ def judged_plays(rules, names, teams, events: Sequence[dict], samples: int = SAM
             if (state.followed.player is not None and event.get("player") == state.followed.player
                     and state.followed.known is not None and not state.awaiting):
                 judged = Judgement.from_dict(event.get("coach")) if stored else None
+                if judged is not None and not _fits(judged, state, event):
+                    judged = None  # a judgement of another move (a damaged or crafted entry): judged again
                 if judged is None:
                     try:
                         end = event.get("end") or ""
@@ -394,6 +430,12 @@ def judged_plays(rules, names, teams, events: Sequence[dict], samples: int = SAM
             if progress is not None:
                 progress(seen, plays)
         state.apply(event)
+
+
+def _fits(judged: Judgement, state: TableState, event: dict) -> bool:
+    """Whether a stored judgement is one of the play ``event`` on ``state``: its hand,
+    its place in the hand, its seat and its tile."""
+    return judged.hand == state.hand_number and judged.ply == ply_of(state) and judged.judges(event)
 
 
 __all__ = ["BEST_BELOW", "FINE_BELOW", "KINDS", "LESSONS", "MATCH_COST", "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z",
