@@ -39,6 +39,11 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
             id=t.number(session.match_id), players=players, pack=pack)]
     else:
         lines = [_("New match: {players}, {pack}. Type help for the commands.").format(players=players, pack=pack)]
+    if len(state.scores) < state.players and not session.rules.players.partnerships_with_four:
+        # teams the pack does not seat: a house partnership, which hint and the coach play as such
+        lines.append(_("{teams} play as partners: a house rule, since this pack plays each for themselves; hint and "
+                       "the coach play partners as partners.").format(
+            teams=_("{items} and {last}").format(items=state.side_name(0), last=state.side_name(1))))
     if session.events:
         lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
         if state.layout.line:

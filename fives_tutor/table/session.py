@@ -329,11 +329,6 @@ def hint(state: TableState, samples: int | None = None, seed: str = "1") -> Hint
         raise IllegalPlayError(Nn_("{name} drew {count} tile without naming it: give the hand again (hand and the "
                                    "tiles)", "{name} drew {count} tiles without naming them: give the hand again "
                                    "(hand and the tiles)"), name=name, count=state.followed.missing)
-    from ..core.game import sides_for
-
-    if tuple(state.sides) != tuple(sides_for(state.rules, state.players)):
-        raise IllegalPlayError(N_("the engine plays the pack's own partnerships: it cannot advise a table that "
-                                  "seats other teams"))
     if state.turn != state.followed.player and (state.layout.line or state.leader_known):
         # at an open lead (the highest double or a lot decides) the followed player may ask first
         raise IllegalPlayError(N_("hint is for {name}'s turn; it is {other}'s turn"), name=name,

@@ -31,9 +31,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..core.game import seated_rules
 from ..core.keeper import TableState
 from ..core.plays import parse_play, plays_for_tile
 from ..core.position import Position
+from ..core.rules import RuleSet
 from ..core.undo import effective_actions
 from ..engine.history import Event, History, Step
 from ..engine.judge import compare
@@ -174,8 +176,15 @@ def situation_of(state: TableState, with_scores: bool = True):
         raise ValueError("no followed hand: the situation needs the player's tiles")
     lead = "first" if state.hand_number == 1 else "later"
     scores = scores_for(state, seat) if with_scores else None
-    return Situation.from_steps(state.layout, steps, played, state.counts, leader, seat, hand, state.rules, scores,
-                                lead)
+    return Situation.from_steps(state.layout, steps, played, state.counts, leader, seat, hand, table_rules(state),
+                                scores, lead)
+
+
+def table_rules(state: TableState) -> RuleSet:
+    """The rules the engine plays the table of ``state`` by: its pack, with the table's
+    partnerships where they are a house rule (:func:`~fives_tutor.core.game.seated_rules`),
+    so that partners are played as partners and the scores are counted by side."""
+    return seated_rules(state.rules, state.sides)
 
 
 def steps_of(state: TableState):
