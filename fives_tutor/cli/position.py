@@ -129,9 +129,13 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     position = board_position(board, rules)
     # how the others play matters where the search plays them so
     shown = situation.shown + (situation.styles_shown() if level == "monte-carlo" else ())
-    return (best_report(position, ranked, level, rules, reading, lead, shown),
+    # what is said of each play: facts worked out from the position and checked (engine/reasons.py)
+    from ..engine.reasons import play_facts
+
+    facts = {r.play.notation: play_facts(situation, r.play) for r in ranked}
+    return (best_report(position, ranked, level, rules, reading, lead, shown, facts),
             lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
-                            shown, situation.players))
+                            shown, situation.players, facts=facts))
 
 
 #: Monte Carlo deals from which ``fives best`` shows a progress bar on a terminal
@@ -259,10 +263,10 @@ def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
 
 
 
-def _render(name, *args):
+def _render(name, *args, **options):
     from ..render import sentences as render  # start-up: loaded when the command runs
 
-    return getattr(render, name)(*args)
+    return getattr(render, name)(*args, **options)
 
 
 def _output(result, as_json: bool) -> None:
