@@ -85,7 +85,8 @@ class Valued(NamedTuple):
 
 class Analysis(NamedTuple):
     """Every legal play of one decision valued on the same deals (:func:`analyse`):
-    ``plays`` best first, ``level`` (``exact``, ``monte-carlo`` or ``forced``), and
+    ``plays`` best first (none where nothing fits), ``level`` (``exact``, ``monte-carlo``
+    or ``forced``), and
     ``samples``, the deals the best play was valued on (0: proven or forced)."""
 
     plays: tuple[Valued, ...]
@@ -127,6 +128,8 @@ def analyse(situation: Situation, samples: int | None = None, seed: int | str = 
     Raises :class:`IllegalPlayError` when no deal of the hidden tiles fits what the
     player knows."""
     plays = situation.plays()
+    if not plays:  # nothing fits: the player draws or passes
+        return Analysis((), "forced", 0)
     if len(plays) == 1:
         only = RankedPlay(plays[0], float(plays[0].points), unseen=len(situation.unseen),
                           goes_out=len(situation.hand) == 1, forced=situation.forced() is not None)

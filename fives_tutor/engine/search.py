@@ -461,8 +461,8 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
              side: int) -> tuple[float, float, int]:
     """One playout of ``move`` from ``base`` (copied) to the end of the hand, or of the
     match; the point difference for ``side``, its part from the hand-end award, and the
-    match (1: ``side`` won it, -1: lost it, 0: not over; the value counts it
-    :data:`WIN_VALUE` times)."""
+    match (1: ``side`` won it, -1: lost it, 0: not over). Where the match ended, the
+    value is the match's alone, :data:`WIN_VALUE` won or lost, whatever the points."""
     hand = base.copy()
     board = Board.__new__(Board)
     board.scores = list(base_board.scores)
@@ -479,9 +479,10 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
     if hand.result is not None and hand.at_end:
         for s, taken in zip(hand.result.winners, hand.at_end):
             at_end[s] += taken
-    value = _difference(gained, side)
     won = 0 if board.winner is None else 1 if board.winner == side else -1
-    return value + WIN_VALUE * won, _difference(at_end, side), won
+    if won:  # a match decided is worth the match, whatever the margin: winning with 10 now is no worse than with 40
+        return WIN_VALUE * won, 0.0, won
+    return _difference(gained, side), _difference(at_end, side), won
 
 
 def _play(hand: FastHand, move: Move) -> int:

@@ -19,7 +19,7 @@ from ..engine.levels import Situation
 from ..engine.names import WIN_VALUE
 from ..engine.reasons import play_facts
 from ..render.reasons import reason_text, replies_text
-from ..render.sentences import inferred, points_phrase
+from ..render.sentences import inferred, no_play_advice, points_phrase
 from ..text.i18n import _, current, ngettext
 from ..text.wrap import terminal_width, wrap_lines
 from ..tutor.coach import Alternative, Judgement, judgement_from
@@ -28,6 +28,11 @@ from .review_text import alternatives_table
 
 #: the most rows ``hint`` takes by default
 SHORT_ROWS = 2
+
+
+def nothing_fits(situation: Situation, width: int) -> list[str]:
+    """What ``hint`` says when no tile fits: what the pack has the player do."""
+    return wrap_lines(_("No tile of yours fits: {advice}").format(advice=no_play_advice(situation.rules)), width)
 
 
 def fact_text(situation: Situation, play: Play, who: str | None) -> str:
@@ -58,6 +63,8 @@ def short_lines(situation: Situation, analysis: Analysis, who: str | None = None
     everything)."""
     t = current()
     width = width or terminal_width()
+    if not analysis.plays:
+        return nothing_fits(situation, width)
     best = analysis.best.play
     head = {"play": t.notation(best.notation), "ends": t.notation(best.after), "points": points_phrase(best.points)}
     plain = _("Best: {play} → {ends}, {points}.").format(**head)
@@ -132,6 +139,8 @@ def more_lines(situation: Situation, analysis: Analysis, who: str | None = None,
     best; what the history showed; and what the figures mean."""
     t = current()
     width = width or terminal_width()
+    if not analysis.plays:
+        return nothing_fits(situation, width)
     best = analysis.best.play
     lines = wrap_lines(_("Best play: {play} → {ends}, {points}.").format(
         play=t.notation(best.notation), ends=t.notation(best.after), points=points_phrase(best.points)), width)
@@ -159,4 +168,4 @@ def more_lines(situation: Situation, analysis: Analysis, who: str | None = None,
     return lines
 
 
-__all__ = ["SHORT_ROWS", "fact_text", "footer", "if_played", "more_lines", "plays_table", "short_lines"]
+__all__ = ["SHORT_ROWS", "fact_text", "nothing_fits", "footer", "if_played", "more_lines", "plays_table", "short_lines"]

@@ -31,8 +31,8 @@ from ..text.i18n import _, current, ngettext
 from ..text.table import table
 from ..text.width import width as display_width
 from ..text.wrap import wrap_lines
+from ..tutor import coach
 from ..tutor.coach import (
-    SAMPLES,
     Alternative,
     Judgement,
     history_of,
@@ -92,7 +92,7 @@ def best_request(state: TableState, seat: int, rules: RuleSet, judged: Judgement
     if len(state.scores) < state.players and not rules.players.partnerships_with_four:
         return None
     return {"history": format_history(history_of(state)), "hand": format_hand(state.followed.known or ()),
-            "scores": ",".join(str(s) for s in scores_for(state, seat)), "samples": SAMPLES,
+            "scores": ",".join(str(s) for s in scores_for(state, seat)), "samples": coach.SAMPLES,
             "seed": seed_for(judged.hand, judged.ply), "lead": "later" if judged.hand > 1 else "first",
             "rules": command_name(rules)}
 

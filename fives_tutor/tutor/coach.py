@@ -334,16 +334,16 @@ def move_of(state: TableState) -> int:
     return 1 + sum(1 for logged in state.log if logged.hand == state.hand_number and logged.play is not None)
 
 
-def analyse_state(state: TableState, samples: int = SAMPLES) -> tuple[Situation, Analysis]:
+def analyse_state(state: TableState, samples: int | None = None) -> tuple[Situation, Analysis]:
     """The followed player's decision now, analysed once for ``hint``, the coach and the
     review: what they know (:func:`situation_of`) and every legal play valued on the
     same deals, seeded by the hand and the move (:func:`seed_for`). Raises
     :class:`~fives_tutor.errors.FivesError` when the situation cannot be built."""
     situation = situation_of(state)
-    return situation, analyse(situation, samples, seed_for(state.hand_number, ply_of(state)))
+    return situation, analyse(situation, samples or SAMPLES, seed_for(state.hand_number, ply_of(state)))
 
 
-def judge(state: TableState, play_text: str, samples: int = SAMPLES,
+def judge(state: TableState, play_text: str, samples: int | None = None,
           analysed: tuple[Situation, Analysis] | None = None) -> Judgement:
     """The followed player's play ``play_text`` (``TILE`` or ``TILE@END``, as the event
     writes it), judged from ``state``, the table just before it, on the analysis of the
@@ -361,7 +361,7 @@ def judge(state: TableState, play_text: str, samples: int = SAMPLES,
 
 
 def judge_situation(situation: Situation, chosen: Play, hand: int = 1, ply: int = 0, seat: int = 0,
-                    near: bool = False, samples: int = SAMPLES, move: int = 0) -> Judgement:
+                    near: bool = False, samples: int | None = None, move: int = 0) -> Judgement:
     """The play ``chosen`` (a :class:`~fives_tutor.core.plays.Play`) in ``situation`` (what the
     player knew: :class:`~fives_tutor.engine.levels.Situation`), judged as the move after
     ``ply`` events of hand ``hand`` by ``seat`` (the seed comes from ``hand`` and ``ply``:
@@ -369,7 +369,7 @@ def judge_situation(situation: Situation, chosen: Play, hand: int = 1, ply: int 
     analysis counts the match where the scores are given). Raises
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
-    analysis = analyse(situation, samples, seed_for(hand, ply))
+    analysis = analyse(situation, samples or SAMPLES, seed_for(hand, ply))
     try:
         analysis.of(chosen)
     except KeyError:
@@ -551,7 +551,7 @@ Progress = Callable[[int, int], None]
 
 
 def judge_match(rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[int]] | None,
-                events: Sequence[Mapping[str, Any]], samples: int = SAMPLES, stored: bool = True,
+                events: Sequence[Mapping[str, Any]], samples: int | None = None, stored: bool = True,
                 progress: Progress | None = None, start: int = 0) -> list[Judgement]:
     """Every play of a followed hand in a match's ``events`` (undo and redo applied),
     judged: a play whose event keeps its judgement (``"coach"``, written live) is given
@@ -563,7 +563,7 @@ def judge_match(rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[i
 
 
 def judged_plays(rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[int]] | None,
-                 events: Sequence[Mapping[str, Any]], samples: int = SAMPLES, stored: bool = True,
+                 events: Sequence[Mapping[str, Any]], samples: int | None = None, stored: bool = True,
                  progress: Progress | None = None, start: int = 0) -> Iterator[tuple[TableState, Judgement]]:
     """As :func:`judge_match`, each judgement with the table just before its play: yields
     ``(state, judgement)``; ``state`` (a :class:`~fives_tutor.core.keeper.TableState`) is
