@@ -2,8 +2,8 @@
 
 Every sentence here says one :class:`~fives_tutor.engine.reasons.Reason`: its figures are
 the placeholders, so that what is said is what was checked. ``who`` names the next
-player (a name at a table, else "the next player"). Each function returns a clause
-without its full stop.
+player where a name is known (at a table); without it they are "the next player". Each
+function returns a clause without its full stop.
 """
 
 from __future__ import annotations
@@ -11,15 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..text.bidi import ltr
 from ..text.i18n import _, current, ngettext
 
 if TYPE_CHECKING:  # types only: the sentences of fives score must not load the engine
     from ..engine.reasons import Reason
 
 
-def next_player(who: str | None) -> str:
-    """The next player: their name when known, else "the next player"."""
-    return who if who else _("the next player")
+def interval_text(interval: float) -> str:
+    """``± 6.0``: the half-width of an interval, one left-to-right run in a right-to-left
+    language (bare, its sign would show after the number)."""
+    t = current()
+    text = "± " + t.number(interval, decimals=1)
+    return ltr(text) if t.rtl else text
 
 
 def numbers_phrase(numbers: Sequence[int]) -> str:
@@ -37,8 +41,12 @@ def tiles_held(reason: Reason, who: str | None) -> str:
     t = current()
     count = reason.whole("holdable")
     lacking = reason.numbers("lacking")
-    held = ngettext("the {count} tile {who} can hold", "the {count} tiles {who} can hold", count).format(
-        count=t.number(count), who=next_player(who))
+    if who:  # a name, or the next player: a sentence each, as some languages mark a name apart
+        held = ngettext("the {count} tile {name} can hold", "the {count} tiles {name} can hold", count).format(
+            count=t.number(count), name=who)
+    else:
+        held = ngettext("the {count} tile the next player can hold", "the {count} tiles the next player can hold",
+                        count).format(count=t.number(count))
     if lacking:
         held = _("{tiles} (with no {numbers})").format(tiles=held, numbers=numbers_phrase(lacking))
     return held
@@ -130,9 +138,14 @@ def reason_text(reason: Reason, who: str | None = None) -> str:
     if kind == "gives_win":
         tiles = tiles_held(reason, who)
         count = reason.whole("count")
-        first = ngettext("after {play}, {who} can win the match at once with {count} of {tiles}",
-                         "after {play}, {who} can win the match at once with {count} of {tiles}", count).format(
-            play=play, who=next_player(who), count=t.number(count), tiles=tiles)
+        if who:
+            first = ngettext("after {play}, {name} can win the match at once with {count} of {tiles}",
+                             "after {play}, {name} can win the match at once with {count} of {tiles}", count).format(
+                play=play, name=who, count=t.number(count), tiles=tiles)
+        else:
+            first = ngettext("after {play}, the next player can win the match at once with {count} of {tiles}",
+                             "after {play}, the next player can win the match at once with {count} of {tiles}",
+                             count).format(play=play, count=t.number(count), tiles=tiles)
         if not reason.whole("other_count"):
             return first + t.semicolon + _("after {other}, with none").format(other=other)
         return first + t.semicolon + _("after {other}, with {count}").format(
@@ -156,11 +169,11 @@ def reason_text(reason: Reason, who: str | None = None) -> str:
             return _("with best play on both sides, {other} is worth {behind} points more than {play} to the end of "
                      "the hand (proven)").format(other=other, play=play, behind=t.number(reason.real("behind"), 1))
         return ngettext("over {deals} deal, {other} made {behind} points more than {play} to the end of the hand "
-                        "(± {noise})",
+                        "({interval})",
                         "over {deals} deals, {other} made {behind} points more than {play} to the end of the hand "
-                        "(± {noise})", reason.whole("deals")).format(
+                        "({interval})", reason.whole("deals")).format(
             other=other, play=play, deals=t.number(reason.whole("deals")), behind=t.number(reason.real("behind"), 1),
-            noise=t.number(reason.real("noise"), 1))
+            interval=interval_text(reason.real("noise")))
     raise ValueError(f"no words for the reason {kind}")
 
 
@@ -177,4 +190,4 @@ def replies_text(reason: Reason, who: str | None = None) -> str:
                                     expect=t.number(reason.real("expect"), 1))
 
 
-__all__ = ["next_player", "numbers_phrase", "points_words", "reason_text", "replies_text", "tiles_held"]
+__all__ = ["interval_text", "numbers_phrase", "points_words", "reason_text", "replies_text", "tiles_held"]

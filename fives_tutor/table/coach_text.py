@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ..errors import FivesError
 from ..packs.loader import command_name
+from ..render.reasons import interval_text
 from ..render.reasons import reason_text as say
 from ..text.i18n import _, current, ngettext
 from ..tutor.coach import FINE_BELOW, LESSONS, Judgement, Summary, lesson_for
@@ -25,11 +26,6 @@ def about_points(cost: float) -> str:
     t = current()
     return ngettext("about {cost} point", "about {cost} points", max(2, round(cost))).format(
         cost=t.number(cost, decimals=1))
-
-
-def interval_text(interval: float) -> str:
-    """``± 6.0``: the half-width of an interval (:attr:`~fives_tutor.tutor.coach.Judgement.interval`)."""
-    return "± " + current().number(interval, decimals=1)
 
 
 def next_name(judged: Judgement, names: Sequence[str] | None) -> str | None:

@@ -154,8 +154,8 @@ def more_lines(situation: Situation, analysis: Analysis, who: str | None = None,
         runner = analysis.plays[1]
         judged = if_played(situation, analysis, runner.play)
         if judged.reasons:
-            lines += wrap_lines(_("Why {best} rather than {other}:").format(
-                best=t.notation(best.notation), other=t.notation(runner.play.notation)), width)
+            lines += wrap_lines(_("Why {best} rather than {play}:").format(
+                best=t.notation(best.notation), play=t.notation(runner.play.notation)), width)
             for reason in judged.reasons:
                 lines += wrap_lines("- " + reason_text(reason, who) + ".", width, indent="  ", hanging="    ")
     partners = situation.players == 4 and situation.rules.players.partnerships_with_four

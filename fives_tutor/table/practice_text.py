@@ -419,7 +419,8 @@ def help_text(practice, width: int | None = None) -> str:
         ("draw, draw 2", _("draw from the boneyard when no tile of yours fits")),
         ("pass", _("pass when nothing fits and nothing may be drawn")),
         ("undo", _("take back your last move of this hand (and the computer's moves after it)")),
-        ("hint", _("the best play now, from what you can know (fives best's answer)")),
+        ("hint, hint more", _("the best play now, from what you can know, in two lines (the coach's own "
+                              "analysis); hint more: every play with its value and why")),
         ("board", _("the layout as a picture")),
         ("sheet", _("the score sheet, hand by hand")),
         ("history", _("every move of the match")),

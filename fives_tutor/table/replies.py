@@ -18,6 +18,7 @@ from ..errors import FivesError
 from ..render.board_art import draw
 from ..render.rules import render_show
 from ..store.journal import command_for
+from ..text.bidi import ltr
 from ..text.i18n import _, current, localize_error, ngettext
 from ..text.lines import LineTooLong, read_line
 from ..text.output import echo
@@ -39,9 +40,10 @@ def opening(session, style: str = "plain", width: int | None = None) -> list[str
         lines = [_("New match: {players}, {pack}. Type help for the commands.").format(players=players, pack=pack)]
     if len(state.scores) < state.players and not session.rules.players.partnerships_with_four:
         # teams the pack does not seat: a house partnership, which hint and the coach play as such
+        sides = [ltr(state.side_name(s)) if t.rtl else state.side_name(s) for s in range(len(state.scores))]
         lines.append(_("{teams} play as partners: a house rule, since this pack plays each for themselves; hint and "
                        "the coach play partners as partners.").format(
-            teams=_("{items} and {last}").format(items=state.side_name(0), last=state.side_name(1))))
+            teams=_("{items} and {last}").format(items=t.comma.join(sides[:-1]), last=sides[-1])))
     if session.events:
         lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
         if state.layout.line:

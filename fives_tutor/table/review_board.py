@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.formatted_text import to_formatted_text
+from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -102,10 +102,10 @@ def make_app(board: Board) -> Application[None]:
         except Exception:  # an output that cannot say its size (a test's): a screen of 30
             return 28
 
-    def page() -> list[tuple[str, str]]:
+    def page() -> StyleAndTextTuples:
         return to_formatted_text("\n".join(prompt_text(line) if line else "" for line in board.view(rows())))
 
-    def status() -> list[tuple[str, str]]:
+    def status() -> StyleAndTextTuples:
         return to_formatted_text(prompt_text(keys_line()), style="reverse")
 
     def on(*keys: str) -> Callable[[Callable[[], object]], None]:

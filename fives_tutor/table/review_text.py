@@ -27,7 +27,7 @@ from ..render.reasons import reason_text
 from ..render.sentences import points_phrase
 from ..render.story import named
 from ..text.bidi import ltr_line
-from ..text.i18n import _, current, ngettext
+from ..text.i18n import _, current, pgettext
 from ..text.table import table
 from ..text.width import width as display_width
 from ..text.wrap import wrap_lines
@@ -147,7 +147,8 @@ def alternatives_table(rows: Sequence[Alternative], chosen: str | None, monte: b
         mark = verdict_word(verdict(row.behind, row.noise) if index else "best")
         shown = t.notation(row.play) + (" ←" if row.play == chosen else "")
         lines.append((shown, points_phrase(row.points), value, behind, mark))
-    return table(lines, header=(_("Play"), _("Now"), _("Value"), _("Behind"), _("Mark")), columns=width)
+    return table(lines, header=(pgettext("a move", "Play"), _("Now"), _("Value"), _("Behind"), _("Mark")),
+                 columns=width)
 
 
 def scores_text(move: Move) -> str:
@@ -285,14 +286,5 @@ def mistakes_after(moves: Sequence[Move], index: int) -> int | None:
     return None
 
 
-def count_line(moves: Sequence[Move]) -> str:
-    """``14 moves judged, 3 of them inaccuracies or mistakes``."""
-    t = current()
-    marked = sum(1 for m in moves if m.judged.speaks)
-    return ngettext("{count} move judged, {marked} of them marked an inaccuracy or a mistake",
-                    "{count} moves judged, {marked} of them marked an inaccuracy or a mistake", len(moves)).format(
-        count=t.number(len(moves)), marked=t.number(marked))
-
-
-__all__ = ["BAR", "Move", "alternatives_table", "best_command", "best_request", "count_line", "mistakes_after", "move_json",
+__all__ = ["BAR", "Move", "alternatives_table", "best_command", "best_request", "mistakes_after", "move_json",
            "moves_of", "page_lines", "review_pages", "scores_text", "summary_page", "trend_lines"]
