@@ -15,10 +15,11 @@ from fives_tutor.core.keeper import replay
 from fives_tutor.core.plays import parse_play
 from fives_tutor.core.tiles import parse_hand
 from fives_tutor.engine.levels import Situation
+from fives_tutor.engine.reasons import Reason, Searched, comparisons, holds
 from fives_tutor.errors import FivesError
 from fives_tutor.table.coach_text import coach_line, lesson_line, review_line, summary_lines
 from fives_tutor.tutor import coach
-from fives_tutor.tutor.coach import Judgement, judge_situation, summarise, verdict
+from fives_tutor.tutor.coach import Alternative, Judgement, judge_situation, summarise, verdict
 
 DOMINOS = load_rules("dominos-cc")
 
@@ -32,23 +33,37 @@ def situation(ends: str, hand: str, opponent: int, rules=DOMINOS) -> Situation:
 
 def test_the_coach_speaks_of_a_play_that_hands_the_next_player_15():
     # The ends 2, 2|2* (the spinner, its side still empty: 4), 4 and 0 add up to 10. You
-    # hold 2|0, 4|2 and 5|2; the other player holds 6 of the 19 tiles you cannot see.
-    # 2|5 on the spinner's side leaves 2 + 5 + 4 + 0 = 11 (no score) and the next player
-    # makes 15 with 0|4 on the 0 (2 + 5 + 4 + 4) or 2|6 on the 2 (6 + 5 + 4 + 0), and 10
-    # with 2|1, 5|4 or 4|3. 0|2 on the 0 instead leaves 2 + 4 + 4 + 2 = 12 (no score), and
-    # no tile the next player may hold scores there: 2|0, 4|2 and 2|2, the only ones that
+    # hold 2|0, 4|2 and 5|2; the other player holds 6 of the 24 tiles you cannot see (all
+    # but yours and 2|2). 2|5 on the spinner's side covers it (it counts nothing now) and
+    # leaves 2 + 5 + 4 + 0 = 11, no score; a reply scores 15 with 0|4 on the 0 (2 + 5 + 4
+    # + 4), 2|6 on the 2 (6 + 5 + 4 + 0) or 4|4 on the 4 (2 + 5 + 8 + 0), and 10 with 2|1,
+    # 5|4 or 4|3: six tiles. 0|2 on the 0 instead leaves 2 + 4 + 4 + 2 = 12, and no tile
+    # the next player may hold scores there: 2|0, 4|2, 2|5 and 2|2, the only ones that
     # would, are yours or on the table.
     board = situation("2 2|2* 4 0", "2|0 4|2 5|2", 6)
-    judged = judge_situation(board, parse_play("2|5@2|2*", Position.parse("2 2|2* 4 0"), DOMINOS))
-    assert judged.most == 15 and judged.points == 0
-    assert judged.speaks and judged.verdict == "mistake" and judged.kind == "reply"
-    assert judged.cost >= coach.MISTAKE_FROM
+    played = parse_play("2|5@2|2*", Position.parse("2 2|2* 4 0"), DOMINOS)
+    judged = judge_situation(board, played)
+    assert judged.points == 0 and judged.speaks and judged.verdict == "mistake"
+    assert judged.cost >= coach.MISTAKE_FROM and judged.cost > judged.interval
+    reply = next(r for r in judged.reasons if r.kind == "reply")
+    assert (reply.get("scoring"), reply.get("most"), reply.get("holdable")) == (6, 15, 24)
+    assert judged.reason is not None and judged.kind == coach.KIND_OF_REASON[judged.reason.kind]
     line = coach_line(judged)
-    assert line.startswith("Coach (mistake): 2|5@2|2* left 15 points for the next player; ")
-    assert judged.best != judged.play and f"{judged.best} was worth about" in line
+    assert line.startswith(f"Coach (mistake): {judged.best} was worth about ")
+    # against 0|2 on the 0 in particular: 6 scoring tiles up to 15, against none
+    alternative = parse_play("0|2@0", Position.parse("2 2|2* 4 0"), DOMINOS)
+    found = next(r for r in comparisons(board, played, alternative) if r.kind == "reply")
+    assert dict(found.figures) == {"holdable": 24, "lacking": (), "scoring": 6, "most": 15, "other_scoring": 0,
+                                   "other_most": 0}
     # the play the coach prefers is judged best, and nothing is said of it
     better = judge_situation(board, parse_play(judged.best, Position.parse("2 2|2* 4 0"), DOMINOS))
-    assert better.verdict == "best" and better.cost == 0 and not better.speaks
+    assert better.verdict == "best" and better.cost == 0 and not better.speaks and coach_line(better) == ""
+    # every reason the judgement gives is true in the position (checked again from the position)
+    best_play = parse_play(judged.best, Position.parse("2 2|2* 4 0"), DOMINOS)
+    chosen = next(a for a in judged.alternatives if a.play == judged.play)
+    searched = Searched(judged.cost, judged.interval, judged.samples)
+    assert chosen.behind == judged.cost
+    assert all(holds(r, board, played, best_play, searched) for r in judged.reasons)
 
 
 def test_the_coach_is_silent_when_two_plays_are_worth_the_same():
@@ -86,41 +101,83 @@ def test_marks_and_their_thresholds():
 
 
 def test_a_judgement_is_kept_and_read_back_and_a_damaged_one_refused():
-    judged = Judgement(1, 4, 0, "6|4@6*", "4|1@4", 0, 10, 6.5, 1.2, "mistake", "points", 3, "monte-carlo", 200,
-                       12.0, 2.0, 15, 10, 5)
+    reason = Reason("more_now", (("points", 0), ("other_points", 10)), "6|4@6*", "4|1@4")
+    alternatives = (Alternative("4|1@4", 10, 12.0, 2.0, 0.0, 0.0), Alternative("6|4@6*", 0, 5.5, 2.1, 6.5, 1.2))
+    judged = Judgement(1, 4, 0, "6|4@6*", "4|1@4", 0, 10, 6.5, 1.2, "mistake", "points", 3, "monte-carlo", 200, 3,
+                       0.0, alternatives, (reason,))
     data = json.loads(json.dumps(judged.to_dict()))
     assert Judgement.from_dict(data) == judged
-    for damage in ({"verdict": "awful"}, {"kind": "luck"}, {"cost": "6.5"}, {"cost": True}, {"play": "x" * 40}):
+    for damage in ({"verdict": "awful"}, {"kind": "luck"}, {"cost": "6.5"}, {"cost": True}, {"play": "x" * 40},
+                   {"reasons": [{"kind": "luck"}]}, {"alternatives": [["4|1@4", "ten"]]}, {"alternatives": "x"},
+                   # what a review would print as it is: escapes in any play, a NaN anywhere
+                   {"best": "4|1@4\x1b[2J"},
+                   {"reasons": [dict(reason.to_dict(), play="6|4\x1b]0;x\x07")]},
+                   {"reasons": [dict(reason.to_dict(), other="\x1b[31m")]},
+                   {"reasons": [dict(reason.to_dict(), points=float("nan"))]},
+                   {"alternatives": [["4|1@4\x1b[2J", 10, 12.0, 2.0, 0.0, 0.0, 0.0, None, None]]},
+                   {"alternatives": [["4|1@4", 10, float("nan"), 2.0, 0.0, 0.0, 0.0, None, None]]},
+                   {"noise": float("nan")}, {"match": float("inf")}):
         assert Judgement.from_dict(dict(data, **damage)) is None
     assert Judgement.from_dict({k: v for k, v in data.items() if k != "noise"}) is None
     assert Judgement.from_dict([1, 2]) is None
+    # a judgement written before they kept their analysis is judged again (refused here)
+    assert Judgement.from_dict({k: v for k, v in data.items() if k not in ("alternatives", "reasons")}) is None
+
+
+def test_an_earlier_versions_judgement_is_checked_alike_and_judged_again():
+    """An export written before the judgements kept their analysis (EARLIER_FIELDS) is
+    imported without them; the same fields damaged are refused like a current one."""
+    earlier = {"hand": 1, "ply": 3, "seat": 0, "play": "6|5@6", "best": "2|5@2*", "points": 0, "best_points": 15,
+               "cost": 13.4, "noise": 2.1, "verdict": "mistake", "kind": "points", "options": 6,
+               "level": "monte-carlo", "samples": 352, "reply": 8.1, "best_reply": 12.9, "most": 15, "pips": 11,
+               "best_pips": 7}
+    assert set(earlier) == set(coach.EARLIER_FIELDS)
+    assert Judgement.from_dict(earlier) is None and Judgement.is_earlier(earlier)
+    for damage in ({"cost": float("nan")}, {"best": "2|5\x1b[2J"}, {"seat": 10}, {"kind": None}, {"reply": "8"}):
+        assert not Judgement.is_earlier(dict(earlier, **damage)), damage
 
 
 def test_the_summary_counts_points_lost_and_keeps_the_match_apart():
-    def judged(hand, ply, cost, mark, kind):
-        return Judgement(hand, ply, 0, "6|4@6*", "4|1@4", 0, 10, cost, 0.5, mark, kind, 3, "monte-carlo", 200)
+    def judged(hand, ply, cost, mark, kind, match=0.0):
+        return Judgement(hand, ply, 0, "6|4@6*", "4|1@4", 0, 10, cost, 0.5, mark, kind, 3, "monte-carlo", 200,
+                         ply + 1, match)
 
     moves = [judged(1, 0, 0.0, "best", None), judged(1, 2, 1.0, "fine", None), judged(1, 4, 3.0, "inaccuracy", "reply"),
              judged(2, 1, 8.0, "mistake", "points"), judged(2, 3, 7.0, "mistake", "reply"),
-             judged(3, 5, 90.0, "mistake", "match")]
+             judged(3, 5, 90.0, "mistake", "match", match=86.0)]
     summary = summarise(moves)
-    # points lost: 3 + 8 + 7 (the fine play's 1 is not counted, nor the match's 90)
-    assert summary.lost == 18.0 and summary.match == 1
+    # points lost: 3 + 8 + 7 and the 4 points of the match-losing play (90 less the match's 86); the fine
+    # play's 1 is not counted
+    assert summary.lost == 22.0 and summary.match == 1
     assert summary.counts == {"best": 1, "fine": 1, "inaccuracy": 1, "mistake": 3}
     assert [(j.hand, j.ply) for j in summary.costliest] == [(3, 5), (2, 1), (2, 3)]
     assert summary.kinds == ("match", "reply", "points")  # 90, then 3 + 7 = 10, then 8
+    assert coach.lost_by_hand(moves) == [(1, 3.0), (2, 15.0), (3, 4.0)]
     rules = load_rules("dominos-cc")
     lines = summary_lines(summary, rules, ["counting", "strategy", "match"])
     assert lines[0] == ("Coach, the match: 6 plays of yours judged (1 best, 1 fine, 1 inaccuracy, 3 mistakes); "
-                        "points lost to inaccuracies and mistakes: 18.0.")
+                        "points lost to inaccuracies and mistakes: 22.0.")
     assert "  1 play cost you chances to win the match." in lines
-    assert "    hand 3: 6|4@6* (mistake, the match); best was 4|1@4" in lines
+    assert "    hand 3, move 6: 6|4@6* (mistake, the match); best was 4|1@4" in lines
+    assert "    hand 2, move 2: 6|4@6* (mistake, about 8.0 points); best was 4|1@4" in lines
     assert any(line.endswith("See fives learn counting.") for line in lines)
     # a lesson is linked only where the pack has it, with the pack named when it is not the default
     assert lesson_line("suits", rules, ["strategy"]).endswith("whatever the ends become.")
     assert lesson_line("reply", load_rules("muggins"), ["strategy"]).endswith(
         "See fives learn strategy --rules muggins.")
-    assert review_line(moves[2]).startswith("Move 5, 6|4@6*: inaccuracy: 6|4@6* ")
+    assert review_line(moves[2]).startswith("Move 5, 6|4@6*: inaccuracy: 4|1@4 was worth about 3.0 points more "
+                                            "(± 1.0)")
+
+
+def test_a_play_within_the_noise_is_said_fine_the_same_way_everywhere():
+    # 8.8 points behind with a standard error of 4.4: its interval, two standard errors, is ± 8.8: not clear
+    fine = Judgement(2, 6, 0, "1|4@1", "1|3@1", 5, 10, 8.8, 4.4, verdict(8.8, 4.4), None, 3, "monte-carlo", 200, 4)
+    assert fine.verdict == "fine" and fine.interval == 8.8
+    words = "equal within the noise (1|3@1 about 8.8 points better, ± 8.8)"
+    assert coach_line(fine) == f"Coach: 1|4@1 is fine, {words}."
+    assert review_line(fine) == f"Move 4, 1|4@1: fine, {words}."
+    # clear of the noise (± 6.0) it is a mistake
+    assert verdict(8.8, 3.0) == "mistake"
 
 
 # --- a player's own hand at a real table, and hint ------------------------------------------------------
@@ -135,22 +192,23 @@ def test_a_hint_depends_on_an_opponents_pass(run, tmp_path):
     # Muggins, four players: all 28 tiles are dealt, nobody draws, a player who cannot
     # play passes. Ana leads 6|6 and Ben passes: Ben holds no 6. Cy plays 6|4 on it and
     # Dee 4|0: the ends are 6|6 (12) and 0. If Ana plays 0|6 on the 0, the ends are 6 and
-    # 6|6 (18): only 6|3 would score there (3 + 12 = 15), and Ben cannot hold it.
-    # Without the pass (the table named Cy after the lead, correcting the turn), the
-    # same position and the same tiles, 6|3 may be Ben's.
+    # 6|6 (18): only 6|3 would score there (3 + 12 = 15), and Ben cannot hold it. Of the
+    # 19 tiles Ana cannot see (28 less her 7, 6|4 and 4|0) Ben can hold the 16 without a 6
+    # (6|1, 6|2 and 6|3 are the unseen sixes). Without the pass (the table named Cy after
+    # the lead, correcting the turn), the same position and the same tiles, 6|3 may be Ben's.
     db = str(tmp_path / "games.sqlite3")
     common = ["Ana hand 6|6 5|4 1|1 6|0 0|0 6|5 4|1", "6|6"]
     told = run("table", "--players", ",".join(FOUR), "--rules", "muggins", "--db", db,
-               input="\n".join(common + ["pass", "6|4", "4|0", "hint"]) + "\n")
+               input="\n".join(common + ["pass", "6|4", "4|0", "hint more"]) + "\n")
     untold = run("table", "--players", ",".join(FOUR), "--rules", "muggins", "--db", db,
-                 input="\n".join(common + ["Cy 6|4", "4|0", "hint"]) + "\n")
+                 input="\n".join(common + ["Cy 6|4", "4|0", "hint more"]) + "\n")
     assert told.exit_code == 0 and untold.exit_code == 0
     told_text, untold_text = " ".join(told.stdout.split()), " ".join(untold.stdout.split())
     assert "From the history: the next player passed on 6." in told_text
     assert "From the history" not in untold_text
-    assert ("0|6@0 → 6 6|6" in told_text or "0|6@0: value" in told_text)
-    assert "leaves 6 + 12 (double 6|6) = 18; none of the 19 tiles you cannot see lets the next player score" in told_text
-    assert "leaves 6 + 12 (double 6|6) = 18; of the 19 tiles you cannot see, 1 lets the next player score" in untold_text
+    assert "After 0|6@0: none of the 16 tiles Ben can hold (with no 6) lets them score." in told_text
+    assert ("After 0|6@0: 1 of the 19 tiles Ben can hold lets them score, up to 15 points; they can expect"
+            in untold_text)
     # the hint names only Ana's tiles and the table's
     mentioned = set(__import__("re").findall(r"\d\|\d", told.stdout.split("hint")[-1]))
     allowed = {"6|6", "5|4", "4|5", "1|1", "6|0", "0|6", "0|0", "6|5", "5|6", "4|1", "1|4", "6|4", "4|0", "0|4"}
@@ -165,7 +223,7 @@ def test_hint_says_why_it_cannot_answer(run, tmp_path):
     assert "No hint: hint needs your tiles: at the deal type hand and your tiles, such as hand 6|6 5|3 4|1." in out
     assert "Ana's hand is followed (6 tiles): hint gives advice at Ana's turn." in out
     assert "No hint: hint is for Ana's turn; it is Ben's turn." in out
-    assert "Best play:" in out.split("Ben plays 6|4@6|6*")[-1]
+    assert "Best: " in out.split("Ben plays 6|4@6|6*")[-1]
 
 
 def test_the_followed_hand_through_plays_and_draws():
@@ -212,8 +270,13 @@ def test_review_of_a_real_tables_match_with_the_hand_entered(run, tmp_path):
     assert lead["verdict"] == "best" and lead["level"] == "forced"
     assert second["best_points"] == 20 and second["points"] == 0 and second["verdict"] in ("inaccuracy", "mistake")
     assert review["thresholds"]["mistake_from"] == 6 and review["practice"] is False
+    assert [m["move"] for m in review["moves"]] == [1, 3]  # plays are counted, Ben's 6|3 the second
     text = run("games", "review", "1", "--db", db)
-    assert "Hand 1, Ana:" in text.stdout and "Move 1, 6|6: best (the only play)." in text.stdout
+    assert "Hand 1, move 1: Ana (1 of 2 moves judged)" in text.stdout
+    assert "Ana played 6|6: best (the only play)." in text.stdout
+    assert "Hand 1, move 3: Ana (2 of 2 moves judged)" in text.stdout and "Ends: 3 6|6* 6* 6* (total 15)" in text.stdout
+    # without an ID, the latest match with a followed hand
+    assert run("games", "review", "--db", db).stdout == text.stdout
     nothing = run("table", "--players", "Cy,Dee", "--db", db, input="6|6\n")
     assert nothing.exit_code == 0
     refused = run("games", "review", "2", "--db", db)
@@ -271,15 +334,22 @@ def test_a_journal_of_schema_1_is_read_and_upgraded(run, tmp_path):
 
 
 def test_hint_is_fives_best_on_the_recorded_history(run, tmp_path):
-    # the same hand, the hand's history written in the line format (docs/notation.md) and
-    # the scores, asked of fives best: the same answer, word for word
+    # the same hand, the hand's history written in the line format (docs/notation.md), the
+    # scores, and the coach's budget and seed (the 5 events before Ana's move: coach:1:5),
+    # asked of fives best: the same ranking and the same values
+    from fives_tutor.store.journal import Journal
+    from fives_tutor.table.session import Session
+
     db = str(tmp_path / "games.sqlite3")
-    lines = ["Ana hand 6|6 6|4 5|5 2|1 0|0 4|3 6|5", "6|6", "6|3", "6|5@6*", "Ben draw 2", "Ben 5|3@5", "hint"]
-    table = run("table", "--players", "Ana,Ben", "--db", db, input="\n".join(lines) + "\n", env={"COLUMNS": "100"})
-    answer = table.stdout.split("Ana to play.\n")[-1].strip()
+    lines = ["Ana hand 6|6 6|4 5|5 2|1 0|0 4|3 6|5", "6|6", "6|3", "6|5@6*", "Ben draw 2", "Ben 5|3@5"]
+    assert run("table", "--players", "Ana,Ben", "--db", db, input="\n".join(lines) + "\n").exit_code == 0
+    with Journal(db) as journal:
+        session = Session(journal, 1, DOMINOS, ["Ana", "Ben"], None)
+        _situation, analysis = session.hint()
     # Ana 20, Ben 15 (Ben's 6|3 made 3 + 12 = 15, Ana's 6|5 then 3 + 12 + 5 = 20)
     history = "players 2\n1 leads 6|6\n2 plays 6|3\n1 plays 6|5@6*\n2 draws 2\n2 plays 5|3@5\n"
-    best = run("best", "--history", "-", "--hand", "6|4 5|5 2|1 0|0 4|3", "--scores", "20,15", input=history,
-               env={"COLUMNS": "100"})
+    best = run("best", "--history", "-", "--hand", "6|4 5|5 2|1 0|0 4|3", "--scores", "20,15", "--samples",
+               str(coach.SAMPLES), "--seed", "coach:1:5", "--json", input=history)
     assert best.exit_code == 0, best.stderr
-    assert answer.startswith("Best play: ") and answer == best.stdout.strip()
+    ranked = [(m["play"], round(m["value"], 4), round(m["stderr"], 4)) for m in json.loads(best.stdout)["moves"]]
+    assert ranked == [(v.play.notation, round(v.ranked.value, 4), round(v.ranked.stderr, 4)) for v in analysis.plays]

@@ -648,7 +648,7 @@ def test_an_imported_practice_match_is_reviewed_and_resumed(run, home):
     db = os.path.join(home, "games.sqlite3")
     assert run("games", "import", os.path.join(CORPUS, "imports", "valid_practice.json"), "--db", db).exit_code == 0
     review = run("games", "review", "1", "--db", db)
-    assert review.exit_code == 0 and "Move 4, 6|5@6: mistake" in review.stdout, review.stdout
+    assert review.exit_code == 0 and "You played 6|5@6: mistake" in review.stdout, review.stdout
     resumed = run("play", "--resume", "1", "--db", db, input="quit\n")
     assert resumed.exit_code == 0 and "fives play --resume 1" in resumed.stdout
 
@@ -687,7 +687,7 @@ def test_a_saved_judgement_that_is_not_of_its_play_is_made_again(run, home):
     connection.commit()
     connection.close()
     review = run("games", "review", "1", "--db", db)
-    assert review.exit_code == 0 and "\x1b" not in review.stdout and "Move 4, 6|5@6: mistake" in review.stdout
+    assert review.exit_code == 0 and "\x1b" not in review.stdout and "You played 6|5@6: mistake" in review.stdout
 
 
 # --- the data folder: regular files only, never through a link -------------------------------------

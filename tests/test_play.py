@@ -23,6 +23,13 @@ from fives_tutor.store.journal import Journal
 from fives_tutor.tutor.coach import Judgement, judge_match
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def judgement_of(move: dict) -> Judgement | None:
+    """A move of ``fives games review --json`` read back as the judgement it shows."""
+    data = {key: move[key] for key in Judgement._fields}
+    data["alternatives"] = [list(a.values()) for a in move["alternatives"]]
+    return Judgement.from_dict(data)
 TIMEOUT = 60
 
 # (pack, players, seed): a two-player dominos-cc match, and a four-player pagat match
@@ -66,9 +73,9 @@ def test_a_whole_match_through_the_pipe(run, tmp_path, pack, players, seed):
     assert refused.exit_code == 2 and "fives play --resume 1" in refused.stderr
     # the review reads the coach's judgements, and judging every move again gives the same
     again = json.loads(run("games", "review", "1", "--db", db, "--json", "--again").stdout)
-    stored = [Judgement.from_dict(e["coach"]).to_dict() for e in effective_actions(events)
+    stored = [Judgement.from_dict(e["coach"]) for e in effective_actions(events)
               if e.get("type") == "play" and e.get("player") == 0]
-    assert [{k: v for k, v in move.items() if k != "player"} for move in again["moves"]] == stored
+    assert [judgement_of(move) for move in again["moves"]] == stored
     assert all(move["player"] == "You" for move in again["moves"])
     text = run("games", "review", "1", "--db", db)
     assert text.exit_code == 0 and "Coach, the match:" in text.stdout and "docs/coach.md" in text.stdout
@@ -183,7 +190,7 @@ def _hidden(practice) -> set:
     return {t for seat, tiles in enumerate(hand.hands) if seat != practice.you for t in tiles} | set(hand.boneyard)
 
 
-_EARLIER = re.compile(r"\s*hand (\d+): ")
+_EARLIER = re.compile(r"\s*hand (\d+), move \d+: ")
 
 
 def _check(lines, before: set, after: set, shown: set, where: str, hand: int = 0) -> None:

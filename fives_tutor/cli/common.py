@@ -714,3 +714,17 @@ def confirm(question: str, default: bool = False) -> bool:
         if reply in no:
             return False
         echo(_("Answer {yes} or {no}.").format(yes=yes[0], no=no[0]), err=True)
+
+
+def complete_match_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of a saved match's number (with its players as the help)."""
+    from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
+
+    from ..store.journal import Journal
+
+    try:
+        with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
+            return [CompletionItem(str(m.id), help=current().join(m.names)) for m in journal.matches()
+                    if str(m.id).startswith(incomplete)]
+    except (FivesError, OSError):
+        return []

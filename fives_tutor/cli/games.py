@@ -20,6 +20,7 @@ from .common import (
     SuggestingGroup,
     _Translated,
     argument,
+    complete_match_id,
     confirm,
     echo_json,
     error_line,
@@ -124,20 +125,6 @@ def _list(matches, as_json, damaged=()):
     echo(table(rows, header=(_("Match"), _("Players"), _("Pack"), _("Updated"), _("Score"), _("State"))))
 
 
-def complete_match_id(ctx, param, incomplete):
-    """Shell completion of a saved match's number (with its players as the help)."""
-    from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
-
-    from ..store.journal import Journal
-
-    try:
-        with Journal(ctx.params.get("db"), readonly=True) as journal:  # completing never writes
-            return [CompletionItem(str(m.id), help=current().join(m.names)) for m in journal.matches()
-                    if str(m.id).startswith(incomplete)]
-    except (FivesError, OSError):
-        return []
-
-
 def _match_id(value: str) -> int:
     """A match number as typed (any length: one SQLite cannot store is simply no match)."""
     from ..store.journal import match_number  # start-up: loaded when the command runs
@@ -180,29 +167,38 @@ def show_game(match_id, db, as_json):
         echo(scores_line(state))
 
 
-@games.command("review", short_help=N_("Your moves in a saved match, judged"), cls=FivesCommand, help=N_(
-    "Go through a saved match again with the coach: each play of yours marked best, fine, inaccuracy or mistake "
-    "by the points it gave away against the engine's best play, judged with only what you knew then "
-    "(docs/coach.md). For a match played with fives play, and for a fives table match where your hand was "
-    "entered (hand at the deal). The coach's judgements saved during play are used as they were; --again "
-    "judges every move anew."))
-@click.argument("match_id", metavar="ID", shell_complete=complete_match_id)
+@games.command("review", short_help=N_("Your moves in a saved match, on an analysis board"), cls=FivesCommand, help=N_(
+    "Go through a saved match again with the coach, move by move: the ends, the board and your tiles, the play "
+    "made and the engine's best plays with their values and intervals, each play marked best, fine, inaccuracy or "
+    "mistake by the points it gave away against the best on the same deals, with why; then the points lost hand "
+    "by hand (docs/coach.md). Judged with only what you knew then, on the same deals as hint and the coach. For a "
+    "match played with fives play, and for a fives table match where your hand was entered (hand at the deal); "
+    "without ID, the latest match. In a terminal the moves are stepped through (n, p, m for the next mistake, b "
+    "for fives best, t to play on from a move, q to leave); through a pipe every move is printed. The coach's "
+    "judgements saved during play are used as they were; --again judges every move anew."))
+@click.argument("match_id", metavar="[ID]", required=False, shell_complete=complete_match_id)
 @option("--again", is_flag=True, help=N_("Judge every move again instead of reading the judgements saved during play."))
+@option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
+        help=N_("How the board and the tiles are drawn."))
 @_db_option
 @_json_option
 @_lang_option
-def review_game(match_id, again, db, as_json):
+@click.pass_context
+def review_game(ctx, match_id, again, tiles, db, as_json):
     from ..packs.loader import rules_from_data  # start-up: loaded when the command runs
-    from ..tutor.coach import judge_match
+    from ..table.review_text import moves_of, review_pages
+    from ..text.wrap import terminal_width
+    from ..tutor.coach import judged_plays
 
     with saved_games(db, readonly=True) as journal:
-        info = journal.match(_match_id(match_id))
-        state = _state(journal, info)
+        info = journal.match(_match_id(match_id)) if match_id is not None else _latest(journal)
+        _state(journal, info)  # a damaged match is named with the reason
         events = journal.events(info.id)
         rules = rules_from_data(info.rules_data, info.rules_path)
     if not any(event.get("type") == "hand" for event in events):
         raise CliError(_("match {id} has no hand of yours to judge: at a table, type hand and your tiles at the "
                          "deal (fives play does it for you)").format(id=info.id))
+    start = ((info.practice or {}).get("start") or {}).get("events", 0)
     bar = None
     if not as_json and sys.stderr.isatty():
         bar = click.progressbar(length=100, label=_("Judging"), file=sys.stderr)
@@ -216,56 +212,90 @@ def review_game(match_id, again, db, as_json):
             shown[0] = due
 
     try:
-        judged = judge_match(rules, info.names, info.teams, events, stored=not again, progress=progress)
+        moves = moves_of(judged_plays(rules, info.names, info.teams, events, stored=not again, progress=progress,
+                                      start=start), rules, info.id,
+                         info.practice["you"] if info.practice is not None else None)
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
     if as_json:
-        from ..tutor import coach
-
-        summary = coach.summarise(judged)
-        echo_json({"id": info.id, "rules": rules.id, "practice": info.practice is not None,
-                   "thresholds": {"best_below": coach.BEST_BELOW, "fine_below": coach.FINE_BELOW,
-                                  "mistake_from": coach.MISTAKE_FROM, "noise_z": coach.NOISE_Z,
-                                  "match_cost": coach.MATCH_COST, "match_reach": coach.MATCH_REACH,
-                                  "samples": coach.SAMPLES},
-                   "moves": [dict(j.to_dict(), player=info.names[j.seat]) for j in judged],
-                   "summary": {"judged": summary.judged, "counts": summary.counts, "lost": summary.lost,
-                               "match": summary.match,
-                               "costliest": [[j.hand, j.ply] for j in summary.costliest],
-                               "kinds": list(summary.kinds)}})
+        _review_json(info, rules, moves)
         return
-    _review_text(info, state, rules, judged)
+    style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
+    width = terminal_width()
+    pages = review_pages(info.id, info.names, rules, moves, style, width)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) or not moves:
+        for page in pages:
+            for line in page:
+                echo(line)
+            echo("")
+        return
+    from ..table.review_board import Board, run_board  # start-up: prompt_toolkit only for a terminal
+
+    chosen = run_board(Board(pages, moves, lambda move: _best_lines(move, width)))
+    if chosen is not None:
+        from .play import play  # start-up: loaded when the reader asks to play on
+
+        echo(chosen.play_command + ("" if db is None else f" --db {db}"))
+        ctx.invoke(play, start=f"{chosen.match}:{chosen.judged.hand}:{chosen.judged.move}", db=db, tiles=tiles)
 
 
-def _review_text(info, state, rules, judged) -> None:
-    from ..table.coach_text import lesson_ids, review_line, summary_lines  # start-up: loaded when the command runs
+def _latest(journal):
+    """The match ``fives games review`` takes without an ID: the latest one updated that
+    holds a followed hand (else the latest)."""
+    matches = sorted(journal.matches(), key=lambda m: (m.updated, m.id), reverse=True)
+    if not matches:
+        raise CliError(_("No saved matches yet: fives table starts one."))
+    for info in matches[:20]:
+        if info.practice is not None or any(e.get("type") == "hand" for e in journal.events(info.id)):
+            return info
+    return matches[0]
+
+
+def _best_lines(move, width: int) -> list[str]:
+    """What ``b`` opens under a move: its ``fives best`` command and that command's answer."""
+    from ..errors import FivesError  # start-up: loaded when the reader asks
+    from ..text.i18n import localize_error
     from ..text.wrap import wrap_lines
-    from ..tutor.coach import summarise
+    from .position import do_best
 
-    t = current()
-    lessons = lesson_ids(rules)
+    request = move.request
+    if request is None:
+        return wrap_lines(_("fives best seats the players as the pack does: it cannot say this table's teams."),
+                          width)
+    lines = wrap_lines(move.best_command, width)
+    try:
+        _data, text = do_best(None, request["hand"], None, None, "auto", request["rules"], request["samples"], None,
+                              request["seed"], (), request["scores"], None, request["lead"], request["history"])
+        lines += text().split("\n")
+    except FivesError as error:
+        lines += wrap_lines(_("Error: {message}").format(message=localize_error(error)), width)
+    return lines
 
-    def out(line: str) -> None:
-        indent = line[:len(line) - len(line.lstrip())]
-        echo("\n".join(wrap_lines(line.lstrip(), indent=indent, hanging=indent + "  ")))
 
-    out(_("Match {id}: {players}, {pack}").format(id=t.number(info.id), players=t.join(info.names), pack=rules.id))
-    if not judged:
-        out(_("No play of the followed hand could be judged."))
-    for number in sorted({j.hand for j in judged}):
-        in_hand = [j for j in judged if j.hand == number]
-        out(_("Hand {number}, {name}:").format(number=t.number(number), name=info.names[in_hand[0].seat]))
-        for one in in_hand:
-            out("  " + review_line(one))
-        for line in summary_lines(summarise(in_hand), rules, lessons, number)[:1]:
-            out("  " + line)
-    for line in summary_lines(summarise(judged), rules, lessons):
-        out(line)
-    out(_("Marks by the points a play gave away against the engine's best: best (under {best}), fine (under {fine}, "
-          "or within the noise of the sampling), inaccuracy ({fine} to {mistake}), mistake ({mistake} or more); "
-          "docs/coach.md says more.").format(best=t.number(0.5, decimals=1), fine=t.number(2),
-                                             mistake=t.number(6)))
+def _review_json(info, rules, moves) -> None:
+    from ..table.review_text import move_json  # start-up: loaded when the command runs
+    from ..tutor import coach
+
+    judged = [m.judged for m in moves]
+    summary = coach.summarise(judged)
+    echo_json({"id": info.id, "rules": rules.id, "practice": info.practice is not None,
+               "thresholds": {"best_below": coach.BEST_BELOW, "fine_below": coach.FINE_BELOW,
+                              "mistake_from": coach.MISTAKE_FROM, "noise_z": coach.NOISE_Z,
+                              "match_cost": coach.MATCH_COST, "match_reach": coach.MATCH_REACH,
+                              "samples": coach.SAMPLES},
+               "moves": [move_json(m) for m in moves],
+               "trend": [{"hand": hand, "lost": lost} for hand, lost in coach.lost_by_hand(judged)],
+               "summary": {"judged": summary.judged, "counts": summary.counts, "lost": summary.lost,
+                           "match": summary.match,
+                           "costliest": [[j.hand, j.move] for j in summary.costliest],
+                           "kinds": list(summary.kinds)}})
+
+
+def _unicode_ok() -> bool:
+    from ..render.board_art import unicode_tiles_supported  # start-up: loaded when the command runs
+
+    return unicode_tiles_supported()
 
 
 def _export(journal, info, state) -> dict:

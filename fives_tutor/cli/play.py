@@ -10,7 +10,16 @@ from ..bounds import has_control
 from ..errors import N_
 from ..text.i18n import _, current, ngettext
 from ..text.output import echo
-from .common import CliError, FivesCommand, complete_language, complete_pack, option, split_players, unknown_level
+from .common import (
+    CliError,
+    FivesCommand,
+    complete_language,
+    complete_match_id,
+    complete_pack,
+    option,
+    split_players,
+    unknown_level,
+)
 
 #: the names of the computer's players when none are given
 COMPUTER_NAMES = ("Ana", "Ben", "Cy")
@@ -52,12 +61,6 @@ def _names(players: str | None, rules) -> list[str]:
     return [_("You")] + computers[:max(0, count - 1)]
 
 
-def _complete_match(ctx, param, incomplete: str):
-    from .games import complete_match_id  # start-up: loaded when the command runs
-
-    return complete_match_id(ctx, param, incomplete)
-
-
 def _complete_levels(ctx, param, incomplete: str):
     from click.shell_completion import CompletionItem  # start-up: loaded when the command runs
 
@@ -93,11 +96,15 @@ def _complete_levels(ctx, param, incomplete: str):
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 @option("--db", metavar="FILE", help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))
 @option("--resume", "resume", is_flag=False, flag_value="latest", default=None, metavar="[ID]",
-        shell_complete=_complete_match,
+        shell_complete=complete_match_id,
         help=N_("Continue a saved match against the computer: the one numbered ID, or the latest unfinished one."))
+@option("--from", "start", metavar="ID:HAND:MOVE", shell_complete=complete_match_id,
+        help=N_("Play on from a position of a saved match, as a new match: the one numbered ID, before move MOVE "
+                "(its plays counted from 1) of hand HAND, a play of your hand; the tiles you could not see are dealt "
+                "again, as you could have known them (fives games review shows the moves)."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board and your hand draw tiles."))
-def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles):
+def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start, tiles):
     from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
     from ..store.match_lock import keep_match, keep_new_match
     from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
@@ -107,7 +114,12 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     with match_journal(db) as (journal, kept):
-        if resume is not None:
+        if start is not None:
+            if players or rules_name or resume is not None:
+                raise CliError(_("--from plays on from a saved match: give no --players, --rules or --resume"))
+            practice = _play_on(journal, start, level, coach, seed)
+            kept.append(keep_match(journal, practice.match_id))
+        elif resume is not None:
             if players or level or rules_name or seed:
                 raise CliError(_("--resume continues a saved match: give no --players, --level, --rules or --seed"))
             info = _saved(journal, resume)
@@ -147,6 +159,40 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, tiles)
             echo(face.closing())
     if result:
         sys.exit(result)
+
+
+def parse_start(text: str) -> tuple[int, int, int]:
+    """``--from ID:HAND:MOVE`` (digits of any script): the three numbers. Raises
+    :class:`CliError`."""
+    from ..bounds import shown, whole_number  # start-up: loaded when the command runs
+    from ..core.tiles import ascii_digits
+
+    parts = ascii_digits(text.strip()).split(":")
+    numbers = [whole_number(part.strip()) for part in parts]
+    if len(parts) != 3 or any(n is None or not 0 < n < 10 ** 9 for n in numbers):
+        raise CliError(_("--from takes a saved match, a hand and a move, such as {example}, not {value}").format(
+            example="12:2:5", value=shown(text)))
+    return numbers[0], numbers[1], numbers[2]  # type: ignore[return-value]  # checked not None above
+
+
+def _play_on(journal, text: str, level: str | None, coach: str, seed: str | None):
+    """The new practice match ``--from`` asks for (:func:`fives_tutor.table.practice.play_on`)."""
+    from ..errors import FivesError  # start-up: loaded when the command runs
+    from ..packs.loader import rules_from_data
+    from ..table.practice import new_seed, play_on
+    from .common import fail
+
+    match_id, hand, move = parse_start(text)
+    info = journal.match(match_id)
+    rules = rules_from_data(info.rules_data, info.rules_path)
+    levels = _levels(level, len(info.names) - 1) if level else None
+    try:
+        practice = play_on(journal, info.id, rules, info.names, info.teams, info.rules_data, info.rules_path,
+                           journal.events(info.id), hand, move, levels, coach, seed or new_seed(), current().code,
+                           info.practice)
+    except FivesError as error:
+        raise fail(error) from None
+    return practice
 
 
 def _saved(journal, resume: str):

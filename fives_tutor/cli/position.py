@@ -98,7 +98,7 @@ def read_history(path: str) -> str:
         raise NotationError(N_("the history {path} is not UTF-8 text"), path=path) from None
 
 
-def do_best(position_text: str, hand_text: str, played_text: str | None, opponents: str | None, level: str,
+def do_best(position_text: str | None, hand_text: str, played_text: str | None, opponents: str | None, level: str,
             rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = DEFAULT_SEED,
             voids: tuple = (), scores: str | None = None, boneyard: int | None = None, lead: str = "first",
             history_text: str | None = None, show_progress: bool = False):
@@ -150,9 +150,13 @@ def do_best(position_text: str, hand_text: str, played_text: str | None, opponen
     position = board_position(board, rules)
     # how the others play matters where the search plays them so
     shown = situation.shown + (situation.styles_shown() if level == "monte-carlo" else ())
-    return (best_report(position, ranked, level, rules, reading, lead, shown),
+    # what is said of each play: facts worked out from the position and checked (engine/reasons.py)
+    from ..engine.reasons import play_facts
+
+    facts = {r.play.notation: play_facts(situation, r.play) for r in ranked}
+    return (best_report(position, ranked, level, rules, reading, lead, shown, facts),
             lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
-                            shown, situation.players))
+                            shown, situation.players, facts=facts))
 
 
 def _agrees_with_history(situation, counts: list[int] | None, played, boneyard: int | None) -> None:
@@ -300,10 +304,10 @@ def do_count(hands: tuple[str, ...], winner: str | None, rules_name: str):
 
 
 
-def _render(name, *args):
+def _render(name, *args, **options):
     from ..render import sentences as render  # start-up: loaded when the command runs
 
-    return getattr(render, name)(*args)
+    return getattr(render, name)(*args, **options)
 
 
 def _output(result, as_json: bool) -> None:

@@ -29,6 +29,7 @@ from .common import (
     CliError,
     FivesCommand,
     complete_language,
+    complete_match_id,
     complete_pack,
     option,
     saved_games,
@@ -230,7 +231,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
 @option("--db", metavar="FILE", help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))
 @option("--resume", "resume", is_flag=False, flag_value="latest", default=None, metavar="[ID]",
-        shell_complete=lambda ctx, param, incomplete: _complete_match(ctx, param, incomplete),
+        shell_complete=complete_match_id,
         help=N_("Continue a saved match: the one numbered ID, or the latest unfinished one."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board draws tiles."))
@@ -318,13 +319,6 @@ def match_journal(db: str | None) -> Iterator[tuple[Journal, list[Keeper]]]:
         finally:
             for keeper in kept:
                 keeper.release()
-
-
-def _complete_match(ctx, param, incomplete: str):
-    """Shell completion of ``--resume``: the saved matches' numbers."""
-    from .games import complete_match_id  # start-up: loaded when the command runs
-
-    return complete_match_id(ctx, param, incomplete)
 
 
 def _unicode_ok() -> bool:

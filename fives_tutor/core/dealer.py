@@ -31,6 +31,8 @@ damaged.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..errors import N_, IllegalPlayError
 from .game import Hand, choose_leader, deal, sides_for
@@ -40,21 +42,40 @@ from .rules import RuleSet
 from .tiles import parse_hand
 
 
+class Start(NamedTuple):
+    """Where a match played on from a position begins: the scorekeeper's first ``entries``
+    log entries are that position's history (not dealt: the dealer does not follow them),
+    and ``hand``, the hand numbered ``number``, is under way from there with every tile
+    known (:meth:`~fives_tutor.core.game.Hand.resume`)."""
+
+    entries: int
+    number: int
+    hand: Hand
+
+
 class Dealer:
     """The deal of a match under ``rules`` for ``players`` players, dealt from
     ``random.Random(seed)``, in which the hand of the player at seat ``shown`` (and
     only that one) may be given to the scorekeeper. ``hand`` is the hand under way
-    (every tile known), ``number`` its number in the match."""
+    (every tile known), ``number`` its number in the match. ``sides``: each seat's side
+    (default the pack's seating). ``start``: the match begins at a position
+    (:class:`Start`); the hands after it are dealt from the seed."""
 
-    def __init__(self, rules: RuleSet, players: int, seed: str, shown: int) -> None:
+    def __init__(self, rules: RuleSet, players: int, seed: str, shown: int, sides: Sequence[int] | None = None,
+                 start: Start | None = None) -> None:
         self.rules = rules
         self.players = players
         self.shown = shown
-        self.sides = sides_for(rules, players)
+        self.sides = tuple(sides) if sides is not None else sides_for(rules, players)
         self._rng = random.Random(seed)
-        self.number = 0
-        self._followed = 0  # the entries of the scorekeeper's log followed so far
-        self.hand = self._deal(None)
+        if start is None:
+            self.number = 0
+            self._followed = 0  # the entries of the scorekeeper's log followed so far
+            self.hand = self._deal(None)
+        else:
+            self.number = start.number
+            self._followed = start.entries
+            self.hand = start.hand
 
     def follow(self, state: TableState) -> None:
         """Catch up with ``state``: deal each hand the scorekeeper has started and make
@@ -108,4 +129,4 @@ class Dealer:
         # a claim and the count at the end of a hand are the scorekeeper's alone
 
 
-__all__ = ["Dealer"]
+__all__ = ["Dealer", "Start"]

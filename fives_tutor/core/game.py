@@ -371,6 +371,34 @@ def sides_for(rules: RuleSet, players: int) -> tuple[int, ...]:
     return tuple(range(players))
 
 
+_SEATED: dict[int, tuple[RuleSet, RuleSet]] = {}
+
+
+def seated_rules(rules: RuleSet, sides: Sequence[int]) -> RuleSet:
+    """The rules as a table seats its players in ``sides`` (each player's side, as
+    :func:`sides_for` gives them): ``rules`` itself where the pack seats them so, else,
+    for two partnerships of partners sitting opposite at a pack that plays each for
+    themselves, the house partnership: ``rules`` with ``rules.players.partnerships_with_four``
+    set (the one rule that seats partners: :func:`sides_for`, and so every rule that
+    reads sides, the hand-end count of a side's pips and the scores by side). The
+    variant is made once per pack object, so that what is cached by pack (the engine's
+    tables) is kept. Raises :class:`~fives_tutor.errors.IllegalPlayError` for a seating
+    no pack parameter gives (partners side by side)."""
+    sides = tuple(sides)
+    if sides == sides_for(rules, len(sides)):
+        return rules
+    found = _SEATED.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_SEATED) > 64:
+            _SEATED.clear()
+        partnered = rules._replace(players=rules.players._replace(partnerships_with_four=True))
+        found = _SEATED[id(rules)] = (rules, partnered)
+    if sides != sides_for(found[1], len(sides)):
+        raise IllegalPlayError(N_("partners sit opposite each other: the first and third players, or the second "
+                                  "and fourth"))
+    return found[1]
+
+
 def hand_result(rules: RuleSet, kind: str, sides: Sequence[int], pips: Sequence[int], tile_counts: Sequence[int],
                 domino_player: int | None) -> HandResult:
     """Who wins a finished hand and what they collect (pack keys ``rules.hand_end.*``).

@@ -14,6 +14,7 @@ A board is either a :class:`~fives_tutor.core.position.Position` (ends form) or 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Union
 
@@ -57,6 +58,17 @@ class Play(NamedTuple):
             return f"{first}|{second}"
         matched = self.before.ends[self.index].pips
         return f"{matched}|{self.tile.other(matched)}@{self.end}"
+
+
+#: a play as :attr:`Play.notation` writes it (``6|4``, ``6|4@6*``, ``2|0@2|2*``): ASCII only,
+#: so that a stored play read back can be printed without a control character
+NOTATION = re.compile(r"[0-9]{1,2}\|[0-9]{1,2}(@[0-9|*]{1,8})?", re.ASCII)
+
+
+def is_notation(text: object) -> bool:
+    """Whether ``text`` is a play written as :attr:`Play.notation` writes one (a check of
+    stored or imported data, not a parse: the play may not be legal anywhere)."""
+    return isinstance(text, str) and NOTATION.fullmatch(text) is not None
 
 
 def board_position(board: Board, rules: RuleSet) -> Position:

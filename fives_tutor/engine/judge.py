@@ -24,13 +24,14 @@ budget and seed always give the same answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.plays import Play
 from ..errors import N_, IllegalPlayError
 from .levels import RankedPlay, Situation, rank, resolve_level, search_problem, style_model, with_reasons
-from .names import DEFAULT_SAMPLES
-from .search import EPSILON, INFERENCE, paired, sample, summarise
+from .names import DEFAULT_SAMPLES, WIN_VALUE
+from .search import EPSILON, INFERENCE, Sampled, paired, sample, summarise
 
 
 class Comparison(NamedTuple):
@@ -51,43 +52,145 @@ class Comparison(NamedTuple):
     samples: int
 
 
+class Valued(NamedTuple):
+    """One legal play in an :class:`Analysis`: its ``ranked`` figures (value, standard
+    error, deals), ``behind`` the best's value less its own on the same deals (0 for the
+    best), ``noise`` the standard error of ``behind`` measured deal by deal, ``match`` the
+    part of ``behind`` that is the match (:data:`~fives_tutor.engine.names.WIN_VALUE`
+    times the difference of the two plays' match results, deal by deal; 0 where the
+    match was not counted), ``win`` the share of its deals (weighted) on which the
+    player's side won the match (None: the scores were not given, or the level was exact),
+    ``lose`` the share on which it lost it; ``best_win`` and ``best_lose`` the best play's
+    shares on the same deals (those this play was valued on)."""
+
+    ranked: RankedPlay
+    behind: float = 0.0
+    noise: float = 0.0
+    match: float = 0.0
+    win: float | None = None
+    lose: float | None = None
+    best_win: float | None = None
+    best_lose: float | None = None
+
+    @property
+    def play(self) -> Play:
+        """The play valued."""
+        return self.ranked.play
+
+    @property
+    def points_behind(self) -> float:
+        """``behind`` without the match's part: the points the play gives away."""
+        return self.behind - self.match
+
+
+class Analysis(NamedTuple):
+    """Every legal play of one decision valued on the same deals (:func:`analyse`):
+    ``plays`` best first (none where nothing fits), ``level`` (``exact``, ``monte-carlo``
+    or ``forced``), and
+    ``samples``, the deals the best play was valued on (0: proven or forced)."""
+
+    plays: tuple[Valued, ...]
+    level: str
+    samples: int
+
+    @property
+    def best(self) -> Valued:
+        """The best play's figures."""
+        return self.plays[0]
+
+    @property
+    def ranked(self) -> tuple[RankedPlay, ...]:
+        """Every play as :class:`~fives_tutor.engine.levels.RankedPlay`, best first."""
+        return tuple(v.ranked for v in self.plays)
+
+    def of(self, play: Play) -> Valued:
+        """The figures of ``play``; raises KeyError for a play that is not legal there."""
+        for valued in self.plays:
+            if _same(valued.play, play):
+                return valued
+        raise KeyError(play.notation)
+
+
 def _same(a: Play, b: Play) -> bool:
     return a.tile == b.tile and a.index == b.index
+
+
+def analyse(situation: Situation, samples: int | None = None, seed: int | str = 0,
+            keep: Sequence[Play] = ()) -> Analysis:
+    """Every legal play of ``situation`` valued as ``rank(situation, "auto")`` values them
+    (``samples`` deals a candidate, default
+    :data:`~fives_tutor.engine.names.DEFAULT_SAMPLES`, and ``seed``: the same ranking as
+    ``fives best --samples N --seed S`` gives), each with its difference to the best on the
+    same deals and that difference's standard error, and where the scores are given, the
+    match's part of it. The plays in ``keep`` never leave the search's race. The same
+    situation, budget and seed always give the same analysis.
+
+    Raises :class:`IllegalPlayError` when no deal of the hidden tiles fits what the
+    player knows."""
+    plays = situation.plays()
+    if not plays:  # nothing fits: the player draws or passes
+        return Analysis((), "forced", 0)
+    if len(plays) == 1:
+        only = RankedPlay(plays[0], float(plays[0].points), unseen=len(situation.unseen),
+                          goes_out=len(situation.hand) == 1, forced=situation.forced() is not None)
+        return Analysis((Valued(only),), "forced", 0)
+    if resolve_level(situation, "auto") == "exact":
+        ranked = rank(situation, "auto")
+        if ranked and ranked[0].proven:
+            top = ranked[0].value
+            return Analysis(tuple(Valued(r, max(0.0, top - r.value)) for r in ranked), "exact", 0)
+    built, plays = search_problem(situation)
+    indexes = [i for i, p in enumerate(plays) if any(_same(p, k) for k in keep)]
+    measured = sample(built, samples=samples or DEFAULT_SAMPLES, rng=random.Random(f"{seed}:mc"),
+                      inference=INFERENCE, epsilon=EPSILON, keep=indexes, model=style_model(situation))
+    ranked = with_reasons(situation, plays, summarise(built, measured))
+    position = {(p.tile, p.index): i for i, p in enumerate(plays)}
+    best_index = position[(ranked[0].play.tile, ranked[0].play.index)]
+    counted = situation.scores is not None and bool(measured.wins)
+    results = Sampled([[float(w) for w in won] for won in measured.wins], [], measured.weights, [])
+    valued = []
+    for r in ranked:
+        index = position[(r.play.tile, r.play.index)]
+        mine, best = measured.wins[index], measured.wins[best_index][:len(measured.wins[index])]
+        win = _share(mine, measured.weights, 1) if counted else None
+        lose = _share(mine, measured.weights, -1) if counted else None
+        best_win = _share(best, measured.weights, 1) if counted else None
+        best_lose = _share(best, measured.weights, -1) if counted else None
+        if index == best_index:
+            valued.append(Valued(r, 0.0, 0.0, 0.0, win, lose, win, lose))
+            continue
+        behind, noise = paired(measured, best_index, index)
+        match = WIN_VALUE * paired(results, best_index, index)[0] if counted else 0.0
+        valued.append(Valued(r, behind, noise, match, win, lose, best_win, best_lose))
+    return Analysis(tuple(valued), "monte-carlo", ranked[0].samples)
+
+
+def _share(results: Sequence[int], weights: Sequence[float], outcome: int) -> float:
+    """The weighted share of the deals whose match result is ``outcome`` (1 won, -1 lost)."""
+    used = weights[:len(results)]
+    total = sum(used)
+    return sum(w for w, r in zip(used, results) if r == outcome) / total if total else 0.0
 
 
 def compare(situation: Situation, chosen: Play, samples: int | None = None, seed: int | str = 0) -> Comparison:
     """``chosen`` (one of ``situation.plays()``) against the best play, valued as
     ``rank(situation, "auto")`` values them, with ``samples`` deals a candidate (default
-    :data:`~fives_tutor.engine.names.DEFAULT_SAMPLES`) and ``seed``.
+    :data:`~fives_tutor.engine.names.DEFAULT_SAMPLES`) and ``seed``, the chosen play kept
+    in the race to the end (:func:`analyse`).
 
     Raises :class:`IllegalPlayError` when ``chosen`` is not a legal play there, or when
     no deal of the hidden tiles fits what the player knows."""
     plays = situation.plays()
     if not any(_same(p, chosen) for p in plays):
         raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation)
-    if len(plays) == 1:
-        only = RankedPlay(plays[0], float(plays[0].points), unseen=len(situation.unseen),
-                          goes_out=len(situation.hand) == 1, forced=situation.forced() is not None)
-        return Comparison((only,), only, only, 0.0, 0.0, "forced", 0)
-    level = resolve_level(situation, "auto")
-    if level == "exact":
-        ranked = rank(situation, "auto")
-        if ranked and ranked[0].proven:
-            mine = next(r for r in ranked if _same(r.play, chosen))
-            return Comparison(tuple(ranked), mine, ranked[0], max(0.0, ranked[0].value - mine.value), 0.0,
-                              "exact", 0)
-    built, plays = search_problem(situation)
-    index = next(i for i, p in enumerate(plays) if _same(p, chosen))
-    measured = sample(built, samples=samples or DEFAULT_SAMPLES, rng=random.Random(f"{seed}:mc"),
-                      inference=INFERENCE, epsilon=EPSILON, keep=(index,), model=style_model(situation))
-    ranked = with_reasons(situation, plays, summarise(built, measured))
-    best = ranked[0]
-    mine = next(r for r in ranked if _same(r.play, chosen))
-    if _same(best.play, chosen):
-        return Comparison(tuple(ranked), mine, best, 0.0, 0.0, "monte-carlo", len(measured.weights))
-    best_index = next(i for i, p in enumerate(plays) if _same(p, best.play))
-    cost, noise = paired(measured, best_index, index)
-    return Comparison(tuple(ranked), mine, best, max(0.0, cost), noise, "monte-carlo", len(measured.values[index]))
+    analysis = analyse(situation, samples, seed, keep=(chosen,))
+    mine = analysis.of(chosen)
+    best = analysis.best.ranked
+    if analysis.level == "forced":
+        return Comparison(analysis.ranked, mine.ranked, best, 0.0, 0.0, "forced", 0)
+    samples_used = mine.ranked.samples if analysis.level == "monte-carlo" else 0
+    return Comparison(analysis.ranked, mine.ranked, best, max(0.0, mine.behind), mine.noise, analysis.level,
+                      samples_used)
 
 
-__all__ = ["Comparison", "compare"]
+__all__ = ["Analysis", "Comparison", "Valued", "analyse", "compare"]

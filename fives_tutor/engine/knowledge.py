@@ -160,6 +160,26 @@ class Knowledge(NamedTuple):
             weight *= counter.arrangements(opponent, tuple(levels))
         return weight
 
+    def possible(self, opponent: int) -> frozenset[Tile]:
+        """The tiles opponent ``opponent`` holds in at least one consistent deal (of
+        positive weight): exactly the tiles they can hold, where :meth:`allowed` only says
+        which tiles no single rule excludes (a slot whose one tile was played holds none).
+        Empty when no deal is consistent."""
+        if self.boneyard < 0:
+            return frozenset()
+        counter = self._counter()
+        if counter.total() == 0:
+            return frozenset()
+        states = {counter.start}
+        for before in range(opponent):  # the states the opponents before this one can leave
+            states = {tuple(r - k for r, k in zip(state, taken))
+                      for state in states for taken in counter.options(before, state)[0]}
+        found: set[int] = set()
+        for state in states:
+            for taken in counter.options(opponent, state)[0]:
+                found.update(c for c, k in enumerate(taken) if k)
+        return frozenset(tile for c in found for tile in counter.classes[c][1])
+
     def sample(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """One consistent deal, drawn with probability proportional to its weight (uniform
         over the histories): each opponent's hand and the boneyard (shuffled).

@@ -346,9 +346,11 @@ def rank_greedy(situation: Situation) -> list[RankedPlay]:
 
 
 def _possible_for_next(situation: Situation) -> list[Tile]:
-    """The unseen tiles the next player may hold now (none of the numbers they have shown they lack)."""
-    void = situation.voids[0] if situation.voids else frozenset()
-    return [t for t in situation.unseen if t[0] not in void and t[1] not in void]
+    """The unseen tiles the next player may hold now: what the inference allows in their
+    hand (none of the numbers they have shown they lack, none the lead rule rules out;
+    :meth:`~fives_tutor.engine.knowledge.Knowledge.possible`), as the coach's reasons count them."""
+    possible = situation.knowledge().possible(0)
+    return [t for t in situation.unseen if t in possible]
 
 
 def rank_defensive(situation: Situation) -> list[RankedPlay]:

@@ -272,13 +272,16 @@ class Sampled(NamedTuple):
     sum of its hand-end swings (``swings``), the weight of each deal (``weights``), the
     candidates still in the race at the end (``alive``) and, for each candidate, the
     total weight of the deals played out rather than solved (``swung``: the swings'
-    denominator)."""
+    denominator); ``wins`` for each candidate, how each deal's playout ended the match
+    for the player's side (1 won, -1 lost, 0 not decided: the part of each value that is
+    the match, :data:`WIN_VALUE` times it)."""
 
     values: list[list[float]]
     swings: list[float]
     weights: list[float]
     alive: list[int]
     swung: list[float] = []  # never changed: a shared empty default is safe
+    wins: list[list[int]] = []  # never changed: a shared empty default is safe
 
 
 def sample(problem: Problem, samples: int | None = None, seconds: float | None = None,
@@ -301,6 +304,7 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
         by_style["expert"] = policy  # one expert for every seat: the playouts need no dispatch
     count = len(moves)
     values: list[list[float]] = [[] for _ in moves]
+    wins: list[list[int]] = [[] for _ in moves]
     swings = [0.0] * count
     swung = [0.0] * count
     weights: list[float] = []
@@ -336,20 +340,22 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
                 solved = None
         for position, index in enumerate(alive):
             value: float
+            won = 0
             if solved is not None:
-                value = solved[position]  # the solver gives no hand-end part
+                value = solved[position]  # the solver gives no hand-end part (and no match: no scores)
             else:
-                value, swing = _playout(base, moves[index], deal_policy, rng, base_board, side)
+                value, swing, won = _playout(base, moves[index], deal_policy, rng, base_board, side)
                 swings[index] += weight * swing
                 swung[index] += weight
             values[index].append(value)
+            wins[index].append(won)
             playouts += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
         if prune and len(weights) % PRUNE_EVERY == 0 and len(alive) > 1:
             raced = _race(alive, values, weights)
             alive = [index for index in alive if index in raced or index in keep]
-    return Sampled(values, swings, weights, alive, swung)
+    return Sampled(values, swings, weights, alive, swung, wins)
 
 
 def summarise(problem: Problem, sampled: Sampled) -> list[MoveValue]:
@@ -452,9 +458,11 @@ def _race(alive: list[int], values: list[list[float]], weights: list[float]) -> 
 
 
 def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Random, base_board: Board,
-             side: int) -> tuple[float, float]:
+             side: int) -> tuple[float, float, int]:
     """One playout of ``move`` from ``base`` (copied) to the end of the hand, or of the
-    match; the point difference for ``side`` and its part from the hand-end award."""
+    match; the point difference for ``side``, its part from the hand-end award, and the
+    match (1: ``side`` won it, -1: lost it, 0: not over). Where the match ended, the
+    value is the match's alone, :data:`WIN_VALUE` won or lost, whatever the points."""
     hand = base.copy()
     board = Board.__new__(Board)
     board.scores = list(base_board.scores)
@@ -471,10 +479,10 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
     if hand.result is not None and hand.at_end:
         for s, taken in zip(hand.result.winners, hand.at_end):
             at_end[s] += taken
-    value = _difference(gained, side)
-    if board.winner is not None:
-        value += WIN_VALUE if board.winner == side else -WIN_VALUE
-    return value, _difference(at_end, side)
+    won = 0 if board.winner is None else 1 if board.winner == side else -1
+    if won:  # a match decided is worth the match, whatever the margin: winning with 10 now is no worse than with 40
+        return WIN_VALUE * won, 0.0, won
+    return _difference(gained, side), _difference(at_end, side), won
 
 
 def _play(hand: FastHand, move: Move) -> int:

@@ -5,7 +5,7 @@ These are the shapes that ``--json`` and ``--batch`` print (``docs/notation.md``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.tiles import ascii_digits
@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # types only: scoring a position must not import the engine
     from ..core.rules import RuleSet
     from ..core.scoring import Collection
     from ..engine import RankedPlay
+    from ..engine.reasons import Reason
 
 
 def position_summary(position: Position, rules: RuleSet) -> dict:
@@ -67,8 +68,10 @@ def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet, read
             "rules": rules.id, "lead": lead}
 
 
-def ranked_report(ranked: RankedPlay) -> dict:
-    """A ranked play: the play's keys plus ``value``, ``reply`` and ``scoring_replies``."""
+def ranked_report(ranked: RankedPlay, facts: Sequence[Reason] = ()) -> dict:
+    """A ranked play: the play's keys plus ``value``, ``reply`` and ``scoring_replies``,
+    and ``reasons``: the facts said of it (kind and figures, as :mod:`fives_tutor.engine.reasons`
+    gives them)."""
     result = play_report(ranked.play)
     result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
                    "scoring_replies": ranked.scoring_replies, "unseen": ranked.unseen,
@@ -77,6 +80,7 @@ def ranked_report(ranked: RankedPlay) -> dict:
                    "samples": ranked.samples, "raced_out": ranked.raced_out, "forced": ranked.forced})
     if ranked.factors:
         result["factors"] = {name: round(value, 4) for name, value in ranked.factors}
+    result["reasons"] = [fact.to_dict() for fact in facts]
     return result
 
 
@@ -96,11 +100,12 @@ def shown_report(shown) -> list[dict]:
 
 
 def best_report(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
-                reading: Reading | None = None, lead: str = "first", shown=()) -> dict:
+                reading: Reading | None = None, lead: str = "first", shown=(),
+                facts: Mapping[str, Sequence[Reason]] | None = None) -> dict:
     """What ``fives best`` prints: ``best`` (or null when no tile fits), ``moves`` ranked,
     how the position was read, the ``level`` used, which hand of the match a lead is for
     (``lead``) and what the history showed (``inferred``)."""
-    moves = [ranked_report(r) for r in ranked]
+    moves = [ranked_report(r, (facts or {}).get(r.play.notation, ())) for r in ranked]
     return {"position": str(position), "reading": reading_report(reading), "best": moves[0] if moves else None,
             "moves": moves, "level": level, "rules": rules.id, "lead": lead, "inferred": shown_report(shown)}
 

@@ -5,7 +5,7 @@ Nothing here computes a rule: every number comes from the engine's results.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.position import EndKind, Position
@@ -13,12 +13,14 @@ from ..core.scoring import Collection, count_position
 from ..engine.names import WIN_VALUE
 from ..text.i18n import _, current, ngettext
 from ..text.wrap import wrap_block
+from .reasons import reason_text, replies_text
 
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
     from ..core.plays import Play
     from ..core.position import Reading
     from ..core.rules import RuleSet
     from ..engine import RankedPlay
+    from ..engine.reasons import Reason
 
 
 def points_phrase(points: int) -> str:
@@ -156,9 +158,13 @@ def render_moves(position: Position, plays: Sequence[Play], rules: RuleSet, read
     return _fit("\n".join(lines))
 
 
-def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
+def reason(ranked: RankedPlay, level: str, rules: RuleSet, facts: Sequence[Reason] = (),
+           who: str | None = None) -> str:
     """Why a play is valued as it is, in words: one whole sentence per case, each fact a
-    named placeholder, so that a translator writes it as the language says it."""
+    named placeholder, so that a translator writes it as the language says it. What the
+    next player can reply is said from ``facts`` (the play's checked facts,
+    :func:`fives_tutor.engine.reasons.play_facts`; ``who`` names the next player), counting
+    only the tiles they can hold."""
     t = current()
     play = ranked.play
     points = points_phrase(play.points)
@@ -173,27 +179,15 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet) -> str:
         return _("scores nothing now, and you go out: the hand ends before anyone can reply")
     if level == "greedy":
         return _("scores {points} now").format(points=points) if play.points else _("scores nothing now")
+    won = next((f for f in facts if f.kind == "wins"), None)
+    if won is not None:
+        return reason_text(won, who)
     leaves = count_expression(play.after, rules).split(f" {t.arrow} ")[0]
-    facts = {"points": points, "leaves": leaves, "unseen": t.number(ranked.unseen),
-             "count": t.number(ranked.scoring_replies), "reply": t.number(ranked.reply, decimals=1)}
-    if not ranked.scoring_replies:
-        # no tile lets the next player score: a sentence of its own, not "0 let ... 0.0 points"
-        text = (_("scores {points} now and leaves {leaves}; none of the {unseen} tiles you cannot see lets the next "
-                  "player score") if play.points else
-                _("scores nothing now and leaves {leaves}; none of the {unseen} tiles you cannot see lets the next "
-                  "player score")).format(**facts)
-    elif play.points:
-        text = ngettext("scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} lets "
-                        "the next player score, who can expect {reply} points in reply",
-                        "scores {points} now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "
-                        "the next player score, who can expect {reply} points in reply",
-                        ranked.scoring_replies).format(**facts)
-    else:
-        text = ngettext("scores nothing now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} lets "
-                        "the next player score, who can expect {reply} points in reply",
-                        "scores nothing now and leaves {leaves}; of the {unseen} tiles you cannot see, {count} let "
-                        "the next player score, who can expect {reply} points in reply",
-                        ranked.scoring_replies).format(**facts)
+    text = (_("scores {points} now and leaves {leaves}").format(points=points, leaves=leaves) if play.points else
+            _("scores nothing now and leaves {leaves}").format(leaves=leaves))
+    replies = next((f for f in facts if f.kind == "replies"), None)
+    if replies is not None:
+        text += t.semicolon + replies_text(replies, who)
     if level == "monte-carlo" and ranked.swing_known:
         # end_swing is a part of the value, not a further gain: say so
         text += t.semicolon + _("of its value, the count at the end of the hand makes {swing} points").format(
@@ -267,10 +261,13 @@ def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
 
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
                 has_scores: bool = False, reading: Reading | None = None, shown: Sequence = (),
-                players: int = 2, width: int | None = None) -> str:
+                players: int = 2, width: int | None = None,
+                facts: Mapping[str, Sequence[Reason]] | None = None) -> str:
     """The text of ``fives best``: how the position was read (when it was completed),
-    the recommended play, why, the runners-up, and what the history showed (``shown``,
-    from :class:`fives_tutor.engine.Situation`)."""
+    the recommended play, why (from each play's checked ``facts``, by its notation), the
+    runners-up, and what the history showed (``shown``, from
+    :class:`fives_tutor.engine.Situation`)."""
+    facts = facts or {}
     t = current()
     if not ranked:
         return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
@@ -279,13 +276,14 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
     lines = _with_reading([
         _("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
         "  " + _("Value: {value}.").format(value=value_words(best, level)),
-        "  " + _("Why: {reason}.").format(reason=reason(best, level, rules))], reading, rules)
+        "  " + _("Why: {reason}.").format(reason=reason(best, level, rules, facts.get(best.play.notation, ())))],
+        reading, rules)
     if len(ranked) > 1:
         lines.append(_("Other plays:"))
         for other in ranked[1:]:
             lines.append("  " + _("{play}: value {value}; {reason}").format(
                 play=t.notation(other.play.notation), value=value_words(other, level),
-                reason=reason(other, level, rules)))
+                reason=reason(other, level, rules, facts.get(other.play.notation, ()))))
     lines.append({
         "greedy": _("Value = points now; a tie goes to the heavier tile."),
         "defensive": _("Value = points now minus the next player's expected reply; a tie goes to the heavier tile."),

@@ -540,8 +540,14 @@ PRACTICE_LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
 def check_practice(practice, players: int) -> bool:
     """Whether ``practice`` is the setup of a match against the computer for ``players``
     players: ``{"seed": text, "you": seat, "levels": [a level of :data:`PRACTICE_LEVELS`
-    or null per seat, null for yours], "coach": "on" | "off" | "end"}``."""
-    if not isinstance(practice, dict) or set(practice) != {"seed", "you", "levels", "coach"}:
+    or null per seat, null for yours], "coach": "on" | "off" | "end"}``, and for a match
+    played on from another's position ``"start": {"events": the events of the other match
+    it begins with, "match", "hand", "move": where it was taken from}``."""
+    if not isinstance(practice, dict) or set(practice) - {"start"} != {"seed", "you", "levels", "coach"}:
+        return False
+    start = practice.get("start", {"events": 0, "match": 0, "hand": 0, "move": 0})
+    if not isinstance(start, dict) or set(start) != {"events", "match", "hand", "move"} or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10 ** 9 for v in start.values()):
         return False
     seed, you, levels, coach = practice["seed"], practice["you"], practice["levels"], practice["coach"]
     if not isinstance(seed, str) or not 0 < len(seed) <= 64 or has_control(seed):

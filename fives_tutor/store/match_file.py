@@ -221,6 +221,7 @@ def _event(event: dict, seq: int, file: str) -> None:
         raise _bad(file, N_("event {seq} has no known type"), seq=str(seq))
     allowed, required = fields
     keys = set(event) - {"type"}
+    earlier = False
     if not required <= keys or not keys <= allowed:
         raise _bad(file, N_("event {seq} ({kind}) has the wrong fields"), seq=str(seq), kind=kind)
     for key, value in event.items():
@@ -240,8 +241,13 @@ def _event(event: dict, seq: int, file: str) -> None:
             ok = True
         elif key == "coach":  # the coach's judgement of this very play, every field as the coach writes it
             judged = Judgement.from_dict(value)
+            if judged is None and Judgement.is_earlier(value) and isinstance(value, dict):
+                judged = Judgement(**{name: value[name] for name in Judgement._fields if name in value})
+                earlier = True  # an earlier version's judgement, checked alike: the review judges it again
             ok = judged is not None and judged.judges(event)
         else:
             ok = _number(value, 0, MAX_NUMBER)
         if not ok:
             raise _bad(file, N_("event {seq} ({kind}): \"{key}\" has a wrong value"), seq=str(seq), kind=kind, key=key)
+    if earlier:
+        del event["coach"]

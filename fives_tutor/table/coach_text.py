@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 from ..errors import FivesError
 from ..packs.loader import command_name
-from ..render.sentences import points_phrase
+from ..render.reasons import interval_text
+from ..render.reasons import reason_text as say
 from ..text.i18n import _, current, ngettext
-from ..tutor.coach import LESSONS, Judgement, Summary, lesson_for
+from ..tutor.coach import FINE_BELOW, LESSONS, Judgement, Summary, lesson_for
 from ..tutor.lessons import load_lessons
 
 
@@ -27,45 +28,52 @@ def about_points(cost: float) -> str:
         cost=t.number(cost, decimals=1))
 
 
-def reason_text(judged: Judgement) -> str:
-    """Why the best play was better, as one sentence without its full stop."""
+def next_name(judged: Judgement, names: Sequence[str] | None) -> str | None:
+    """The name of the player after the judged one (whom the reasons speak of), if known."""
+    if not names:
+        return None
+    return names[(judged.seat + 1) % len(names)]
+
+
+def reason_text(judged: Judgement, names: Sequence[str] | None = None) -> str:
+    """Why the best play was better, as one clause without its full stop: the first of
+    the judgement's reasons, each a fact checked against the position
+    (:mod:`fives_tutor.engine.reasons`); ``names`` the players, to name the next one."""
+    reason = judged.reason
+    if reason is None:
+        return _("{best} was the engine's choice").format(best=current().notation(judged.best))
+    return say(reason, next_name(judged, names))
+
+
+def within_noise(best: str, cost: float, interval: float) -> str:
+    """``equal within the noise (1|3@1 about 8.8 points better, ± 6.0)``: what ``hint``,
+    the coach and the review say of a play whose cost the sampling cannot tell from zero."""
+    return _("equal within the noise ({best} {cost} better, {interval})").format(
+        best=current().notation(best), cost=about_points(cost), interval=interval_text(interval))
+
+
+#: the reasons that carry their own figure (the line gives no "worth about N points more")
+_OWN_FIGURE = ("search", "match_chances", "wins_now", "gives_win")
+
+
+def coach_line(judged: Judgement, names: Sequence[str] | None = None) -> str:
+    """The coach's line about a play: for an inaccuracy or a mistake, how much the best
+    play was worth more, with its interval, and why; for a play that is fine only within
+    the noise of the sampling, that it is equal within the noise; else ""."""
     t = current()
-    facts = {"play": t.notation(judged.play), "best": t.notation(judged.best), "cost": about_points(judged.cost),
-             "points": points_phrase(judged.points), "best_points": points_phrase(judged.best_points),
-             "most": points_phrase(judged.most), "tile": t.notation(judged.best.partition("@")[0])}
-    kind = judged.kind
-    if kind == "points":
-        if judged.points:
-            return _("{play} scored {points}; {best} would have scored {best_points} now, and was worth {cost} "
-                     "more to the end of the hand").format(**facts)
-        return _("{play} scored nothing; {best} would have scored {best_points} now, and was worth {cost} more "
-                 "to the end of the hand").format(**facts)
-    if kind == "reply":
-        if judged.points:
-            return _("{play} scored {points} but left {most} for the next player; {best} was worth {cost} "
-                     "more").format(**facts)
-        return _("{play} left {most} for the next player; {best} was worth {cost} more").format(**facts)
-    if kind == "heavy":
-        return _("{play} kept the heavier {tile} in your hand for the count at the end of the hand; {best} was "
-                 "worth {cost} more").format(**facts)
-    if kind == "block":
-        return _("{play} left the next player something to play; after {best} they would more often have had "
-                 "nothing, and it was worth {cost} more").format(**facts)
-    if kind == "suits":
-        return _("after {play} you keep fewer numbers to match the ends; {best} was worth {cost} more").format(**facts)
-    if kind == "match":
-        # the cost is mostly what the engine counts a match won or lost (300 points): no figure
-        return _("{play} lowered your chances of winning the match; {best} was the play for the match").format(
-            **facts)
-    return _("{best} works out better than {play} over the rest of the hand, though not in the points of this "
-             "turn: it was worth {cost} more").format(**facts)
-
-
-def coach_line(judged: Judgement) -> str:
-    """The coach's line about an inaccuracy or a mistake."""
+    if judged.verdict == "fine" and judged.cost >= FINE_BELOW:
+        return _("Coach: {play} is fine, {noise}.").format(
+            play=t.notation(judged.play), noise=within_noise(judged.best, judged.cost, judged.interval))
+    if not judged.speaks:
+        return ""
+    reason = reason_text(judged, names)
+    if judged.reason is None or judged.reason.kind not in _OWN_FIGURE:
+        reason = _("{best} was worth {cost} more ({interval}): {reason}").format(
+            best=t.notation(judged.best), cost=about_points(judged.cost), interval=interval_text(judged.interval),
+            reason=reason)
     if judged.verdict == "mistake":
-        return _("Coach (mistake): {reason}.").format(reason=reason_text(judged))
-    return _("Coach (inaccuracy): {reason}.").format(reason=reason_text(judged))
+        return _("Coach (mistake): {reason}.").format(reason=reason)
+    return _("Coach (inaccuracy): {reason}.").format(reason=reason)
 
 
 def lesson_text(kind: str) -> str:
@@ -107,19 +115,22 @@ def verdict_counts(counts: dict) -> str:
 
 
 def costliest_line(judged: Judgement) -> str:
-    """One of the costliest moves: where, what, its mark, its cost and the best play."""
+    """One of the costliest moves: where (hand and move), what, its mark, its cost and
+    the best play (a play that cost chances of the match: no figure, the match's worth
+    to the engine is no points)."""
     t = current()
+    move = judged.move or judged.ply + 1
     if judged.kind == "match":
-        return _("hand {hand}: {play} ({verdict}, the match); best was {best}").format(
-            hand=t.number(judged.hand), play=t.notation(judged.play), verdict=verdict_word(judged.verdict),
-            best=t.notation(judged.best))
-    return _("hand {hand}: {play} ({verdict}, {cost}); best was {best}").format(
-        hand=t.number(judged.hand), play=t.notation(judged.play), verdict=verdict_word(judged.verdict),
-        cost=about_points(judged.cost), best=t.notation(judged.best))
+        return _("hand {hand}, move {move}: {play} ({verdict}, the match); best was {best}").format(
+            hand=t.number(judged.hand), move=t.number(move), play=t.notation(judged.play),
+            verdict=verdict_word(judged.verdict), best=t.notation(judged.best))
+    return _("hand {hand}, move {move}: {play} ({verdict}, {cost}); best was {best}").format(
+        hand=t.number(judged.hand), move=t.number(move), play=t.notation(judged.play),
+        verdict=verdict_word(judged.verdict), cost=about_points(judged.points_cost), best=t.notation(judged.best))
 
 
 def summary_lines(summary: Summary, rules, lesson_ids: Sequence[str], hand: int | None = None,
-                  remarks: Sequence[Judgement] = ()) -> list[str]:
+                  remarks: Sequence[Judgement] = (), names: Sequence[str] | None = None) -> list[str]:
     """The coach's summary of a hand (``hand``: its number) or of the match (None): the
     plays judged and their marks, the points lost to inaccuracies and mistakes, the
     ``remarks`` not said during play (the coach at ``end``), the three costliest moves,
@@ -145,7 +156,7 @@ def summary_lines(summary: Summary, rules, lesson_ids: Sequence[str], hand: int 
                                      "{count} plays cost you chances to win the match.", summary.match).format(
             count=t.number(summary.match)))
     for judged in remarks:
-        lines.append("  " + coach_line(judged))
+        lines.append("  " + coach_line(judged, names))
     if summary.costliest and not remarks:
         lines.append("  " + _("The costliest moves:"))
         lines += ["    " + costliest_line(judged) for judged in summary.costliest]
@@ -163,21 +174,35 @@ def lesson_ids(rules) -> list[str]:
         return []
 
 
-def review_line(judged: Judgement) -> str:
-    """One move in ``fives games review`` (under its hand): which move of the hand, the
-    play, its mark and, when it gave points away, what was best and why."""
+def mark_text(judged: Judgement, names: Sequence[str] | None = None) -> str:
+    """A judged play's mark and what it rests on, as the review says it: ``best (the only
+    play)``, ``best``, ``fine, equal within the noise (...)``, ``fine (0.8 points from
+    5|3@3)``, or for an inaccuracy or a mistake its cost with its interval and why."""
     t = current()
-    where = _("Move {move}, {play}").format(move=t.number(judged.ply + 1), play=t.notation(judged.play))
     if judged.level == "forced":
-        return _("{where}: best (the only play).").format(where=where)
+        return _("best (the only play)")
     if judged.verdict == "best":
-        return _("{where}: best.").format(where=where)
+        return _("best")
     if judged.verdict == "fine":
-        return _("{where}: fine ({cost} from {best}).").format(where=where, cost=about_points(judged.cost),
-                                                               best=t.notation(judged.best))
-    return _("{where}: {verdict}: {reason}.").format(where=where, verdict=verdict_word(judged.verdict),
-                                                     reason=reason_text(judged))
+        if judged.cost >= FINE_BELOW:
+            return _("fine, {noise}").format(noise=within_noise(judged.best, judged.cost, judged.interval))
+        return _("fine ({cost} from {best})").format(cost=about_points(judged.cost), best=t.notation(judged.best))
+    reason = reason_text(judged, names)
+    if judged.reason is None or judged.reason.kind not in _OWN_FIGURE:
+        reason = _("{best} was worth {cost} more ({interval}): {reason}").format(
+            best=t.notation(judged.best), cost=about_points(judged.cost), interval=interval_text(judged.interval),
+            reason=reason)
+    return _("{verdict}: {reason}").format(verdict=verdict_word(judged.verdict), reason=reason)
 
 
-__all__ = ["LESSONS", "about_points", "coach_line", "costliest_line", "lesson_ids", "lesson_line", "lesson_text",
-           "reason_text", "review_line", "summary_lines", "verdict_counts", "verdict_word"]
+def review_line(judged: Judgement, names: Sequence[str] | None = None) -> str:
+    """One move in a list of moves: which play of the hand, the play, its mark and, when
+    it gave points away, what was best and why."""
+    t = current()
+    where = _("Move {move}, {play}").format(move=t.number(judged.move or judged.ply + 1), play=t.notation(judged.play))
+    return _("{where}: {mark}.").format(where=where, mark=mark_text(judged, names))
+
+
+__all__ = ["LESSONS", "about_points", "coach_line", "costliest_line", "interval_text", "lesson_ids", "lesson_line",
+           "lesson_text", "mark_text", "next_name", "reason_text", "review_line", "summary_lines", "verdict_counts",
+           "verdict_word", "within_noise"]

@@ -38,6 +38,8 @@ from ..core.tiles import ascii_digits, parse_hand, parse_tile
 from ..errors import N_, NotationError, did_you_mean
 
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"  # ASCII, Persian and Arabic-Indic digits
+#: what ``hint`` takes to give the whole breakdown (``hint more``, ``hint ?``)
+HINT_MORE = ("more", "?", "؟")
 
 
 def _any_case(word: str) -> str:
@@ -229,6 +231,11 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
             return Command(word, player, text=" ".join(map(str, tiles)))
         elif word == "muggins":
             player, count = _muggins_argument(argument, line, names)
+        elif word == "hint":
+            if argument.text.casefold() not in HINT_MORE:
+                raise NotationError(N_("'{word}' takes nothing, or {more} for the whole breakdown"), text=line,
+                                    column=argument.start + 1, word=word, more="more")
+            return Command(word, player, text="more")
         else:
             raise NotationError(N_("'{word}' takes nothing after it"), text=line, column=argument.start + 1, word=word)
     elif word == "hand":

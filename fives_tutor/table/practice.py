@@ -26,9 +26,10 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from ..core.dealer import Dealer
+from ..core.dealer import Dealer, Start
 from ..core.events import Event
-from ..core.keeper import Teams
+from ..core.game import Hand, seated_rules
+from ..core.keeper import Teams, replay
 from ..core.plays import Play, legal_plays, parse_play
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, format_hand, parse_hand
@@ -54,18 +55,34 @@ _ACTIONS = WORDS + ("play",)
 _SHOW = ("board", "sheet", "history", "rules", "help", "hint")
 
 
-class PracticeSetup(TypedDict):
-    """The setup kept with a practice match (see the module docstring)."""
+class StartSetup(TypedDict):
+    """Where a match played on from another's position begins: its first ``events`` are
+    that position's history, taken from ``match`` before move ``move`` of hand ``hand``."""
 
+    events: int
+    match: int
+    hand: int
+    move: int
+
+
+class _Setup(TypedDict):
     seed: str
     you: int
     levels: list[str | None]
     coach: str
 
 
+class PracticeSetup(_Setup, total=False):
+    """The setup kept with a practice match (see the module docstring); ``start`` for a
+    match played on from a position (:func:`play_on`)."""
+
+    start: StartSetup
+
+
 def setup(seed: str, you: int, levels: Sequence[str | None], coach: str = "on") -> PracticeSetup:
     """The setup kept with a practice match (see the module docstring)."""
-    return {"seed": str(seed), "you": you, "levels": list(levels), "coach": coach}
+    return {"seed": str(seed), "you": you, "levels": [None if p == you else level for p, level in enumerate(levels)],
+            "coach": coach}
 
 
 class Automatic(NamedTuple):
@@ -146,17 +163,53 @@ class Practice(Session):
 
     # --- the dealer: the hidden tiles, following the scorekeeper --------------------------------
 
+    @property
+    def start(self) -> int:
+        """The events the match begins with that are another match's (played on from a
+        position: :func:`play_on`), 0 for a match dealt from its start."""
+        start = self.practice.get("start")
+        return start["events"] if start else 0
+
     def _deal(self) -> Dealer:
         """A dealer dealt from the seed, caught up with the scorekeeper's record."""
-        dealer = Dealer(self.rules, len(self.names), f"{self.seed}:deal", shown=self.you)
         try:
-            if tuple(self.state.sides) != dealer.sides:
-                raise IllegalPlayError(N_("its teams are not the pack's"))
+            if self.start:
+                dealer = Dealer(self.rules, len(self.names), f"{self.seed}:deal", shown=self.you,
+                                sides=self.state.sides, start=self._start())
+            else:
+                dealer = Dealer(self.rules, len(self.names), f"{self.seed}:deal", shown=self.you)
+                if tuple(self.state.sides) != dealer.sides:
+                    raise IllegalPlayError(N_("its teams are not the pack's"))
             dealer.follow(self.state)
         except FivesError as error:
             raise JournalError(N_("saved match {id} is damaged and cannot be read: {reason}"), id=self.match_id,
                                reason=Msg.of(error)) from None
         return dealer
+
+    def _start(self) -> Start:
+        """The hand under way where the match begins (played on from a position): the
+        tiles nobody saw dealt again, from the seed, as one deal consistent with
+        everything the player knew there (:meth:`~fives_tutor.engine.knowledge.Knowledge.sample`).
+        Raises :class:`FivesError` when the start does not replay or no deal fits."""
+        import random
+
+        from ..tutor.coach import situation_of
+
+        if len(self.events) < self.start:
+            raise IllegalPlayError(N_("it lacks the position it starts from"))
+        before = replay(self.rules, self.names, self.teams, self.events[:self.start])
+        hand = before.followed.known
+        if before.followed.player != self.you or hand is None or before.over or before.awaiting:
+            raise IllegalPlayError(N_("it lacks the position it starts from"))
+        situation = situation_of(before)
+        hidden, boneyard = situation.knowledge().sample(random.Random(f"{self.seed}:start"))
+        hands = [list(hand) if seat == self.you else [] for seat in range(before.players)]
+        for k, tiles in enumerate(hidden):
+            hands[(self.you + 1 + k) % before.players] = list(tiles)
+        resumed = Hand.resume(self.rules, hands, boneyard, before.position, before.turn, before.sides,
+                              situation.double_played(), before.passes, before.drawn)
+        resumed.leader = before.leader
+        return Start(len(before.log), before.hand_number, resumed)
 
     def commit(self, event: Event, undone: Event | None = None, more: Sequence[Event] = ()) -> Reply:
         """Journal ``event`` (and ``more``) as the session does; then the dealer follows
@@ -222,7 +275,9 @@ class Practice(Session):
         history = history_of(state)
         played = tuple(logged.play.tile for logged in state.log
                        if logged.hand == state.hand_number and logged.play is not None)
-        view = View(self.rules, seat, state.players, tuple(state.sides), hand, state.position, played,
+        # the engine plays the table's partnerships, a house rule's too (core.game.seated_rules)
+        view = View(seated_rules(self.rules, state.sides), seat, state.players, tuple(state.sides), hand,
+                    state.position, played,
                     tuple(state.counts), state.boneyard, state.drawable, tuple(state.scores), state.board.target,
                     History(history.players, history.events), legal, dealt.can_draw(), dealt.can_pass(),
                     state.hand_number, self.lead())
@@ -265,7 +320,7 @@ class Practice(Session):
         try:
             command = parse_command(line, self.names)
             if command.word in _SHOW:
-                return Reply("show", {"what": command.word})
+                return Reply("show", {"what": command.word, "more": command.text == "more"})
             if command.word == "quit":
                 return Reply("quit", {})
             if command.word == "undo":
@@ -356,8 +411,8 @@ class Practice(Session):
         from ..tutor.coach import judge
 
         end = event.get("end") or ""
-        try:
-            return judge(self.state, f"{event['tile']}@{end}" if end else event["tile"])
+        try:  # on the analysis hint made of this decision, if it made one: the same judgement
+            return judge(self.state, f"{event['tile']}@{end}" if end else event["tile"], analysed=self.analysed())
         except FivesError:
             return None
 
@@ -366,7 +421,8 @@ class Practice(Session):
         state = self.state
         if state.over:
             raise IllegalPlayError(N_("the match is over"))
-        mine = [i for i, logged in enumerate(state.log) if logged.hand == state.hand_number
+        first = self.dealer_start  # a position played on from: its history is not yours to undo
+        mine = [i for i, logged in enumerate(state.log) if logged.hand == state.hand_number and i >= first
                 and logged.event.get("player") == self.you and logged.event.get("type") in ("play", "draw", "pass")]
         if not mine or state.awaiting:
             raise IllegalPlayError(N_("there is no move of yours in this hand to undo"))
@@ -380,17 +436,77 @@ class Practice(Session):
 
     # --- the coach's record -----------------------------------------------------------------------
 
+    @property
+    def dealer_start(self) -> int:
+        """The scorekeeper's log entries that come before the match's own moves (0 for a
+        match dealt from its start)."""
+        return len(replay(self.rules, self.names, self.teams, self.events[:self.start]).log) if self.start else 0
+
     def judgements(self, hand: int | None = None) -> list[Judgement]:
-        """The coach's judgements of your plays that stand (of hand ``hand``, or all)."""
+        """The coach's judgements of your plays that stand (of hand ``hand``, or all), the
+        moves of a position played on from left out (they are the other match's)."""
         from ..tutor.coach import Judgement
 
         found = []
-        for event in effective_actions(self.events):
+        for event in effective_actions(self.events)[self.start:]:
             if event.get("type") == "play" and event.get("player") == self.you and "coach" in event:
                 judged = Judgement.from_dict(event["coach"])
                 if judged is not None and (hand is None or judged.hand == hand):
                     found.append(judged)
         return found
+
+
+def position_before(rules: RuleSet, names: Sequence[str], teams: Teams, events: Sequence[Event], hand: int,
+                    move: int) -> tuple[list[Event], int]:
+    """The events of a saved match up to move ``move`` (its plays counted from 1, draws and
+    passes not) of hand ``hand``, undo applied, and the seat whose play it was: the history
+    of that position. Raises :class:`IllegalPlayError` when the match has no such move or
+    the play was not the followed hand's (its tiles are the only ones known)."""
+    actions = effective_actions(events)
+    state = replay(rules, names, teams, [])
+    plays = 0
+    for index, event in enumerate(actions):
+        if event.get("type") == "play" and state.hand_number == hand and not state.awaiting:
+            plays += 1
+            if plays == move:
+                seat = event.get("player")
+                if not isinstance(seat, int) or state.followed.player != seat or state.followed.known is None:
+                    raise IllegalPlayError(N_("move {move} of hand {hand} was not played from the hand that was "
+                                              "followed: its tiles are not known"), move=move, hand=hand)
+                return list(actions[:index]), seat
+        state.apply(event)
+    raise IllegalPlayError(N_("the match has no move {move} in hand {hand}"), move=move, hand=hand)
+
+
+def play_on(journal: Journal, match_id: int, rules: RuleSet, names: Sequence[str], teams: Teams,
+            rules_data: dict, rules_path: str, events: Sequence[Event], hand: int, move: int,
+            levels: Sequence[str] | None, coach: str, seed: str, lang: str,
+            practice: PracticeSetup | None = None) -> Practice:
+    """A new practice match, journaled, that starts where move ``move`` of hand ``hand`` of
+    the saved match ``match_id`` (``events``; ``practice`` its setup when it was played
+    against the computer) was to be played: the same table, scores and history, your tiles
+    as they were, and the tiles nobody saw dealt again from ``seed`` as one deal
+    consistent with everything you knew then. The computer plays the other seats at
+    ``levels``, one per computer seat in seat order (default: the match's own, else
+    :data:`DEFAULT_LEVEL`). Raises
+    :class:`FivesError` for a move that cannot be played on from, and
+    :class:`~fives_tutor.store.journal.JournalError` when the match cannot be saved."""
+    prefix, seat = position_before(rules, names, teams, events, hand, move)
+    seats: list[str | None]
+    if levels is not None:
+        given = iter(levels)
+        seats = [None if p == seat else next(given, DEFAULT_LEVEL) for p in range(len(names))]
+    elif practice is not None and practice["you"] == seat:
+        seats = list(practice["levels"])
+    else:
+        seats = [None if p == seat else DEFAULT_LEVEL for p in range(len(names))]
+    chosen = setup(seed, seat, seats, coach)
+    chosen["start"] = {"events": len(prefix), "match": match_id, "hand": hand, "move": move}
+    state = replay(rules, names, teams, prefix)
+    info = {"names": list(names), "teams": [list(team) for team in teams] if teams else None, "rules_id": rules.id,
+            "rules_path": rules_path, "rules_data": rules_data, "lang": lang, "practice": chosen}
+    new_id = journal.import_match(info, prefix, state.scores, False)
+    return Practice(journal, new_id, rules, names, teams, chosen)
 
 
 def new_seed() -> str:
@@ -400,4 +516,5 @@ def new_seed() -> str:
     return str(random.SystemRandom().randrange(1, 10 ** 6))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "WORDS", "Automatic", "Practice", "PracticeSetup", "new_seed", "setup"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "WORDS", "Automatic", "Practice", "PracticeSetup", "StartSetup", "new_seed",
+           "play_on", "position_before", "setup"]

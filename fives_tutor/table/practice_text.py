@@ -77,8 +77,17 @@ class PracticeFace:
         else:
             head = _("New practice match: {players}, {pack}.").format(players=others, pack=pack)
         # the seed in the reader's digits; the command as it is typed
-        lines = [head, _("Seed {seed}: {command} deals the same tiles again.").format(
-            seed=t.typed(str(practice.seed)), command=f"fives play --seed {practice.seed}")]
+        start = practice.practice.get("start")
+        if start:
+            where = f"{start['match']}:{start['hand']}:{start['move']}"
+            lines = [head, _("Played on from match {id}, hand {hand}, before move {move}: the tiles you could not see "
+                             "are dealt again, as you could have known them (seed {seed}: {command} deals them the "
+                             "same way).").format(id=t.number(start["match"]), hand=t.number(start["hand"]),
+                                                  move=t.number(start["move"]), seed=t.typed(str(practice.seed)),
+                                                  command=f"fives play --from {where} --seed {practice.seed}")]
+        else:
+            lines = [head, _("Seed {seed}: {command} deals the same tiles again.").format(
+                seed=t.typed(str(practice.seed)), command=f"fives play --seed {practice.seed}")]
         lines.append({"on": _("The coach is on: after a play that gives points away it says why, and it sums up "
                               "each hand (--coach end keeps it for the summaries, --coach off silences it)."),
                       "end": _("The coach sums up each hand and the match (--coach on also speaks after each play)."),
@@ -153,7 +162,7 @@ class PracticeFace:
             if what == "history":
                 return prose([history(practice)], width)
             if what == "hint":
-                return hint_lines(practice, width)
+                return hint_lines(practice, width, data.get("more", False))
             return table_answer(practice, reply, style, width)
         if kind != "done":
             return []
@@ -168,8 +177,10 @@ class PracticeFace:
                 + self._your_turn(style, width), width)
         lines = self._action(data)
         judged = data.get("judgement")
-        if judged is not None and judged.speaks and practice.coach == "on":
-            lines.append(coach_line(judged))
+        if judged is not None and practice.coach == "on":
+            said = coach_line(judged, practice.state.names)  # "" for a play there is nothing to say of
+            if said:
+                lines.append(said)
         return prose(lines, width)
 
     # --- what happens by itself -----------------------------------------------------------------------
@@ -308,7 +319,8 @@ class PracticeFace:
             return []
         judged = practice.judgements(number)
         remarks = [j for j in judged if j.speaks] if practice.coach == "end" else []
-        return summary_lines(summarise(judged), practice.rules, lesson_ids(practice.rules), number, remarks)
+        return summary_lines(summarise(judged), practice.rules, lesson_ids(practice.rules), number, remarks,
+                             practice.state.names)
 
     def _match_over(self) -> list[str]:
         practice = self.session
@@ -407,7 +419,8 @@ def help_text(practice, width: int | None = None) -> str:
         ("draw, draw 2", _("draw from the boneyard when no tile of yours fits")),
         ("pass", _("pass when nothing fits and nothing may be drawn")),
         ("undo", _("take back your last move of this hand (and the computer's moves after it)")),
-        ("hint", _("the best play now, from what you can know (fives best's answer)")),
+        ("hint, hint more", _("the best play now, from what you can know, in two lines (the coach's own "
+                              "analysis); hint more: every play with its value and why")),
         ("board", _("the layout as a picture")),
         ("sheet", _("the score sheet, hand by hand")),
         ("history", _("every move of the match")),

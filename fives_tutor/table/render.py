@@ -449,8 +449,9 @@ def help_text(state: TableState, width: int | None = None, mode: str = "announce
         ("undo, redo", _("take back the last action, or put it back")),
         ("hand 6|6 5|3 ...", _("your own tiles, at the deal (a name first for another player's): then hint follows "
                                "your plays, and your draws written with their tiles (draw 5|2)")),
-        ("hint", _("the best play for the player whose hand is followed, at their turn, from everything recorded "
-                   "in this hand (never another player's tiles)")),
+        ("hint, hint more", _("the best play for the player whose hand is followed, at their turn, from everything "
+                              "recorded in this hand (never another player's tiles), in two lines; hint more: every "
+                              "play with its value and why")),
         ("board", _("the layout as a picture")),
         ("sheet", _("the score sheet, hand by hand")),
         ("history", _("every action of the match")),

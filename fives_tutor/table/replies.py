@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import os
 
-from ..core.plays import board_position
 from ..errors import FivesError
 from ..render.board_art import draw
 from ..render.rules import render_show
-from ..render.sentences import render_best
 from ..store.journal import command_for
+from ..text.bidi import ltr
 from ..text.i18n import _, current, localize_error, ngettext
 from ..text.lines import LineTooLong, read_line
 from ..text.output import echo
@@ -40,6 +39,12 @@ def opening(session, style: str = "plain", width: int | None = None, muggins: st
             id=t.number(session.match_id), players=players, pack=pack)]
     else:
         lines = [_("New match: {players}, {pack}. Type help for the commands.").format(players=players, pack=pack)]
+    if len(state.scores) < state.players and not session.rules.players.partnerships_with_four:
+        # teams the pack does not seat: a house partnership, which hint and the coach play as such
+        sides = [ltr(state.side_name(s)) if t.rtl else state.side_name(s) for s in range(len(state.scores))]
+        lines.append(_("{teams} play as partners: a house rule, since this pack plays each for themselves; hint and "
+                       "the coach play partners as partners.").format(
+            teams=_("{items} and {last}").format(items=t.comma.join(sides[:-1]), last=sides[-1])))
     if session.events:
         lines.append(_("Hand {number}, as it stands:").format(number=t.number(state.hand_number)))
         if state.layout.line:
@@ -110,19 +115,25 @@ def answer(session, reply, style: str, width: int | None = None, muggins: str = 
     if what == "help":
         return [words.help_text(state, width, muggins)]
     if what == "hint":
-        return hint_lines(session, width)
+        return hint_lines(session, width, data.get("more", False))
     return []
 
 
-def hint_lines(session, width: int | None = None) -> list[str]:
-    """``fives best``'s answer for the player whose hand is followed, or why there is none."""
+def hint_lines(session, width: int | None = None, more: bool = False) -> list[str]:
+    """``hint`` for the player whose hand is followed (one or two rows; ``more``: the whole
+    breakdown, :mod:`fives_tutor.table.hint_text`), or why there is none."""
     try:
-        situation, ranked, level = session.hint()
+        situation, analysis = session.hint()
     except FivesError as error:
         return prose([_("No hint: {reason}.").format(reason=localize_error(error))], width)
-    position = board_position(situation.board, session.rules)
-    return [render_best(position, ranked, level, session.rules, situation.scores is not None, None, situation.shown,
-                        situation.players, width=width)]
+    from .hint_text import more_lines, short_lines  # the engine's words load with the first hint
+
+    state = session.state
+    seat = state.followed.player if state.followed.player is not None else state.turn
+    who = state.names[(seat + 1) % state.players]
+    if more:
+        return more_lines(situation, analysis, who, state.names, width)
+    return short_lines(situation, analysis, who, state.names, width)
 
 
 def over_note(session) -> str:

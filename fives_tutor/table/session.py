@@ -28,10 +28,12 @@ from ..store.journal import Journal, JournalError
 from .grammar import WORDS, Command, parse_command, pieces
 
 if TYPE_CHECKING:  # the engine loads with the first hint
-    from ..engine.levels import RankedPlay, Situation
+    from ..engine.judge import Analysis
+    from ..engine.levels import Situation
 
-#: the engine's advice: what the player knows, their plays ranked, the level that ranked them
-Hint = tuple["Situation", list["RankedPlay"], str]
+#: the engine's advice: what the player knows and the analysis of their decision
+#: (:func:`fives_tutor.tutor.coach.analyse_state`: the one the coach judges the play on)
+Hint = tuple["Situation", "Analysis"]
 
 __all__ = ["WORDS", "Command", "Hint", "Refusal", "Reply", "Session", "hint", "parse_command"]
 
@@ -155,7 +157,7 @@ class Session:
             return Reply("refused", {"error": error, "position": (getattr(error, "column", None) or 1) - 1})
         word = command.word
         if word in _SHOW:
-            return Reply("show", {"what": word})
+            return Reply("show", {"what": word, "more": command.text == "more"})
         if word == "quit":
             return Reply("quit", {})
         if word == "pips" and asked is not None:  # the grammar reads pips only when asked
@@ -302,22 +304,37 @@ class Session:
 
     # --- advice for the player whose hand is followed -----------------------------------------
 
+    _analysed: tuple[int, Hint] | None = None
+
     def hint(self) -> Hint:
-        """``fives best``'s answer for the player whose hand is followed, at their turn, from
-        everything the table recorded in this hand: ``(situation, ranked, level)``. Raises
+        """The analysis of the followed player's decision, at their turn, from everything
+        the table recorded in this hand: ``(situation, analysis)``, made once a decision
+        (kept until the next entry), and the one the coach judges the play on. Raises
         :class:`FivesError` with the reason when there is none to give."""
-        return hint(self.state)
+        if self._analysed is not None and self._analysed[0] == len(self.events):
+            return self._analysed[1]
+        found = hint(self.state)
+        self._analysed = (len(self.events), found)
+        return found
+
+    def analysed(self) -> Hint | None:
+        """The analysis ``hint`` made of the decision now, if it made one."""
+        if self._analysed is not None and self._analysed[0] == len(self.events):
+            return self._analysed[1]
+        return None
 
 
-def hint(state: TableState, samples: int | None = None, seed: str = "1") -> Hint:
-    """The engine's ranking of the followed player's plays on ``state`` (a
-    :class:`~fives_tutor.core.keeper.TableState`) at their turn, as ``fives best`` gives it
-    (level ``auto``, the default budget and seed, the scores weighed): ``(situation,
-    ranked, level)``; ``fives best --history`` with the same hand, history and scores
-    gives the same answer. Raises :class:`FivesError`: no hand followed, tiles drawn without naming
-    them, not their turn, the hand over, or no deal of the hidden tiles that fits."""
-    from ..engine.levels import rank, resolve_level
-    from ..tutor.coach import situation_of
+def hint(state: TableState, samples: int | None = None) -> Hint:
+    """The analysis of the followed player's decision on ``state`` (a
+    :class:`~fives_tutor.core.keeper.TableState`) at their turn: ``(situation, analysis)``,
+    every legal play valued on the same deals with the coach's budget and seed
+    (:func:`fives_tutor.tutor.coach.analyse_state`), so that ``hint``, the coach's
+    judgement of the play made and ``fives games review`` agree; ``fives best --history``
+    with the same hand, history and scores, ``--samples 200`` and the seed
+    ``coach:HAND:PLY`` gives the same ranking. Raises :class:`FivesError`: no hand
+    followed, tiles drawn without naming them, not their turn, the hand over, or no deal
+    of the hidden tiles that fits."""
+    from ..tutor.coach import SAMPLES, analyse_state
 
     if state.over or state.awaiting:
         raise IllegalPlayError(N_("the hand is over"))
@@ -329,19 +346,8 @@ def hint(state: TableState, samples: int | None = None, seed: str = "1") -> Hint
         raise IllegalPlayError(Nn_("{name} drew {count} tile without naming it: give the hand again (hand and the "
                                    "tiles)", "{name} drew {count} tiles without naming them: give the hand again "
                                    "(hand and the tiles)"), name=name, count=state.followed.missing)
-    from ..core.game import sides_for
-
-    if tuple(state.sides) != tuple(sides_for(state.rules, state.players)):
-        raise IllegalPlayError(N_("the engine plays the pack's own partnerships: it cannot advise a table that "
-                                  "seats other teams"))
     if state.turn != state.followed.player and (state.layout.line or state.leader_known):
         # at an open lead (the highest double or a lot decides) the followed player may ask first
         raise IllegalPlayError(N_("hint is for {name}'s turn; it is {other}'s turn"), name=name,
                                other=state.names[state.turn])
-    situation = situation_of(state)
-    level = resolve_level(situation, "auto")
-    options = {"samples": samples, "seed": seed} if level == "monte-carlo" else {}
-    ranked = rank(situation, "auto", **options)
-    if ranked and level == "exact" and not ranked[0].proven:
-        level = "monte-carlo"
-    return situation, ranked, level
+    return analyse_state(state, samples or SAMPLES)
