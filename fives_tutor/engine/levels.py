@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.game import sides_for
 from ..core.plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
@@ -46,19 +46,13 @@ from .history import knowledge as knowledge_of
 from .knowledge import Knowledge
 from .names import DEFAULT_LEVEL, DEFAULT_SAMPLES, LEVEL_NAMES, PLAYING_LEVELS
 from .replay import replay
-from .search import (
-    EPSILON,
-    INFERENCE,
-    MoveValue,
-    ObservedTiles,
-    Problem,
-    SearchLimit,
-    ismcts,
-    monte_carlo,
-    problem,
-    solve,
-)
 from .styles import SHOWN, SHOWN_PLAYS, Evidence, Model, PastHand, evidence, model, read
+
+if TYPE_CHECKING:
+    # types only: the search (and what it loads) is imported inside the levels that
+    # search, so that greedy, defensive and expert answers do not pay for it at start-up
+    # (about 40 ms of a `fives best --level greedy`, measured: docs/benchmarks.md, issue 17)
+    from .search import MoveValue, ObservedTiles, Problem
 
 
 class Situation(NamedTuple):
@@ -382,6 +376,7 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
 def search_problem(situation: Situation) -> tuple[Problem, list[Play]]:
     """The situation as the search sees it (:class:`~fives_tutor.engine.search.Problem`),
     with the legal plays its moves stand for, in the same order."""
+    from .search import problem  # start-up: see TYPE_CHECKING above
     rules = situation.rules
     position = board_position(situation.board, rules)
     plays = situation.plays()
@@ -459,6 +454,7 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     deals and play them in the playouts (False: every one plays like the expert, and
     ``inference`` weighs the deals).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
+    from .search import EPSILON, INFERENCE, ismcts, monte_carlo  # start-up: see TYPE_CHECKING above
     built, plays = search_problem(situation)
     rng = random.Random(f"{seed}:mc")
     if method == "ismcts":
@@ -489,6 +485,7 @@ def rank_exact(situation: Situation, limit: int = EXACT_NODES) -> list[RankedPla
     """The proven value of every play; raises :class:`IllegalPlayError` where the hidden
     tiles are not all known (see :meth:`Situation.exact_applies`), and
     :class:`~fives_tutor.engine.search.SearchLimit` past ``limit`` positions."""
+    from .search import solve  # start-up: see TYPE_CHECKING above
     if situation.scores is not None:
         raise IllegalPlayError(N_("the exact level values the hand, not the match: leave out the scores, or use "
                                   "monte-carlo"))
@@ -536,6 +533,8 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options: Any) -> li
     """
     chosen = resolve_level(situation, level)
     if chosen == "exact":
+        from .search import SearchLimit  # start-up: see TYPE_CHECKING above
+
         try:
             return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
         except SearchLimit:
