@@ -374,3 +374,23 @@ def test_the_compact_two_digit_tile_is_taken_at_the_table(run, tmp_path):
     result = run("table", "--players", "A,B", "--db", str(tmp_path / "g.sqlite3"), input="6|6\n63\n")
     assert result.exit_code == 0 and "Refused" not in result.stdout
     assert "B plays 6|3" in result.stdout and "Scores: A 0 · B 15" in result.stdout
+
+
+def test_a_shell_offers_only_its_own_commands():
+    """A mistyped word is offered from the commands of the shell it is typed in: the
+    table offers ``hand`` for ``hnad``; a practice match, which deals your tiles and has
+    no ``hand``, offers nothing, and ``hand`` there is returned unread for the practice
+    to say why."""
+    from fives_tutor.table.practice import WORDS as PRACTICE_WORDS
+
+    with pytest.raises(NotationError) as table_error:
+        parse_command("hnad", ["Ana", "Ben"])
+    assert "did you mean hand?" in str(table_error.value)
+    with pytest.raises(NotationError) as practice_error:
+        parse_command("hnad", ["You", "Ana"], words=PRACTICE_WORDS)
+    assert "did you mean" not in str(practice_error.value)
+    with pytest.raises(NotationError) as close_error:
+        parse_command("drwa", ["You", "Ana"], words=PRACTICE_WORDS)
+    assert "did you mean draw?" in str(close_error.value)
+    assert parse_command("hand", ["You", "Ana"], words=PRACTICE_WORDS).word == "hand"
+    assert parse_command("hand 6|6", ["You", "Ana"], words=PRACTICE_WORDS).word == "hand"

@@ -175,8 +175,11 @@ def name_problem(name: str) -> str | None:
 # --- parsing a whole line ---------------------------------------------------------------------
 
 
-def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Command:
-    """Read one line at the table (``asking``: an answer to the pips question).
+def parse_command(line: str, names: Sequence[str], asking: bool = False, words: Sequence[str] = WORDS) -> Command:
+    """Read one line at the table (``asking``: an answer to the pips question; ``words``:
+    the commands of this shell, which a mistyped word is offered from: a practice match
+    has no ``hand`` or ``redo``, and such a word comes back without its argument read,
+    for the shell to say why it is not one of its own).
 
     Raises :class:`NotationError` for a line that is not a command; its ``column``
     (1-based) points at the fault.
@@ -189,13 +192,13 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
                             column=len(line.rstrip()) + 1, name=names[alone])
     found = pieces(line, asking)
     if found is None:
-        _no_fit(line, asking, names)
+        _no_fit(line, asking, names, words)
     player = None
     if "player" in found:
         piece = found["player"]
         player = find_player(piece.text, names)
         if player is None:
-            _not_a_player(piece, line, names)
+            _not_a_player(piece, line, names, words)
     if "hand" in found:
         return Command("pips", player, text=found["hand"].text)
     if "play" in found:
@@ -213,7 +216,9 @@ def parse_command(line: str, names: Sequence[str], asking: bool = False) -> Comm
     piece = found["command"]
     word = command_word(piece.text)
     if word is None:
-        _neither(piece.text, line, piece.start, names)
+        _neither(piece.text, line, piece.start, names, words)
+    if word not in words:
+        return Command(word, player)
     count = None
     if "argument" in found:
         argument = found["argument"]
@@ -276,23 +281,23 @@ def _muggins_argument(argument: Piece, line: str, names: Sequence[str]) -> tuple
     return player, count
 
 
-def _not_a_player(piece: Piece, line: str, names: Sequence[str]) -> NoReturn:
+def _not_a_player(piece: Piece, line: str, names: Sequence[str], words: Sequence[str] = WORDS) -> NoReturn:
     """Raise the error of a name that is no player's: the player meant when one is
     close (``Bne``: did you mean Ben?), else every player."""
     close = did_you_mean(_plain_name(piece.text), names)
     if close is not None:
         raise NotationError(N_("'{name}' is not a player of this match: {hint}"), text=line, column=piece.start + 1,
                             name=piece.text, hint=close)
-    if did_you_mean(piece.text, WORDS) is not None:  # drwa 2: a command mistyped, not a name
-        _neither(piece.text, line, piece.start, names)
+    if did_you_mean(piece.text, words) is not None:  # drwa 2: a command mistyped, not a name
+        _neither(piece.text, line, piece.start, names, words)
     raise NotationError(N_("'{name}' is not a player of this match ({names})"), text=line,
                         column=piece.start + 1, name=piece.text, names=tuple(names))
 
 
-def _neither(word: str, line: str, start: int, names: Sequence[str]) -> NoReturn:
+def _neither(word: str, line: str, start: int, names: Sequence[str], words: Sequence[str] = WORDS) -> NoReturn:
     """Raise the error of a word that is neither a tile nor a command: the command or
     player meant when one is close (``drwa``: did you mean draw?)."""
-    close = did_you_mean(word, (*WORDS, *names))
+    close = did_you_mean(word, (*words, *names))
     if close is not None:
         raise NotationError(N_("'{word}' is neither a tile such as 5|3 nor a command: {hint}"), text=line,
                             column=start + 1, word=word, hint=close)
@@ -300,7 +305,7 @@ def _neither(word: str, line: str, start: int, names: Sequence[str]) -> NoReturn
                         column=start + 1, word=word)
 
 
-def _no_fit(line: str, asking: bool, names: Sequence[str] = ()) -> NoReturn:
+def _no_fit(line: str, asking: bool, names: Sequence[str] = (), words: Sequence[str] = WORDS) -> NoReturn:
     """Raise the error of a line that stops fitting the grammar, at the place it stops."""
     head = _head(asking).match(line)
     rest = head.start("rest") if head is not None else 0
@@ -309,7 +314,7 @@ def _no_fit(line: str, asking: bool, names: Sequence[str] = ()) -> NoReturn:
     if found and "play" in found:
         raise NotationError(N_("after a play only the announced points may follow, such as =10"), text=line,
                             column=rest + 1)
-    _neither(word, line, rest, names)
+    _neither(word, line, rest, names, words)
 
 
 # --- what may complete a piece -------------------------------------------------------------------

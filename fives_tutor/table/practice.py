@@ -302,7 +302,7 @@ class Practice(Session):
         if not line.strip():
             return None
         try:
-            command = parse_command(line, self.names)
+            command = parse_command(line, self.names, words=WORDS)
         except FivesError as error:
             return Refusal(error, (getattr(error, "column", None) or len(line) + 1) - 1)
         try:
@@ -318,7 +318,7 @@ class Practice(Session):
         if not line:
             return Reply("show", {"what": "nothing"})
         try:
-            command = parse_command(line, self.names)
+            command = parse_command(line, self.names, words=WORDS)
             if command.word in _SHOW:
                 return Reply("show", {"what": command.word, "more": command.text == "more"})
             if command.word == "quit":
