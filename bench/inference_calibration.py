@@ -30,7 +30,7 @@ from fives_tutor.core.game import sides_for
 from fives_tutor.engine.fast import Board, FastHand, codes_position, deal, leader, run, tables
 from fives_tutor.engine.levels import Situation, search_problem
 from fives_tutor.engine.policies import policy_for
-from fives_tutor.engine.search import _deal, play_weight
+from fives_tutor.engine.search import deal_hidden, play_weight
 from fives_tutor.packs.loader import load_rules
 
 
@@ -58,7 +58,7 @@ class Observer:
         shares = {s: dict.fromkeys(unseen, 0.0) for s in self.strengths}
         totals = dict.fromkeys(self.strengths, 0.0)
         for _ in range(self.samples):
-            hands, _boneyard = _deal(problem, self.rng)
+            hands, _boneyard = deal_hidden(problem, self.rng)
             for strength in self.strengths:
                 w = play_weight(tb, problem.observed, hands[1:], strength)
                 totals[strength] += w

@@ -74,6 +74,20 @@ def deal(rules: RuleSet, players: int, rng: random.Random) -> tuple[list[list[Ti
     return hands, tiles[players * size:]
 
 
+def lead_rank(tile: Tile) -> tuple[bool, int, int]:
+    """How a tile ranks for the first lead under ``highest_double`` (the highest ranks
+    first): doubles by their pips, then the other tiles by pips and the higher half
+    (:func:`heaviest_double_or_tile`)."""
+    return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+
+def low_lead_rank(tile: Tile) -> tuple[bool, int, int]:
+    """How a tile ranks for the first lead under ``lowest_double`` (the lowest ranks
+    first): doubles by their pips, then the other tiles by pips and the higher half
+    (:func:`lowest_double_or_tile`)."""
+    return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+
+
 def lowest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     """The holder of the lowest double and that double; with no double dealt, the
     holder of the lightest tile (fewest pips, then the lower higher half) and that tile.
@@ -85,7 +99,7 @@ def lowest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     best: tuple[tuple[bool, int, int], int, Tile] | None = None
     for player, tiles in enumerate(hands):
         for tile in tiles:
-            key = (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+            key = low_lead_rank(tile)
             if best is None or key < best[0]:
                 best = (key, player, tile)
     if best is None:
@@ -134,7 +148,7 @@ def heaviest_double_or_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]
     best: tuple[tuple[bool, int, int], int, Tile] | None = None
     for player, tiles in enumerate(hands):
         for tile in tiles:
-            key = (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
+            key = lead_rank(tile)
             if best is None or key > best[0]:
                 best = (key, player, tile)
     if best is None:

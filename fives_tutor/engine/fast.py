@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
-from ..core.game import HandResult, hand_result, sides_for
+from ..core.game import HandResult, hand_result, lead_rank, low_lead_rank, sides_for
 from ..core.position import EndKind, Position, end
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, domino_set
@@ -173,23 +173,15 @@ def _build(rules: RuleSet) -> Tables:
 
 
 def _lead_order(tiles: Sequence[Tile]) -> tuple[TileIndex, ...]:
-    """Tile indexes from the one that leads first under ``highest_double`` (the highest
-    double; with no double, the heaviest tile: :func:`fives_tutor.core.game.heaviest_double_or_tile`)."""
-    def lead_key(t: TileIndex) -> tuple[bool, int, int]:
-        tile = tiles[t]
-        return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
-
-    return tuple(sorted(range(len(tiles)), key=lead_key, reverse=True))
+    """Tile indexes from the one that leads first under ``highest_double``
+    (:func:`fives_tutor.core.game.lead_rank`)."""
+    return tuple(sorted(range(len(tiles)), key=lambda t: lead_rank(tiles[t]), reverse=True))
 
 
 def _low_order(tiles: Sequence[Tile]) -> tuple[TileIndex, ...]:
-    """Tile indexes from the one that leads first under ``lowest_double`` (the lowest
-    double; with no double, the lightest tile: :func:`fives_tutor.core.game.lowest_double_or_tile`)."""
-    def low_key(t: TileIndex) -> tuple[bool, int, int]:
-        tile = tiles[t]
-        return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
-
-    return tuple(sorted(range(len(tiles)), key=low_key))
+    """Tile indexes from the one that leads first under ``lowest_double``
+    (:func:`fives_tutor.core.game.low_lead_rank`)."""
+    return tuple(sorted(range(len(tiles)), key=lambda t: low_lead_rank(tiles[t])))
 
 
 def position_codes(position: Position) -> list[EndCode]:

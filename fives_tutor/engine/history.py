@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..bounds import whole_number
+from ..core.game import lead_rank, low_lead_rank
 from ..core.plays import lead_rule
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, ascii_digits, domino_set, parse_tile
@@ -236,19 +237,6 @@ class Shown(NamedTuple):
     chance: float = 0.0
 
 
-def lead_rank(tile: Tile) -> tuple[bool, int, int]:
-    """How tiles rank for the lead under ``highest_double``: doubles by their pips, then the
-    other tiles by pips and the higher half."""
-    return (tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
-
-
-def low_lead_rank(tile: Tile) -> tuple[bool, int, int]:
-    """How tiles rank for the lead under ``lowest_double`` (the lowest ranks first):
-    doubles by their pips, then the other tiles by pips and the higher half
-    (:func:`fives_tutor.core.game.lowest_double_or_tile`)."""
-    return (not tile.is_double, tile.high if tile.is_double else tile.pips, tile.high)
-
-
 def infer(steps: Sequence[Step], rules: RuleSet, me: int, players: int, leader: int | None,
           led: Tile | None, lead: str = "first") -> tuple[tuple[Record, ...], tuple[Shown, ...]]:
     """What the ``steps`` of a hand show about each opponent of player ``me``, in turn order
@@ -385,4 +373,4 @@ def knowledge(steps: Sequence[Step], rules: RuleSet, me: int, hand: Sequence[Til
 
 
 __all__ = ["Event", "History", "HistoryError", "Shown", "Step", "format_history", "history_of", "infer", "knowledge",
-           "lead_rank", "parse_history", "public_voids"]
+           "parse_history", "public_voids"]

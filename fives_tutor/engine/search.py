@@ -212,7 +212,7 @@ def _board(problem: Problem) -> Board:
     return Board(rules, problem.players, problem.scores)
 
 
-def _deal(problem: Problem, rng: random.Random) -> tuple[list[list[TileIndex]], list[TileIndex]]:
+def deal_hidden(problem: Problem, rng: random.Random) -> tuple[list[list[TileIndex]], list[TileIndex]]:
     """One deal of the hidden tiles (:meth:`~fives_tutor.engine.knowledge.Knowledge.sample`):
     every seat's tiles (seat 0 the player's own) and the boneyard, as indexes."""
     hidden, boneyard = problem.knowledge.sample(rng)
@@ -320,7 +320,7 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
     nominal = budget // count
     deal_policy = policy
     while playouts < budget and (len(alive) > 1 or len(weights) < nominal):
-        hands, boneyard = _deal(problem, rng)
+        hands, boneyard = deal_hidden(problem, rng)
         if model is not None:
             weight, styles = deal_styles(tb, model, hands, rng)
             deal_policy = seated.get(styles)
@@ -547,7 +547,7 @@ def ismcts(problem: Problem, iterations: int | None = None, seconds: float | Non
     draws_show = not tb.rules.turn.draw_while_able
     done = 0
     while done < limit:
-        hands, boneyard = _deal(problem, rng)
+        hands, boneyard = deal_hidden(problem, rng)
         hand = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, sides,
                                problem.double_played, 0, list(voids))
         hand.lead_tile = problem.lead_tile
@@ -862,5 +862,5 @@ def solve(rules: RuleSet, position: Position, hands: Sequence[Sequence[Tile]], t
     return [MoveValue((tb.tiles[m[0]], m[1], m[2]), float(v), 0.0, 0, True) for m, v in ranked]
 
 
-__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "ismcts", "monte_carlo",
-           "playout_player", "problem", "solve"]
+__all__ = ["DEFAULT_SAMPLES", "MoveValue", "Problem", "SearchLimit", "Solver", "WIN_VALUE", "deal_hidden", "ismcts",
+           "monte_carlo", "playout_player", "problem", "solve"]
