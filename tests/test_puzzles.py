@@ -21,6 +21,7 @@ from fives_tutor import load_rules
 from fives_tutor.core.position import Position
 from fives_tutor.core.tiles import parse_hand
 from fives_tutor.engine import Comparison, RankedPlay, Situation
+from fives_tutor.engine.names import WIN_VALUE
 from fives_tutor.store.ratings import Rating, update
 from fives_tutor.tutor import puzzle_data, puzzles
 
@@ -116,12 +117,13 @@ def test_the_exact_finish():
     # Fives and Threes at 59 to 40, the match to exactly 61. Ends 3 and 5; I hold 3|1 and
     # 4|3, the opponent 4|0 and 4|4. 3|4 on the 3 makes 4 + 5 = 9, three points: the most
     # now, but 62 passes 61 and is not taken. 3|1 on the 3 makes 1 + 5 = 6, two points:
-    # exactly 61, the match.
+    # exactly 61, the match. A deal whose match is decided is worth the match alone
+    # (WIN_VALUE, 300 points: docs/engine.md), so the finish is worth exactly 300.
     scores = (59, 40)
     situation = endgame("fives-and-threes", "3 5", "3|1 4|3", "4|0 4|4", scores)
     compared, refused, theme = solved(situation, scores)
     assert compared.chosen.play.notation == "3|4@3" and compared.best.play.notation == "3|1@3"
-    assert compared.best.value > 300 > compared.chosen.value
+    assert compared.best.value == WIN_VALUE > compared.chosen.value
     assert refused is None and theme == "finish"
 
 
@@ -130,12 +132,12 @@ def test_play_for_the_match():
     # opponent 6|3 and 4|1. 4|2 fits either end and scores nothing either way. On the 2 it
     # leaves 4 and 4: the opponent's 4|1 makes 1 + 4 = 5 and wins the match at 150. On the 4
     # it leaves 2 and 2: nobody can play, blocked, my 6 pips against their 14: I collect 15
-    # and win at 155.
+    # and win at 155. Each is the match alone: +300 and -300 (WIN_VALUE).
     scores = (140, 145)
     situation = endgame("dominos-cc", "2 4", "4|2 3|3", "6|3 4|1", scores)
     compared, refused, theme = solved(situation, scores)
     assert compared.chosen.play.notation == "2|4@2" and compared.best.play.notation == "4|2@4"
-    assert compared.best.value > 300 and compared.chosen.value < -300
+    assert compared.best.value == WIN_VALUE and compared.chosen.value == -WIN_VALUE
     assert refused is None and theme == "match"
 
 

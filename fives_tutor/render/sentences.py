@@ -13,7 +13,6 @@ from ..core.scoring import Collection, count_position
 from ..engine.names import WIN_VALUE
 from ..text.i18n import _, current, ngettext
 from ..text.wrap import wrap_block
-from .reasons import reason_text, replies_text
 
 if TYPE_CHECKING:  # types only: scoring a position must not import the engine
     from ..core.plays import Play
@@ -179,6 +178,8 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet, facts: Sequence[Reaso
         return _("scores nothing now, and you go out: the hand ends before anyone can reply")
     if level == "greedy":
         return _("scores {points} now").format(points=points) if play.points else _("scores nothing now")
+    from .reasons import reason_text, replies_text  # start-up: fives score and moves say no reasons (7 ms)
+
     won = next((f for f in facts if f.kind == "wins"), None)
     if won is not None:
         return reason_text(won, who)
