@@ -40,7 +40,7 @@ def reference_match(rules, players: int, seed: str, strategy):
             match.draw()
             options = hand.options()
         if options:
-            tile, index, points = strategy(hand, options, chooser)
+            tile, index, points = strategy(hand, options, chooser, match.board)
             match.play(tile, index, points)
         else:
             match.pass_turn()

@@ -89,9 +89,12 @@ def allowed_tiles(tb: Tables, unseen: Mask, void: Mask) -> Mask:
     return mask
 
 
-def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -> list[int]:
+def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask,
+                 credit: Sequence[int] | None = None) -> list[int]:
     """For each tile of the mask ``tiles`` that fits ``ends`` (not lone), the most it
-    scores there; tiles that score nothing are left out."""
+    scores there; tiles that score nothing are left out. ``credit`` (indexed by points)
+    gives what the player would be credited for each score instead of the points
+    (:func:`credit_table`: the match's exact target)."""
     best: dict[TileIndex, int] = {}
     fit, fitmask, points = tb.fit, tb.fitmask, tb.points
     seen = 0
@@ -106,15 +109,18 @@ def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -
             bits ^= bit
             u = bit.bit_length() - 1
             v = points[total + row[u]]
+            if credit is not None:
+                v = credit[v]
             if v and v > best.get(u, 0):
                 best[u] = v
     return list(best.values())
 
 
-def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask) -> list[int]:
+def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask,
+                      credit: Sequence[int] | None = None) -> list[int]:
     """For each tile of the mask ``tiles`` that fits the ``ends`` a lone tile leaves (the
     lead alone on the table), the most it scores there; tiles that score nothing are left
-    out."""
+    out. ``credit`` as for :func:`reply_values`."""
     best = []
     for u in range(tb.size):
         if tiles >> u & 1:
@@ -127,10 +133,20 @@ def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask) -> list[
                 far = h + l - matched
                 added = 2 * far if h == l else far
                 after = added + 2 * matched if len(ends) == 1 else (ends[1 - index] >> 2) + added
-                most = max(most, tb.points[after])
+                v = tb.points[after]
+                most = max(most, v if credit is None else credit[v])
             if most:
                 best.append(most)
     return best
+
+
+def credit_table(tb: Tables, board: Board | None, score: int) -> list[int] | None:
+    """What a side at ``score`` would be credited for each score a play can make (indexed
+    by points), where ``board`` has an exact target (a reply that would bounce the player
+    back counts 0: they would rather not make it); None where every score counts as made."""
+    if board is None or not board.exact:
+        return None
+    return [max(board.change(score, v), 0) for v in range(max(max(tb.points), max(tb.lead_points)) + 1)]
 
 
 class Expert:
@@ -366,5 +382,5 @@ def view(tb: Tables, ends: Sequence[EndCode], lone: bool, hand_tiles: Sequence[T
     return hand
 
 
-__all__ = ["DEFAULT", "Expert", "Valuation", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
+__all__ = ["DEFAULT", "Expert", "Valuation", "Weights", "allowed_tiles", "credit_table", "evaluate", "lone_reply_values",
            "reply_values", "values", "view"]

@@ -60,6 +60,13 @@ from .styles import Model, deal_styles
 #: the most tiles left in both hands for which each sampled deal is solved exactly
 SOLVE_TILES = 8
 
+#: the most tiles that may still be drawn for which each sampled deal is solved exactly:
+#: a deal solved with its boneyard in a known order is played by two players who know
+#: every tile to come, which costs a great deal (a 3-against-3 hand with 22 tiles to draw:
+#: about 4,700 positions a deal, 4 s for 100 deals) and answers a question no player
+#: at the table faces; past it the deal is played out (docs/benchmarks.md, issue 20)
+SOLVE_BONEYARD = 0
+
 #: how strongly the search weights each deal by the opponents' plays since they last drew
 #: (:func:`play_weight`; 0: every deal counts alike): measured by
 #: bench/inference_calibration.py (docs/benchmarks.md)
@@ -229,6 +236,12 @@ def playout_player(name: str = "expert", epsilon: float = EPSILON) -> Policy | N
     return Expert(epsilon=epsilon)
 
 
+#: the budget of a move is ``samples`` deals for each candidate, but for no more than this
+#: many candidates: past it (a free lead with 9 tiles, a long hand typed without counts)
+#: the deals are shared, so that no answer takes much more than a 6-play position does
+#: (docs/benchmarks.md, issue 20); the race gives the plays clearly behind's deals to the rest
+SPREAD = 6
+
 #: with pruning, candidates are compared every this many deals
 PRUNE_EVERY = 16
 
@@ -244,7 +257,8 @@ def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | N
     """Each candidate's mean value over sampled deals, best first.
 
     The budget is ``samples`` deals a candidate (``samples`` times the number of
-    candidates playouts in all), or as many as fit in ``seconds`` (at least one round).
+    candidates playouts in all, the candidates counted up to :data:`SPREAD`), or as many
+    as fit in ``seconds`` (at least one round).
     Every candidate still in the race is played out on every deal (``player``: the
     playout player's name, or a fast-loop policy), so their differences are not luck
     of the deal. With ``prune``, every :data:`PRUNE_EVERY` deals a candidate whose
@@ -305,11 +319,13 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
     swung = [0.0] * count
     weights: list[float] = []
     deadline = time.perf_counter() + seconds if seconds else None
-    budget = (samples if samples else (10 ** 9 if seconds else DEFAULT_SAMPLES)) * count
+    budget = (samples if samples else (10 ** 9 if seconds else DEFAULT_SAMPLES)) * min(count, SPREAD)
     side = problem.sides[0]
     tb = problem.tb
     voids = list(problem.voids)
-    solvable = problem.players == 2 and len(problem.mine) + problem.knowledge.counts[0] <= solve_tiles
+    drawable = problem.knowledge.boneyard - tb.rules.turn.boneyard_reserve if tb.rules.turn.draw != "none" else 0
+    solvable = (problem.players == 2 and len(problem.mine) + problem.knowledge.counts[0] <= solve_tiles
+                and drawable <= SOLVE_BONEYARD)
     base_board = _board(problem)
     alive = list(range(count))
     playouts = 0

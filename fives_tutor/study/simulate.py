@@ -18,27 +18,36 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from ..core.game import Hand, Match
+from ..core.game import Hand, Match, Scoreboard
 from ..core.rules import RuleSet
 from .stats import Estimate, mean_interval, proportion_interval, ratio_interval
 
-#: a player: given the hand and its legal plays (tile, end index, points), picks one
-Strategy = Callable[[Hand, list, random.Random], tuple]
+#: a player: given the hand, its legal plays (tile, end index, points), the players'
+#: generator and the match's scoreboard (None: the hand alone), picks one
+Strategy = Callable[[Hand, list, random.Random, Scoreboard | None], tuple]
 
 
-def greedy(hand: Hand, options: list, rng: random.Random) -> tuple:
-    """The most points now; on a tie the heavier tile (most pips, then the higher half)."""
+def greedy(hand: Hand, options: list, rng: random.Random, board: Scoreboard | None = None) -> tuple:
+    """The most points now, as the match credits them (with ``board``, a score that would
+    pass an exact target counts what ``rules.match.overshoot`` makes of it: nothing when
+    refused, less than nothing when it bounces back); on a tie the heavier tile (most pips,
+    then the higher half)."""
+    side = hand.sides[hand.turn]
+
+    def credited(points: int) -> int:
+        return points if board is None else board.change(side, points)
+
     best = options[0]
-    best_key = (best[2], best[0][0] + best[0][1], best[0][0])
+    best_key = (credited(best[2]), best[0][0] + best[0][1], best[0][0])
     for option in options:
         tile = option[0]
-        key = (option[2], tile[0] + tile[1], tile[0])
+        key = (credited(option[2]), tile[0] + tile[1], tile[0])
         if key > best_key:
             best, best_key = option, key
     return best
 
 
-def random_legal(hand: Hand, options: list, rng: random.Random) -> tuple:
+def random_legal(hand: Hand, options: list, rng: random.Random, board: Scoreboard | None = None) -> tuple:
     """Any legal play, uniformly."""
     return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
@@ -124,7 +133,7 @@ def play_match(rules: RuleSet, players: int, seed: int | str, index: int, strate
             match.draw()
             options = hand.options()
         if options:
-            tile, index_, points = choose(hand, options, chooser_rng)
+            tile, index_, points = choose(hand, options, chooser_rng, match.board)
             match.play(tile, index_, points)
         else:
             match.pass_turn()
