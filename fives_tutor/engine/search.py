@@ -480,6 +480,8 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
     hand.board = board
     player = hand.turn
     points = _play(hand, move)
+    if LOOKAHEAD and policy is not None:
+        policy = _Lookahead(policy, player)
     if not take(hand, board, hand.sides[player], points):
         run(hand, policy, rng, board)  # plays the rest, or ends a hand the move finished
     gained = [s - b for s, b in zip(board.scores, start)]
@@ -491,6 +493,44 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
     if board.winner is not None:
         value += WIN_VALUE if board.winner == side else -WIN_VALUE
     return value, _difference(at_end, side)
+
+
+#: experimental (issue 20): the player's next decision in each playout is searched (each
+#: of its plays played out on the deal) instead of left to the playout player
+LOOKAHEAD = 0
+
+
+class _Lookahead:
+    """A playout's players, except that the first later decision of ``seat`` plays each of
+    its options out (with the same players) and keeps the best for that seat's side."""
+
+    def __init__(self, policy: Policy, seat: int) -> None:
+        self.policy = policy
+        self.seat = seat
+        self.used = False
+
+    def __call__(self, hand: FastHand, found: list[Option], rng: random.Random | None) -> Option:
+        if hand.turn != self.seat or self.used or hand.board is None:
+            return self.policy(hand, found, rng)
+        self.used = True
+        side = hand.sides[self.seat]
+        source = hand.board
+        best, best_value = found[0], None
+        for option in found:
+            copy = hand.copy()
+            board = Board.__new__(Board)
+            board.scores = list(source.scores)
+            board.target, board.exact, board.bounce, board.winner = source.target, source.exact, source.bounce, None
+            copy.board = board
+            points = _play(copy, option)
+            if not take(copy, board, side, points):
+                run(copy, self.policy, rng, board)
+            value = _difference([s - b for s, b in zip(board.scores, source.scores)], side)
+            if board.winner is not None:
+                value += WIN_VALUE if board.winner == side else -WIN_VALUE
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = option, value
+        return best
 
 
 def _play(hand: FastHand, move: Move) -> int:
