@@ -606,3 +606,41 @@ def test_the_hand_end_part_is_unknown_when_deals_were_solved():
     problem = SimpleNamespace(moves=[(0, 0, 0)], tb=SimpleNamespace(high=[0], low=[0]))
     (only,) = summarise(problem, Sampled([[1.0, 2.0, 3.0]], [1.0], [1.0] * 3, [0], [2.0]))
     assert not only.swing_known
+
+
+def test_a_deal_with_tiles_left_to_draw_is_played_out_not_solved():
+    """The README's position, typed without counts: 3 tiles against 3 (6 in the two hands,
+    under SOLVE_TILES) and 25 - 3 = 22 tiles in the boneyard. A deal solved exactly would
+    give no hand-end part (swing_known False); played out, every deal gives one. With
+    every tile placed and nothing to draw (the opponent holding all 3 hidden tiles of a
+    hand whose other tiles were played), each deal is solved: no hand-end part."""
+    from fives_tutor.engine.search import SOLVE_TILES
+
+    rules = load_rules("dominos-cc")
+    drawn = Situation.build(Position.parse("6 2", rules), parse_hand("2|5 6|4 3|3"), rules)
+    assert drawn.knowledge().boneyard == 22 and len(drawn.hand) + drawn.next_hand <= SOLVE_TILES
+    assert all(r.swing_known for r in rank(drawn, "monte-carlo", samples=16, seed=1))
+    held = "2|5 6|4 3|3 1|0 4|4 5|0"  # mine, and the 3 the opponent holds: nothing else hidden
+    known = Situation.build(Position.parse("6 2", rules), parse_hand("2|5 6|4 3|3"), rules, others(held),
+                            opponents=[2])
+    assert known.knowledge().boneyard == 1 and rules.turn.boneyard_reserve == 0
+    # one tile left to draw: still played out; none: solved
+    assert all(r.swing_known for r in rank(known, "monte-carlo", samples=16, seed=1))
+    solved = Situation.build(Position.parse("6 2", rules), parse_hand("2|5 6|4 3|3"), rules, others(held),
+                             opponents=[3])
+    assert solved.knowledge().boneyard == 0
+    assert not any(r.swing_known for r in rank(solved, "monte-carlo", samples=16, seed=1))
+
+
+def test_a_free_lead_with_many_tiles_shares_the_deals_of_six():
+    """pagat-all-fives, 2 players, a free lead with 9 tiles: 9 candidates, but the budget
+    is the deals asked for at most SPREAD (6) of them: 6 x 16 = 96 playouts at 16 deals a
+    candidate, shared by the 9 without a race: deals are played whole until the 96 are
+    spent, 11 deals (99 playouts) where 9 x 16 = 144 would have been played."""
+    from fives_tutor.engine.search import SPREAD
+
+    rules = load_rules("pagat-all-fives")
+    situation = Situation.build(Position(), parse_hand("6|6 5|4 3|2 1|0 4|4 6|1 2|2 3|1 5|0"), rules)
+    ranked = rank(situation, "monte-carlo", samples=16, seed=3, prune=False)
+    assert SPREAD == 6 and len(ranked) == 9
+    assert [r.samples for r in ranked] == [11] * 9

@@ -335,6 +335,23 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
         hands, boneyard = _deal(problem, rng)
         if model is not None:
             weight, styles = deal_styles(tb, model, hands, rng)
+            if RESAMPLE > 1 and any(model.observed):
+                # importance resampling: of RESAMPLE deals, one is kept with the chance of its
+                # weight, and counts by their mean weight
+                drawn = [(hands, boneyard, weight, styles)]
+                for _ in range(RESAMPLE - 1):
+                    more_hands, more_boneyard = _deal(problem, rng)
+                    drawn.append((more_hands, more_boneyard) + deal_styles(tb, model, more_hands, rng))
+                total = sum(d[2] for d in drawn)
+                pick = rng.random() * total
+                kept = drawn[-1]
+                for candidate in drawn:
+                    pick -= candidate[2]
+                    if pick <= 0 and candidate[2] > 0:
+                        kept = candidate
+                        break
+                hands, boneyard, _, styles = kept
+                weight = total / RESAMPLE
             deal_policy = seated.get(styles)
             if deal_policy is None:
                 deal_policy = seated[styles] = _seated([policy or greedy_policy] + [by_style[s] for s in styles])
@@ -492,8 +509,23 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
     value = _difference(gained, side)
     if board.winner is not None:
         value += WIN_VALUE if board.winner == side else -WIN_VALUE
+    if EQUITY is not None and base_board.target < 10 ** 9 and len(board.scores) == 2:
+        if board.winner is not None:
+            chance = 1.0 if board.winner == side else 0.0
+        else:
+            mine, theirs = board.scores[side], board.scores[1 - side]
+            chance = EQUITY.get(f"{min(mine, 145) // 5 * 5},{min(theirs, 145) // 5 * 5}", 0.5)
+        value = 2 * WIN_VALUE * (chance - 0.5)
     return value, _difference(at_end, side)
 
+
+#: experimental (issue 20): the chance of winning the match from the scores at the end of
+#: a playout ("MINE,THEIRS" in steps of 5 to the chance), to value a playout by
+EQUITY: dict[str, float] | None = None
+
+#: experimental (issue 20): deals drawn for each deal played out, one kept with the chance
+#: of its weight (importance resampling), where the opponents' plays weigh the deals
+RESAMPLE = 1
 
 #: experimental (issue 20): the player's next decision in each playout is searched (each
 #: of its plays played out on the deal) instead of left to the playout player
