@@ -513,15 +513,17 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
         if board.winner is not None:
             chance = 1.0 if board.winner == side else 0.0
         else:
-            mine, theirs = board.scores[side], board.scores[1 - side]
-            chance = EQUITY.get(f"{min(mine, 145) // 5 * 5},{min(theirs, 145) // 5 * 5}", 0.5)
+            beta, spread, power = EQUITY
+            need, against = board.target - board.scores[side], board.target - board.scores[1 - side]
+            chance = 1 / (1 + exp(-beta * (against - need) / (need + against + spread) ** power))
         value = 2 * WIN_VALUE * (chance - 0.5)
     return value, _difference(at_end, side)
 
 
 #: experimental (issue 20): the chance of winning the match from the scores at the end of
-#: a playout ("MINE,THEIRS" in steps of 5 to the chance), to value a playout by
-EQUITY: dict[str, float] | None = None
+#: a playout, to value a playout by: a logistic race, (beta, spread, power) for
+#: 1 / (1 + exp(-beta * (their need - mine) / (mine + theirs + spread) ** power))
+EQUITY: tuple[float, float, float] | None = None
 
 #: experimental (issue 20): deals drawn for each deal played out, one kept with the chance
 #: of its weight (importance resampling), where the opponents' plays weigh the deals
