@@ -111,8 +111,8 @@ def main() -> None:
     deals = -(-args.matches // seatings)  # as fives duel: --matches counts every seating's match
     for text in (args.a, args.b):
         duel.parse_contestant(text)
-    jobs = [(args.rules, args.a, args.b, args.players, args.seed, start, min(deals, start + args.chunk))
-            for start in range(0, deals, args.chunk)]
+    jobs = [(args.rules, args.a, args.b, args.players, args.seed, start, min(deals, start + args.chunk),
+             duel.MOVE_TIME) for start in range(0, deals, args.chunk)]  # the levels ignore the move time
     partial = args.out + ".partial"
     with open(partial, "w", encoding="utf-8") as out:
         out.write(json.dumps({"a": args.a, "b": args.b, "rules": rules.id, "players": args.players,

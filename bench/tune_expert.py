@@ -1,7 +1,7 @@
 """Tune the expert player's weights by measurement on paired deals (coordinate search).
 
     nice python bench/tune_expert.py [--deals 1500] [--rounds 2] [--rules dominos-cc] [--players 2]
-                                     [--against greedy|defensive] [--seed tune]
+                                     [--against greedy|defensive|expert] [--seed tune]
 
 Each candidate set of weights plays the same ``--deals`` deals against the opponent,
 each deal twice with the seats swapped (common random numbers: the candidates differ
@@ -28,7 +28,7 @@ from fives_tutor.engine.fast import greedy_policy
 from fives_tutor.engine.policies import defensive_policy
 from fives_tutor.packs.loader import load_rules
 
-OPPONENTS = {"greedy": lambda: greedy_policy, "defensive": lambda: defensive_policy}
+OPPONENTS = {"greedy": lambda: greedy_policy, "defensive": lambda: defensive_policy, "expert": Expert}
 
 
 def measure(rules, weights, against, deals, players, seed):

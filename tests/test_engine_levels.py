@@ -351,13 +351,122 @@ def target_situation(scores):
 def test_exact_values_away_from_the_target():
     ranked = rank(target_situation(None), "exact")
     assert {n: r.value for n, r in by_notation(ranked).items()} == {"6|4@6": 4, "5|0@5": 3}
-    assert rank(target_situation([59, 0]), "greedy")[0].play.notation == "6|4@6"
+    # at 59 the 3 of 6|4 would pass 61 and is not taken: greedy counts it 0 and plays the
+    # 2 of 5|0, which lands on 61 (issue 20)
+    greedy = by_notation(rank(target_situation([59, 0]), "greedy"))
+    assert [r.play.notation for r in rank(target_situation([59, 0]), "greedy")] == ["5|0@5", "6|4@6"]
+    assert (greedy["5|0@5"].value, greedy["6|4@6"].value) == (2, 0)
+    assert greedy["5|0@5"].wins and not greedy["6|4@6"].wins
 
 
 def test_monte_carlo_lands_on_61_rather_than_passing_it():
     ranked = rank(target_situation([59, 0]), "monte-carlo", samples=20, seed=0)
     assert ranked[0].play.notation == "5|0@5"
     assert ranked[0].value > ranked[1].value
+
+
+# The issue's case (issue 20): Fives and Threes, 59 to 0, exactly 61 to win, a score that
+# would pass 61 not taken. On "4 3" I hold 3|1, 3|5 and 6|6 (6|6 fits neither end).
+# * 3|1 on the 3: ends 4 1 = 5, one five: 1 point, 59 + 1 = 60, taken.
+# * 3|5 on the 3: ends 4 5 = 9, three threes: 3 points, 59 + 3 = 62 passes 61: not taken,
+#   worth 0 (and the score stays 59).
+# Every level that ranks by points counts 1 against 0: greedy plays 3|1; defensive values
+# each play at its credited points less the same expected reply as before (the opponent,
+# at 0, is far from 61), so value + reply is 1 for 3|1 and 0 for 3|5; the expert counts
+# 0 for 3|5's "now". Under the bouncing variant (72 exactly, a score past it goes back
+# by the excess), at 71 the 3 of 3|5 would reach 74 and go back to 70: worth -1, while
+# the 1 of 3|1 lands on 72 and wins the match.
+EXACT_CASE = ("4 3", "3|1 3|5 6|6")
+
+
+def exact_case(scores, rules_name="fives-and-threes"):
+    if rules_name.endswith(".yaml"):
+        from fives_tutor.packs.loader import builtin_dir
+
+        rules_name = f"{builtin_dir()}/examples/{rules_name}"
+    rules = load_rules(rules_name)
+    return Situation.build(Position.parse(EXACT_CASE[0], rules), parse_hand(EXACT_CASE[1]), rules, scores=scores)
+
+
+@pytest.mark.parametrize("level", ["greedy", "defensive", "expert"])
+def test_a_score_past_an_exact_target_counts_nothing_at_every_level(level):
+    ranked = rank(exact_case([59, 0]), level)
+    assert ranked[0].play.notation == "3|1@3"
+    plays = by_notation(ranked)
+    past = plays["3|5@3"]
+    assert past.play.points == 3 and past.credited == 0
+    assert past.overshoot is not None and tuple(past.overshoot) == (61, 59, 59)
+    assert plays["3|1@3"].credited == 1 and plays["3|1@3"].overshoot is None
+    if level == "greedy":
+        assert (plays["3|1@3"].value, past.value) == (1, 0)
+    if level == "defensive":
+        assert plays["3|1@3"].value + plays["3|1@3"].reply == pytest.approx(1)
+        assert past.value + past.reply == pytest.approx(0)
+        # without the scores the 3 points count: 3 - 1.0 against 1 - 1.45 (the same replies)
+        free = by_notation(rank(exact_case(None), level))
+        assert free["3|5@3"].value == pytest.approx(3 - past.reply)
+        assert free["3|1@3"].value == pytest.approx(1 - plays["3|1@3"].reply)
+    if level == "expert":
+        assert dict(past.factors)["now"] == 0 and dict(plays["3|1@3"].factors)["now"] == 1
+
+
+@pytest.mark.parametrize("level", ["greedy", "defensive", "expert"])
+def test_a_score_that_would_bounce_back_counts_less_than_nothing(level):
+    ranked = rank(exact_case([71, 0], "fives-and-threes-72.yaml"), level)
+    plays = by_notation(ranked)
+    assert ranked[0].play.notation == "3|1@3" and plays["3|1@3"].wins
+    assert tuple(plays["3|5@3"].overshoot) == (72, 71, 70) and plays["3|5@3"].credited == -1
+    if level != "expert":
+        # the winning play has no reply: the match is over
+        assert plays["3|1@3"].value == 1 and plays["3|1@3"].reply == 0
+    if level == "greedy":
+        assert plays["3|5@3"].value == -1
+
+
+def test_the_search_and_its_words_know_the_exact_target():
+    # Monte Carlo's playouts score through the match's board (the rule refuses the 3);
+    # the explanation of every level says what the rule makes of the points
+    from fives_tutor.render.sentences import reason
+
+    rules = load_rules("fives-and-threes")
+    for level in ("greedy", "defensive", "expert", "monte-carlo"):
+        plays = by_notation(rank(exact_case([59, 0]), level, **({"samples": 10} if level == "monte-carlo" else {})))
+        assert tuple(plays["3|5@3"].overshoot) == (61, 59, 59)
+        assert reason(plays["3|5@3"], level, rules).endswith("3 points would pass 61: not taken")
+        assert "would pass" not in reason(plays["3|1@3"], level, rules)
+    bounce = by_notation(rank(exact_case([71, 0], "fives-and-threes-72.yaml"), "greedy"))
+    assert reason(bounce["3|5@3"], "greedy", rules).endswith("3 points would pass 72: the score goes back to 70")
+    assert reason(bounce["3|1@3"], "greedy", rules) == "scores 1 point now and wins the match"
+
+
+def test_the_fast_loop_players_count_what_the_match_credits():
+    # the same position on the fast loop, as the duels and the playouts play it, every tile
+    # known: the opponent holds 6|0 2|2 2|0, none of which fits after either play (4 1 or
+    # 4 5), so the defensive reply is 0 both ways. At 59 greedy and defensive play 3|1 (1
+    # against 0 credited); at 0, nothing refused, both play the 3 of 3|5
+    from fives_tutor.core.game import Scoreboard
+    from fives_tutor.engine.fast import Board, FastHand, options, position_codes, tables
+    from fives_tutor.engine.policies import policy_for
+    from fives_tutor.study.simulate import greedy as slow_greedy
+
+    rules = load_rules("fives-and-threes")
+    tb = tables(rules)
+    hand_tiles = [tb.index[t] for t in parse_hand(EXACT_CASE[1])]
+    opponent = [tb.index[t] for t in parse_hand("6|0 2|2 2|0")]
+    for scores, expected in (([59, 0], "3|1"), ([0, 0], "5|3")):
+        hand = FastHand.resume(tb, [list(hand_tiles), list(opponent)], [], position_codes(Position.parse("4 3", rules)),
+                               False, 0)
+        hand.board = Board(rules, 2, scores)
+        found = options(hand, 0)
+        for level in ("greedy", "defensive"):
+            choice = policy_for(level)(hand, found, None)
+            assert str(tb.tiles[choice[0]]) == expected, (level, scores)
+        # the game's greedy (the simulator's slow loop) with the match's scoreboard
+        game_hand = Hand.resume(rules, [parse_hand(EXACT_CASE[1]), parse_hand("6|0 2|2 2|0")], [],
+                                Position.parse("4 3", rules), 0)
+        board = Scoreboard(rules, 2, (0, 1))
+        board.scores[:] = scores
+        assert str(slow_greedy(game_hand, game_hand.options(), random.Random(0), board)[0]) == expected
 
 
 def test_exact_refuses_to_value_the_match():
@@ -497,3 +606,41 @@ def test_the_hand_end_part_is_unknown_when_deals_were_solved():
     problem = SimpleNamespace(moves=[(0, 0, 0)], tb=SimpleNamespace(high=[0], low=[0]))
     (only,) = summarise(problem, Sampled([[1.0, 2.0, 3.0]], [1.0], [1.0] * 3, [0], [2.0]))
     assert not only.swing_known
+
+
+def test_a_deal_with_tiles_left_to_draw_is_played_out_not_solved():
+    """The README's position, typed without counts: 3 tiles against 3 (6 in the two hands,
+    under SOLVE_TILES) and 25 - 3 = 22 tiles in the boneyard. A deal solved exactly would
+    give no hand-end part (swing_known False); played out, every deal gives one. With
+    every tile placed and nothing to draw (the opponent holding all 3 hidden tiles of a
+    hand whose other tiles were played), each deal is solved: no hand-end part."""
+    from fives_tutor.engine.search import SOLVE_TILES
+
+    rules = load_rules("dominos-cc")
+    drawn = Situation.build(Position.parse("6 2", rules), parse_hand("2|5 6|4 3|3"), rules)
+    assert drawn.knowledge().boneyard == 22 and len(drawn.hand) + drawn.next_hand <= SOLVE_TILES
+    assert all(r.swing_known for r in rank(drawn, "monte-carlo", samples=16, seed=1))
+    held = "2|5 6|4 3|3 1|0 4|4 5|0"  # mine, and the 3 the opponent holds: nothing else hidden
+    known = Situation.build(Position.parse("6 2", rules), parse_hand("2|5 6|4 3|3"), rules, others(held),
+                            opponents=[2])
+    assert known.knowledge().boneyard == 1 and rules.turn.boneyard_reserve == 0
+    # one tile left to draw: still played out; none: solved
+    assert all(r.swing_known for r in rank(known, "monte-carlo", samples=16, seed=1))
+    solved = Situation.build(Position.parse("6 2", rules), parse_hand("2|5 6|4 3|3"), rules, others(held),
+                             opponents=[3])
+    assert solved.knowledge().boneyard == 0
+    assert not any(r.swing_known for r in rank(solved, "monte-carlo", samples=16, seed=1))
+
+
+def test_a_free_lead_with_many_tiles_shares_the_deals_of_six():
+    """pagat-all-fives, 2 players, a free lead with 9 tiles: 9 candidates, but the budget
+    is the deals asked for at most SPREAD (6) of them: 6 x 16 = 96 playouts at 16 deals a
+    candidate, shared by the 9 without a race: deals are played whole until the 96 are
+    spent, 11 deals (99 playouts) where 9 x 16 = 144 would have been played."""
+    from fives_tutor.engine.search import SPREAD
+
+    rules = load_rules("pagat-all-fives")
+    situation = Situation.build(Position(), parse_hand("6|6 5|4 3|2 1|0 4|4 6|1 2|2 3|1 5|0"), rules)
+    ranked = rank(situation, "monte-carlo", samples=16, seed=3, prune=False)
+    assert SPREAD == 6 and len(ranked) == 9
+    assert [r.samples for r in ranked] == [11] * 9

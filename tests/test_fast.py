@@ -28,7 +28,8 @@ def reference_match(rules, players: int, seed: str, strategy):
     """Every hand of a match on the game state machine: (leader, plays, result, scores after)."""
     match = Match(rules, players, rng=random.Random(seed))
     hands = []
-    for move in match.moves(strategy, random.Random(seed + ":players")):
+    for move in match.moves(lambda hand, options, rng: strategy(hand, options, rng, match.board),
+                            random.Random(seed + ":players")):
         hand = move.hand
         if hand.over or match.over:  # the hand has ended (or the match, within it): booked now
             hands.append((hand.leader, [tuple(p[:5]) for p in hand.plays], hand.result, tuple(match.scores)))

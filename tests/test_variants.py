@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from functools import partial
 
 import pytest
 
@@ -419,7 +420,7 @@ def reference_records(rules, players, seed, matches):
     found = []
     for index in range(matches):
         match = Match(rules, players, rng=random.Random(f"{seed}:{index}"))
-        match.play_out(greedy, random.Random(f"{seed}:{index}:players"))
+        match.play_out(partial(greedy, board=match.board), random.Random(f"{seed}:{index}:players"))
         hands = [(h.leader, tuple(h.play_taken), h.result.kind if h.result else None) for h in match.history]
         found.append((match.sides[match.first_leader], tuple(match.scores), match.winner, hands))
     return found

@@ -483,9 +483,9 @@ class Scoreboard:
         self.scores = [0] * len(set(sides))
         self.winner: int | None = None
 
-    def take(self, side: int, points: int) -> int:
-        """Add ``points`` to ``side``; returns the change of its score (0 when refused
-        or over; negative when a score bounces back below where it was)."""
+    def change(self, side: int, points: int) -> int:
+        """How ``side``'s score would change if it made ``points`` now (0 when refused or
+        over; negative when it would bounce back below where it was); nothing is taken."""
         if points <= 0 or self.winner is not None:
             return 0
         before = self.scores[side]
@@ -494,10 +494,18 @@ class Scoreboard:
             if self.overshoot == "not_taken":
                 return 0
             after = max(0, 2 * self.target - after)  # bounce: the target less the excess
-        self.scores[side] = after
+        return after - before
+
+    def take(self, side: int, points: int) -> int:
+        """Add ``points`` to ``side``; returns the change of its score (0 when refused
+        or over; negative when a score bounces back below where it was)."""
+        change = self.change(side, points)
+        if not change:
+            return 0
+        after = self.scores[side] = self.scores[side] + change
         if after >= self.target:
             self.winner = side
-        return after - before
+        return change
 
     def take_together(self, side: int, play_points: int, award: int) -> tuple[int, int]:
         """The play that went out (``play_points``) and the hand's ``award`` to its side,

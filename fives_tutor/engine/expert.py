@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple, overload
 
 from .chances import expected_max, no_fit_chance
-from .fast import Board, EndCode, FastHand, Mask, Move, Option, Tables, TileIndex, open_total, place_codes
+from .fast import SPINNER, Board, EndCode, FastHand, Mask, Move, Option, Tables, TileIndex, open_total, place_codes
 from .names import WIN_VALUE
 
 
@@ -89,9 +89,12 @@ def allowed_tiles(tb: Tables, unseen: Mask, void: Mask) -> Mask:
     return mask
 
 
-def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -> list[int]:
+def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask,
+                 credit: Sequence[int] | None = None) -> list[int]:
     """For each tile of the mask ``tiles`` that fits ``ends`` (not lone), the most it
-    scores there; tiles that score nothing are left out."""
+    scores there; tiles that score nothing are left out. ``credit`` (indexed by points)
+    gives what the player would be credited for each score instead of the points
+    (:func:`credit_table`: the match's exact target)."""
     best: dict[TileIndex, int] = {}
     fit, fitmask, points = tb.fit, tb.fitmask, tb.points
     seen = 0
@@ -106,15 +109,18 @@ def reply_values(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -
             bits ^= bit
             u = bit.bit_length() - 1
             v = points[total + row[u]]
+            if credit is not None:
+                v = credit[v]
             if v and v > best.get(u, 0):
                 best[u] = v
     return list(best.values())
 
 
-def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask) -> list[int]:
+def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask,
+                      credit: Sequence[int] | None = None) -> list[int]:
     """For each tile of the mask ``tiles`` that fits the ``ends`` a lone tile leaves (the
     lead alone on the table), the most it scores there; tiles that score nothing are left
-    out."""
+    out. ``credit`` as for :func:`reply_values`."""
     best = []
     for u in range(tb.size):
         if tiles >> u & 1:
@@ -127,10 +133,20 @@ def lone_reply_values(tb: Tables, ends: Sequence[EndCode], tiles: Mask) -> list[
                 far = h + l - matched
                 added = 2 * far if h == l else far
                 after = added + 2 * matched if len(ends) == 1 else (ends[1 - index] >> 2) + added
-                most = max(most, tb.points[after])
+                v = tb.points[after]
+                most = max(most, v if credit is None else credit[v])
             if most:
                 best.append(most)
     return best
+
+
+def credit_table(tb: Tables, board: Board | None, score: int) -> list[int] | None:
+    """What a side at ``score`` would be credited for each score a play can make (indexed
+    by points), where ``board`` has an exact target (a reply that would bounce the player
+    back counts 0: they would rather not make it); None where every score counts as made."""
+    if board is None or not board.exact:
+        return None
+    return [max(board.change(score, v), 0) for v in range(max(max(tb.points), max(tb.lead_points)) + 1)]
 
 
 class Expert:
@@ -243,12 +259,48 @@ class _Context:
             if detail:
                 return Valuation(option, value, now, 0.0, 0, {"now": now, "out": out})
             return value
-        ends, total = place_codes(tb, hand.ends, hand.lone, hand.total, t, index, hand.double_played)
-        lone = not hand.ends
+        before = hand.ends
+        lone = not before
+        h, l = tb.high[t], tb.low[t]
         allowed = self.allowed
-        values = lone_reply_values(tb, ends, allowed) if lone else reply_values(tb, ends, total, allowed)
+        best_mine = 0
+        if lone or hand.lone or h == l or (before[index] & 3 == SPINNER and not tb.at_once):
+            ends, total = place_codes(tb, before, hand.lone, hand.total, t, index, hand.double_played)
+            values = lone_reply_values(tb, ends, allowed) if lone else reply_values(tb, ends, total, allowed)
+            if not lone and weights.follow:
+                best_mine = _best_score(tb, ends, total, mine)
+        else:
+            # the commonest play (fast.play's): a tile that is not a double, on an end that
+            # opens no arm; the reply values and the best of this player's tiles in one pass
+            code = before[index]
+            total = hand.total + tb.fit[code][t]
+            ends = list(before)
+            ends[index] = (h + l - (code >> 2)) * 4
+            best: dict[TileIndex, int] = {}
+            fit, fitmask, points_of = tb.fit, tb.fitmask, tb.points
+            follows = weights.follow != 0
+            either = allowed | mine if follows else allowed
+            seen = 0
+            for code in ends:
+                if seen >> code & 1:
+                    continue
+                seen |= 1 << code
+                bits = either & fitmask[code]
+                row = fit[code]
+                while bits:
+                    bit = bits & -bits
+                    bits ^= bit
+                    u = bit.bit_length() - 1
+                    v = points_of[total + row[u]]
+                    if v:
+                        if bit & allowed:
+                            if v > best.get(u, 0):
+                                best[u] = v
+                        elif v > best_mine:
+                            best_mine = v
+            values = list(best.values())
         scoring_replies = len(values)
-        if board is not None and values:
+        if board is not None and values and (board.exact or board.scores[sides[self.nxt]] + max(values) >= board.target):
             score = board.scores[sides[self.nxt]]
             target, change_of = board.target, board.change
             # a reply that would bounce the next player back is one they would rather not make: 0
@@ -259,7 +311,7 @@ class _Context:
         fitmask = tb.fitmask
         for code in ends:
             open_fit |= fitmask[code]
-        block = weights.block * no_fit_chance(self.n_allowed, (allowed & open_fit).bit_count(), self.held) \
+        block = weights.block * _no_fit(self.n_allowed, (allowed & open_fit).bit_count(), self.held) \
             if self.n_allowed else 0.0
         partner = 0.0
         if self.partner is not None:
@@ -268,13 +320,12 @@ class _Context:
             partner = weights.partner * expected_max(p_values, self.p_chance)
         follow = 0.0
         if not lone and weights.follow:
-            follow = weights.follow * _best_score(tb, ends, total, mine)
+            follow = weights.follow * best_mine
         stuck = 0.0 if mine & open_fit else -weights.stuck
         pips = weights.pips * rules.hand_end.to_points(tb.weight[t]) if self.collects else 0.0
-        double = weights.double if tb.high[t] == tb.low[t] else 0.0
+        double = weights.double if h == l else 0.0
         kept = self.numbers_held
         counts = self.number_counts
-        h, l = tb.high[t], tb.low[t]
         if counts[h] == 1:
             kept -= 1
         if l != h and counts[l] == 1:
@@ -288,6 +339,20 @@ class _Context:
         if self.partner is not None:
             factors["partner"] = partner
         return Valuation(option, value, now, reply, scoring_replies, factors)
+
+
+_NO_FIT: dict[tuple[int, int, int], float] = {}
+
+
+def _no_fit(allowed: int, fitting: int, held: int) -> float:
+    """:func:`~fives_tutor.engine.chances.no_fit_chance`, remembered (few distinct arguments)."""
+    key = (allowed, fitting, held)
+    found = _NO_FIT.get(key)
+    if found is None:
+        if len(_NO_FIT) > 100_000:
+            _NO_FIT.clear()
+        found = _NO_FIT[key] = no_fit_chance(allowed, fitting, held)
+    return found
 
 
 def _best_score(tb: Tables, ends: Sequence[EndCode], total: int, tiles: Mask) -> int:
@@ -366,5 +431,5 @@ def view(tb: Tables, ends: Sequence[EndCode], lone: bool, hand_tiles: Sequence[T
     return hand
 
 
-__all__ = ["DEFAULT", "Expert", "Valuation", "Weights", "allowed_tiles", "evaluate", "lone_reply_values",
+__all__ = ["DEFAULT", "Expert", "Valuation", "Weights", "allowed_tiles", "credit_table", "evaluate", "lone_reply_values",
            "reply_values", "values", "view"]

@@ -554,16 +554,31 @@ def play(hand: FastHand, t: int, index: int) -> int:
     return points
 
 
+def credited(hand: FastHand, player: int, points: int) -> int:
+    """The points ``player``'s side is credited for a play that makes ``points`` now: with
+    the match board of ``hand`` (``hand.board``) under an exact target, what
+    ``rules.match.overshoot`` makes of a score that would pass it (0 when refused, less
+    than 0 when it bounces back: :meth:`Board.change`); otherwise ``points``."""
+    board = hand.board
+    if board is None or not board.exact or points <= 0:
+        return points
+    return board.change(board.scores[hand.sides[player]], points)
+
+
 def greedy_choice(hand: FastHand, player: int) -> tuple[int, int, int] | None:
-    """The greedy player's play ``(tile, end index, points)`` (most points, then the
-    heavier tile: :func:`fives_tutor.study.simulate.greedy`), or None when no tile fits."""
+    """The greedy player's play ``(tile, end index, points)`` (most points as the match
+    credits them, :func:`credited`, then the heavier tile: :func:`fives_tutor.study.simulate.greedy`),
+    or None when no tile fits."""
     ends = hand.ends
     tb = hand.tb
-    if not ends or hand.lone:
+    board = hand.board
+    if not ends or hand.lone or (board is not None and board.exact):
         best = None
+        top = (0, 0)
         for option in options(hand, player):
-            if best is None or (option[2], tb.key[option[0]]) > (best[2], tb.key[best[0]]):
-                best = option
+            ranking = (credited(hand, player, option[2]), tb.key[option[0]])
+            if best is None or ranking > top:
+                best, top = option, ranking
         return None if best is None else best[:3]
     mask = hand.masks[player]
     fit, fitmask, points, key = tb.fit, tb.fitmask, tb.points, tb.key
@@ -628,7 +643,8 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
     simple_spinner, every, first = tb.at_once, tb.every, tb.first
     following = [(p + 1) % players for p in range(players)]
     steps = hand.steps
-    inline = policy is None and hand.record is None and steps is None
+    exact = board is not None and board.exact  # a score may be refused: greedy asks greedy_choice
+    inline = policy is None and hand.record is None and steps is None and not exact
     while hand.kind is None:
         player = hand.turn
         ends = hand.ends
@@ -723,7 +739,7 @@ def run(hand: FastHand, policy: Policy | None = None, rng: random.Random | None 
                 if steps is not None:
                     steps.append(Step("draw", player, None, _open(ends), 1))
                 if policy is None:
-                    if hand.lone:
+                    if hand.lone or exact:
                         move = greedy_choice(hand, player)
                     elif numbers[t] & open_mask:
                         # only the tile just drawn can fit: its best end, the first on a tie
@@ -850,12 +866,14 @@ def random_policy(hand: FastHand, found: list[Option], rng: random.Random | None
 
 
 def greedy_policy(hand: FastHand, found: list[Option], rng: random.Random | None = None) -> Option:
-    """The greedy choice among ``found`` (most points, then the heavier tile; the first on a tie)."""
+    """The greedy choice among ``found`` (most points as the match credits them,
+    :func:`credited`, then the heavier tile; the first on a tie)."""
     key = hand.tb.key
     best = found[0]
-    best_key = (best[2], key[best[0]])
+    player = hand.turn
+    best_key = (credited(hand, player, best[2]), key[best[0]])
     for option in found:
-        k = (option[2], key[option[0]])
+        k = (credited(hand, player, option[2]), key[option[0]])
         if k > best_key:
             best, best_key = option, k
     return best
@@ -939,6 +957,6 @@ def play_fast_match(rules: RuleSet, players: int, seed: str, policy: Policy | No
             raise RuntimeError(f"match {seed} did not end after {max_hands} hands")
 
 
-__all__ = ["Board", "FastHand", "FastMatch", "Step", "Tables", "deal", "end_label", "greedy_choice", "greedy_policy",
-           "leader", "open_total", "options", "place_codes", "play", "play_fast_match", "random_policy", "result_of",
+__all__ = ["Board", "FastHand", "FastMatch", "Step", "Tables", "credited", "deal", "end_label", "greedy_choice",
+           "greedy_policy", "leader", "open_total", "options", "place_codes", "play", "play_fast_match", "random_policy", "result_of",
            "run", "settle", "tables", "take"]

@@ -38,7 +38,7 @@ from ..core.rules import RuleSet
 from ..core.tiles import Tile, domino_set
 from ..errors import N_, IllegalPlayError, span
 from .chances import expected_best
-from .expert import evaluate, view
+from .expert import credit_table, evaluate, view
 from .fast import Board as ScoreBoard
 from .fast import FastHand, Mask, Policy, Step, Tables, position_codes, tables
 from .history import History, Shown, public_voids
@@ -286,6 +286,16 @@ def _check_scores(rules: RuleSet, players: int, scores: Sequence[int] | None) ->
 EXACT_TILES = 18
 
 
+class Overshoot(NamedTuple):
+    """A play's points that would pass an exact match target (``rules.match.overshoot``:
+    ``not_taken`` leaves the score as it was, ``bounce`` sends it back from the target by
+    the excess): the ``target``, the player's side's score ``before`` and ``after``."""
+
+    target: int
+    before: int
+    after: int
+
+
 class RankedPlay(NamedTuple):
     """A play and its value under an engine level.
 
@@ -301,7 +311,10 @@ class RankedPlay(NamedTuple):
     False: not measured, some deals were solved exactly); ``samples`` the deals averaged;
     ``raced_out`` whether the play left the Monte Carlo race clearly behind (valued on
     fewer deals, by its paired difference to the leader); ``forced`` whether the lead rule left no other play; ``factors``
-    the expert's factors in points (name to value).
+    the expert's factors in points (name to value); ``overshoot``, where the scores are
+    given and the play's points would pass an exact target (:class:`Overshoot`; None: the
+    points count as made): every level values the play by what the rule credits; ``wins``
+    whether the play wins the match now (the scores given).
     """
 
     play: Play
@@ -318,11 +331,58 @@ class RankedPlay(NamedTuple):
     swing_known: bool = False
     raced_out: bool = False
     factors: tuple[tuple[str, float], ...] = ()
+    overshoot: Overshoot | None = None
+    wins: bool = False
+
+    @property
+    def credited(self) -> int:
+        """The points the play's side is credited now: the play's points, or under an
+        exact target that they would pass, the change the rule makes (0 when not taken,
+        below 0 when the score bounces back)."""
+        return self.play.points if self.overshoot is None else self.overshoot.after - self.overshoot.before
+
+
+class _Credit(NamedTuple):
+    """The match as a level values points now: the score of each side (the player's side
+    first, then in turn order) on the fast loop's board (None: no scores given)."""
+
+    board: ScoreBoard | None
+
+    def change(self, side: int, points: int) -> int:
+        """What ``side`` (0: the player's) would be credited for making ``points``."""
+        if self.board is None:
+            return points
+        return self.board.change(self.board.scores[side], points)
+
+    def wins(self, points: int) -> bool:
+        """Whether the player's side wins the match by making ``points`` now."""
+        board = self.board
+        return board is not None and points > 0 and board.scores[0] + self.change(0, points) >= board.target
+
+    def overshoot(self, points: int) -> Overshoot | None:
+        """The :class:`Overshoot` of ``points`` made by the player's side, or None when
+        they count as made."""
+        board = self.board
+        if board is None or not board.exact or points <= 0 or board.scores[0] + points <= board.target:
+            return None
+        before = board.scores[0]
+        return Overshoot(board.target, before, before + board.change(before, points))
+
+    def table(self, tb: Tables, side: int) -> list[int] | None:
+        """:func:`~fives_tutor.engine.expert.credit_table` for ``side``."""
+        return credit_table(tb, self.board, self.board.scores[side]) if self.board is not None else None
+
+
+def _credit(situation: Situation) -> _Credit:
+    if situation.scores is None:
+        return _Credit(None)
+    return _Credit(ScoreBoard(situation.rules, situation.players, situation.scores))
 
 
 def _tie_break(ranked: RankedPlay) -> tuple[float, int, int, int, int]:
     tile = ranked.play.tile
-    return (-round(ranked.value, 9), -ranked.play.points, -tile.pips, -tile.high, ranked.play.index)
+    points = ranked.play.points if ranked.overshoot is None else ranked.credited
+    return (-round(ranked.value, 9), -points, -tile.pips, -tile.high, ranked.play.index)
 
 
 def _forced(situation: Situation, ranked: list[RankedPlay]) -> list[RankedPlay]:
@@ -332,9 +392,14 @@ def _forced(situation: Situation, ranked: list[RankedPlay]) -> list[RankedPlay]:
 
 
 def rank_greedy(situation: Situation) -> list[RankedPlay]:
-    """Most points now, then the heavier tile."""
+    """Most points now (with the scores given, as the match credits them: under an exact
+    target a score that would pass it counts what the rule makes of it), then the
+    heavier tile."""
     plays = situation.plays()
-    ranked = [RankedPlay(p, float(p.points), unseen=len(situation.unseen), goes_out=len(situation.hand) == 1)
+    credit = _credit(situation)
+    ranked = [RankedPlay(p, float(credit.change(0, p.points)), unseen=len(situation.unseen),
+                         goes_out=len(situation.hand) == 1, overshoot=credit.overshoot(p.points),
+                         wins=credit.wins(p.points))
               for p in plays]
     return _forced(situation, sorted(ranked, key=_tie_break))
 
@@ -354,22 +419,28 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
     leaves; the next player's reply is the best value among ``next_hand`` tiles
     drawn at random from the unseen ones they may hold (a number they cannot hold,
     ``voids`` or what the history showed, rules its tiles out: :func:`expected_best`).
-    A play that empties the hand ends it: no reply.
+    A play that empties the hand ends it: no reply. With the scores given, neither has a
+    play that wins the match, and the points on both sides are those the match credits
+    (an exact target: a score that would pass it counts what the rule makes of it; a
+    reply that would bounce the next player back, 0).
     """
     rules = situation.rules
     ranked = []
     goes_out = len(situation.hand) == 1
     possible = _possible_for_next(situation)
+    credit = _credit(situation)
+    table = credit.table(tables(rules), 1)
     for play in situation.plays():
         board_after = play.layout if play.layout is not None else play.after
         values = []
-        if not goes_out:
+        if not (goes_out or credit.wins(play.points)):  # out, or the match won: nobody replies
             for tile in possible:
                 replies = plays_for_tile(board_after, tile, rules)
-                values.append(max((r.points for r in replies), default=0))
+                values.append(max(((r.points if table is None else table[r.points]) for r in replies), default=0))
         reply = expected_best(values, situation.next_hand)
-        ranked.append(RankedPlay(play, play.points - reply, reply, sum(1 for v in values if v > 0),
-                                 len(situation.unseen), goes_out))
+        ranked.append(RankedPlay(play, credit.change(0, play.points) - reply, reply, sum(1 for v in values if v > 0),
+                                 len(situation.unseen), goes_out, overshoot=credit.overshoot(play.points),
+                                 wins=credit.wins(play.points)))
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
@@ -408,11 +479,13 @@ def rank_expert(situation: Situation) -> list[RankedPlay]:
     tb, hand, board, unseen = _view(situation)
     ranked = []
     goes_out = len(situation.hand) == 1
+    credit = _Credit(board)
     for play in situation.plays():
         option = (tb.index[play.tile], play.index, play.points)
         valued = evaluate(hand, 0, option, board=board, unseen=unseen)
         ranked.append(RankedPlay(play, valued.value, valued.reply, valued.scoring_replies, len(situation.unseen),
-                                 goes_out, factors=tuple(sorted(valued.factors.items()))))
+                                 goes_out, factors=tuple(sorted(valued.factors.items())),
+                                 overshoot=credit.overshoot(play.points), wins=credit.wins(play.points)))
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
@@ -547,5 +620,6 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options: Any) -> li
     return LEVELS[chosen](situation)
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "PLAYING_LEVELS", "RankedPlay", "Situation", "expected_best",
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "Overshoot", "PLAYING_LEVELS", "RankedPlay", "Situation",
+           "expected_best",
            "rank", "rank_expert", "resolve_level", "search_problem", "style_model", "with_reasons"]

@@ -46,7 +46,20 @@ from ..core.tiles import Tile
 from .defensive import defensive_values
 from .expert import allowed_tiles, view
 from .expert import values as expert_values
-from .fast import Board, EndCode, FastHand, Mask, Option, Step, Tables, TileIndex, open_total, options, place_codes
+from .fast import (
+    Board,
+    EndCode,
+    FastHand,
+    Mask,
+    Option,
+    Step,
+    Tables,
+    TileIndex,
+    credited,
+    open_total,
+    options,
+    place_codes,
+)
 from .history import History
 
 #: the styles a player is read as, in the order of :data:`HYPOTHESES`
@@ -349,12 +362,16 @@ def style_values(hand: FastHand, found: list[Option], style: str) -> list[float]
     ``hand``) has for ``style``: greedy the points now, defensive and expert their levels'
     values. Where the style's own choice ties with other plays, it gets half of the pack's
     smallest score more: each level breaks ties its own way (greedy and defensive the
-    heavier tile, the expert the first play), and a player of the style does too."""
+    heavier tile, the expert the first play), and a player of the style does too. With a
+    match board (``hand.board``) under an exact target, greedy counts the points the match
+    credits (:func:`~fives_tutor.engine.fast.credited`), as the level does."""
     tb = hand.tb
     if style == "greedy":
-        values = [float(option[2]) for option in found]
+        me = hand.turn
+        made = [credited(hand, me, option[2]) for option in found]  # as the match credits them
+        values = [float(v) for v in made]
         key = tb.key
-        choice = max(range(len(found)), key=lambda i: (found[i][2], key[found[i][0]], -i))
+        choice = max(range(len(found)), key=lambda i: (made[i], key[found[i][0]], -i))
     elif style == "defensive":
         values = [value for value, _reply, _count in defensive_values(hand, found)]
         high, low = tb.high, tb.low

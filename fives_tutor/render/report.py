@@ -70,14 +70,20 @@ def moves_report(position: Position, plays: Sequence[Play], rules: RuleSet, read
 
 def ranked_report(ranked: RankedPlay, facts: Sequence[Reason] = ()) -> dict:
     """A ranked play: the play's keys plus ``value``, ``reply`` and ``scoring_replies``,
-    and ``reasons``: the facts said of it (kind and figures, as :mod:`fives_tutor.engine.reasons`
-    gives them)."""
+    ``credited`` (the points the match credits now), ``wins`` (the play wins the match),
+    ``overshoot`` (null, or the ``target`` the points would pass and the score ``before``
+    and ``after``) and ``reasons``: the facts said of it (kind and figures, as
+    :mod:`fives_tutor.engine.reasons` gives them)."""
     result = play_report(ranked.play)
+    over = ranked.overshoot
     result.update({"value": round(ranked.value, 4), "reply": round(ranked.reply, 4),
                    "scoring_replies": ranked.scoring_replies, "unseen": ranked.unseen,
                    "stderr": round(ranked.stderr, 4), "proven": ranked.proven,
                    "end_swing": round(ranked.end_swing, 4) if ranked.swing_known else None,
-                   "samples": ranked.samples, "raced_out": ranked.raced_out, "forced": ranked.forced})
+                   "samples": ranked.samples, "raced_out": ranked.raced_out, "forced": ranked.forced,
+                   "credited": ranked.credited, "wins": ranked.wins,
+                   "overshoot": None if over is None else {"target": over.target, "before": over.before,
+                                                           "after": over.after}})
     if ranked.factors:
         result["factors"] = {name: round(value, 4) for name, value in ranked.factors}
     result["reasons"] = [fact.to_dict() for fact in facts]

@@ -163,7 +163,24 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet, facts: Sequence[Reaso
     named placeholder, so that a translator writes it as the language says it. What the
     next player can reply is said from ``facts`` (the play's checked facts,
     :func:`fives_tutor.engine.reasons.play_facts`; ``who`` names the next player), counting
-    only the tiles they can hold."""
+    only the tiles they can hold. Where the play's points would pass an exact match
+    target, a clause says what the rule makes of them ("3 points would pass 61: not
+    taken")."""
+    text = _reason(ranked, level, rules, facts, who)
+    over = ranked.overshoot
+    if over is not None:
+        t = current()
+        points = points_phrase(ranked.play.points)
+        if over.after == over.before:
+            clause = _("{points} would pass {target}: not taken").format(points=points, target=t.number(over.target))
+        else:
+            clause = _("{points} would pass {target}: the score goes back to {score}").format(
+                points=points, target=t.number(over.target), score=t.number(over.after))
+        text += t.semicolon + clause
+    return text
+
+
+def _reason(ranked: RankedPlay, level: str, rules: RuleSet, facts: Sequence[Reason], who: str | None) -> str:
     t = current()
     play = ranked.play
     points = points_phrase(play.points)
@@ -172,6 +189,8 @@ def reason(ranked: RankedPlay, level: str, rules: RuleSet, facts: Sequence[Reaso
             return _("the lead rule leaves no choice: {rule}; it scores {points} now").format(
                 rule=lead_rule(rules), points=points)
         return _("the lead rule leaves no choice: {rule}; it scores nothing now").format(rule=lead_rule(rules))
+    if ranked.wins:
+        return _("scores {points} now and wins the match").format(points=points)
     if ranked.goes_out:
         if play.points:
             return _("scores {points} now, and you go out: the hand ends before anyone can reply").format(points=points)

@@ -18,30 +18,42 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from ..core.game import Choose, Hand, Match, Option
+from ..core.game import Hand, Match, Option, Scoreboard
 from ..core.rules import RuleSet
 from .stats import Estimate, mean_interval, proportion_interval, ratio_interval
 
+#: a player of the slow loop: given the hand, its legal plays (tile, end index, points),
+#: the players' generator and the match's scoreboard (None: the hand alone), picks one
+Strategy = Callable[[Hand, list[Option], random.Random, Scoreboard | None], Option]
 
-def greedy(hand: Hand, options: list[Option], rng: random.Random | None) -> Option:
-    """The most points now; on a tie the heavier tile (most pips, then the higher half)."""
+
+def greedy(hand: Hand, options: list[Option], rng: random.Random | None, board: Scoreboard | None = None) -> Option:
+    """The most points now, as the match credits them (with ``board``, a score that would
+    pass an exact target counts what ``rules.match.overshoot`` makes of it: nothing when
+    refused, less than nothing when it bounces back); on a tie the heavier tile (most pips,
+    then the higher half)."""
+    side = hand.sides[hand.turn]
+
+    def credited(points: int) -> int:
+        return points if board is None else board.change(side, points)
+
     best = options[0]
-    best_key = (best[2], best[0][0] + best[0][1], best[0][0])
+    best_key = (credited(best[2]), best[0][0] + best[0][1], best[0][0])
     for option in options:
         tile = option[0]
-        key = (option[2], tile[0] + tile[1], tile[0])
+        key = (credited(option[2]), tile[0] + tile[1], tile[0])
         if key > best_key:
             best, best_key = option, key
     return best
 
 
-def random_legal(hand: Hand, options: list[Option], rng: random.Random) -> Option:
+def random_legal(hand: Hand, options: list[Option], rng: random.Random, board: Scoreboard | None = None) -> Option:
     """Any legal play, uniformly."""
     return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
 
 #: the players of the slow loop (:meth:`fives_tutor.core.game.Match.moves`), by name
-STRATEGIES: dict[str, Choose] = {"greedy": greedy, "random": random_legal}
+STRATEGIES: dict[str, Strategy] = {"greedy": greedy, "random": random_legal}
 
 #: the levels a simulation can seat (every engine level but exact, which needs every tile known)
 LEVELS = ("greedy", "random", "defensive", "expert", "monte-carlo", "auto")
@@ -113,7 +125,9 @@ def play_match(rules: RuleSet, players: int, seed: int | str, index: int, strate
         return MatchRecord(index, match_seed, played.scores, played.winner, played.sides[played.first_leader],
                            records)
     match = Match(rules, players, rng=random.Random(match_seed))
-    for _ in match.moves(STRATEGIES[strategy], random.Random(match_seed + ":players")):
+    choose = STRATEGIES[strategy]
+    for _ in match.moves(lambda hand, options, rng: choose(hand, options, rng, match.board),
+                         random.Random(match_seed + ":players")):
         if len(match.history) > max_hands:
             raise RuntimeError(f"match {match_seed} did not end after {max_hands} hands")
     if match.winner is None or match.first_leader is None:  # moves() runs until a side wins
