@@ -113,18 +113,19 @@ def test_spinner():
     assert refused is None and theme == "spinner"
 
 
-def test_the_exact_finish():
+def test_the_exact_finish_is_what_counting_takes():
     # Fives and Threes at 59 to 40, the match to exactly 61. Ends 3 and 5; I hold 3|1 and
-    # 4|3, the opponent 4|0 and 4|4. 3|4 on the 3 makes 4 + 5 = 9, three points: the most
-    # now, but 62 passes 61 and is not taken. 3|1 on the 3 makes 1 + 5 = 6, two points:
-    # exactly 61, the match. A deal whose match is decided is worth the match alone
-    # (WIN_VALUE, 300 points: docs/engine.md), so the finish is worth exactly 300.
+    # 4|3, the opponent 4|0 and 4|4. 3|4 on the 3 makes 4 + 5 = 9, three points, but 62
+    # passes 61 and is not taken: it is worth nothing. 3|1 on the 3 makes 1 + 5 = 6, two
+    # points: exactly 61, the match. Counting takes only the points the pack credits
+    # (issue 20), so the counting play is the finish itself: no puzzle ("same"). A deal
+    # whose match is decided is worth the match alone (WIN_VALUE, 300 points).
     scores = (59, 40)
     situation = endgame("fives-and-threes", "3 5", "3|1 4|3", "4|0 4|4", scores)
-    compared, refused, theme = solved(situation, scores)
-    assert compared.chosen.play.notation == "3|4@3" and compared.best.play.notation == "3|1@3"
-    assert compared.best.value == WIN_VALUE > compared.chosen.value
-    assert refused is None and theme == "finish"
+    compared, refused, _theme = solved(situation, scores)
+    assert compared.chosen.play.notation == "3|1@3" == compared.best.play.notation
+    assert compared.best.value == WIN_VALUE
+    assert refused == "same"
 
 
 def test_play_for_the_match():
