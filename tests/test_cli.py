@@ -72,6 +72,30 @@ def test_moves_when_nothing_fits(run):
     assert "No tile of this hand fits" in result.stdout and "boneyard" in result.stdout
 
 
+@pytest.mark.parametrize("ends, hand", [("4 1", "6|3 3|1 6|0 4|0"), ("5 1", "4|0 4|3 5|2 1|1"),
+                                         ("6 2", "2|5 6|4 3|3")])
+def test_best_says_which_plays_the_sampling_cannot_tell_from_the_best(run, ends, hand):
+    """fives best and the coach give one answer to one decision: a runner-up is said to be
+    equal within the noise exactly where the coach, judging it played on the same deals
+    (hint's analysis), marks it fine though two points or more behind."""
+    from fives_tutor import Position, load_rules, parse_hand
+    from fives_tutor.engine import Situation
+    from fives_tutor.engine.judge import analyse
+    from fives_tutor.tutor.coach import judgement_from
+
+    rules = load_rules("dominos-cc")
+    situation = Situation.build(Position.parse(ends), parse_hand(hand, 6), rules)
+    analysis = analyse(situation, None, "1")
+    result = run("best", ends, "--hand", hand, "--seed", "1")
+    assert result.exit_code == 0
+    lines = " ".join(result.stdout.split()).split("Other plays: ")[1]
+    for valued in analysis.plays[1:]:
+        judged = judgement_from(situation, analysis, valued.play)
+        said = lines.split(valued.play.notation + ": ")[1].split(";")[0]
+        coach_says_noise = judged.verdict == "fine" and judged.cost >= 2
+        assert ("equal within the noise" in said) == coach_says_noise, (valued.play.notation, said, judged)
+
+
 def test_best_recommends_and_says_why(run):
     result = run("best", "6 2", "--hand", "2|5 6|4 3|3")
     assert result.exit_code == 0

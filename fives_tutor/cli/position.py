@@ -140,9 +140,21 @@ def do_best(position_text: str | None, hand_text: str, played_text: str | None, 
                                     scores=parsed_scores, boneyard=boneyard, lead=lead)
     level = resolve_level(situation, level)
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
-    if level == "monte-carlo" and show_progress:
-        ranked = thinking(lambda: rank(situation, level, **options), seconds, samples,
-                          lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
+    close: dict[str, str] = {}
+    if level == "monte-carlo":
+        def work() -> tuple[list, dict[str, str]]:
+            if seconds is not None:  # a time budget: rank alone (the analysis counts deals)
+                return rank(situation, level, **options), {}
+            # the analysis hint, the coach and the review read (the same ranking and values as
+            # rank gives for this budget and seed), for each play's difference to the best on
+            # the same deals: a play the sampling cannot tell from the best is said to be so
+            return _ranked_with_noise(situation, samples, seed)
+
+        if show_progress:
+            ranked, close = thinking(work, seconds, samples,
+                                     lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
+        else:
+            ranked, close = work()
     else:
         ranked = rank(situation, level, **options)
     if ranked and ranked[0].proven is False and level == "exact":
@@ -156,7 +168,26 @@ def do_best(position_text: str | None, hand_text: str, played_text: str | None, 
     facts = {r.play.notation: play_facts(situation, r.play) for r in ranked}
     return (best_report(position, ranked, level, rules, reading, lead, shown, facts),
             lambda: _render("render_best", position, ranked, level, rules, scores is not None, reading,
-                            shown, situation.players, facts=facts))
+                            shown, situation.players, facts=facts, close=close))
+
+
+def _ranked_with_noise(situation, samples: int | None, seed: str) -> tuple[list, dict[str, str]]:
+    """The Monte Carlo ranking of ``situation`` by :func:`fives_tutor.engine.judge.analyse`
+    and, by notation, the words for each play that is equal to the best within the noise
+    of the sampling, as the coach would mark it played (``fine`` with a difference of at
+    least :data:`~fives_tutor.tutor.coach.FINE_BELOW` points that is within
+    :data:`~fives_tutor.tutor.coach.NOISE_Z` standard errors of the paired difference)."""
+    from ..engine.judge import analyse  # start-up: loaded when the command runs
+    from ..table.coach_text import within_noise
+    from ..tutor.coach import FINE_BELOW, NOISE_Z, verdict
+
+    analysis = analyse(situation, samples, seed)
+    ranked = [valued.ranked for valued in analysis.plays]
+    best = ranked[0].play.notation if ranked else ""
+    close = {valued.play.notation: within_noise(best, round(valued.behind, 1), round(NOISE_Z * valued.noise, 1))
+             for valued in analysis.plays[1:]
+             if verdict(valued.behind, valued.noise) == "fine" and valued.behind >= FINE_BELOW}
+    return ranked, close
 
 
 def _agrees_with_history(situation, counts: list[int] | None, played, boneyard: int | None) -> None:

@@ -282,12 +282,14 @@ def inferred(shown: Sequence, players: int, partners: bool = False) -> str:
 def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, rules: RuleSet,
                 has_scores: bool = False, reading: Reading | None = None, shown: Sequence = (),
                 players: int = 2, width: int | None = None,
-                facts: Mapping[str, Sequence[Reason]] | None = None) -> str:
+                facts: Mapping[str, Sequence[Reason]] | None = None, close: Mapping[str, str] | None = None) -> str:
     """The text of ``fives best``: how the position was read (when it was completed),
     the recommended play, why (from each play's checked ``facts``, by its notation), the
-    runners-up, and what the history showed (``shown``, from
+    runners-up (with ``close``: the words for a runner-up equal to the best within the
+    noise, by its notation), and what the history showed (``shown``, from
     :class:`fives_tutor.engine.Situation`)."""
     facts = facts or {}
+    close = close or {}
     t = current()
     if not ranked:
         return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
@@ -301,8 +303,11 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
     if len(ranked) > 1:
         lines.append(_("Other plays:"))
         for other in ranked[1:]:
+            value = value_words(other, level)
+            if other.play.notation in close:  # not a worse play: the sampling cannot tell them apart
+                value = t.comma.join((value, close[other.play.notation]))
             lines.append("  " + _("{play}: value {value}; {reason}").format(
-                play=t.notation(other.play.notation), value=value_words(other, level),
+                play=t.notation(other.play.notation), value=value,
                 reason=reason(other, level, rules, facts.get(other.play.notation, ()))))
     lines.append({
         "greedy": _("Value = points now; a tie goes to the heavier tile."),
