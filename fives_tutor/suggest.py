@@ -26,7 +26,6 @@ close to ``--rules`` (0.62) as a name needs to be.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from difflib import SequenceMatcher
 
 #: the lowest similarity (0 to 1) a suggested name has with what was typed
 CUTOFF = 0.6
@@ -77,6 +76,8 @@ def closest(typed: str, known: Iterable[str], limit: int = 3, after: str | None 
     same = [name for name in names if fold(name) == wanted]
     if same:
         return tuple(same[:limit])
+    from difflib import SequenceMatcher  # start-up: only a slip is matched (1.5 ms of every command)
+
     matcher = SequenceMatcher()
     matcher.set_seq2(wanted)
     scored = []
