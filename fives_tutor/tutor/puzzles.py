@@ -299,6 +299,9 @@ def make_puzzle(identity: str, pack: str, players: int, lead: str, history_text:
     """The :class:`~fives_tutor.tutor.puzzle_data.Puzzle` of a position that passed
     :func:`refusal`, with its theme and starting rating."""
     ranked = list(compared.ranked)
+    # the shares as the file keeps them (3 decimals), and the rating from those: the
+    # rating read back is the one its stored shares give
+    found = {name: round(share, 3) for name, share in found.items()}
     plays = tuple(PlayValue(r.play.notation, r.value, r.stderr, r.end_swing if r.swing_known else 0.0,
                             bool(r.raced_out)) for r in ranked)
     return Puzzle(identity, pack, players, lead, history_text, hand_text, tuple(scores), weigh_match,
