@@ -47,6 +47,7 @@ import argparse
 import os
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -145,7 +146,7 @@ def run_combo(pack: str, players: int, seed: str, samples: int, wanted: int, hav
     index = start
     while len(have) < wanted and time.time() < deadline:
         match_seed = f"{seed}:{pack}:{players}:{index}"
-        found = []
+        found: list[puzzle_data.Puzzle] = []
         by_hand: dict[int, int] = {}
         for situation, history, hand, scores, weigh, lead, decision, number in positions(rules, players, match_seed):
             if len(found) >= per_match:
@@ -348,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
                 generator["earlier"] = earlier
         have = [p for p in existing if p.players == players]
         start = int(generator["next"].get(str(players), 0))
-        stats = {"decisions": 0, "candidates": 0, "pre_s": 0.0, "mid_s": 0.0, "deep_s": 0.0, "confirm_s": 0.0,
+        stats: dict[str, Any] = {"decisions": 0, "candidates": 0, "pre_s": 0.0, "mid_s": 0.0, "deep_s": 0.0, "confirm_s": 0.0,
                  "rate_s": 0.0, "refused": {}}
         began = time.perf_counter()
         combo_deadline = deadline if not args.measure else time.time() + 10 ** 6
