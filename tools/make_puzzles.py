@@ -349,8 +349,8 @@ def main(argv: list[str] | None = None) -> int:
                 generator["earlier"] = earlier
         have = [p for p in existing if p.players == players]
         start = int(generator["next"].get(str(players), 0))
-        stats: dict[str, Any] = {"decisions": 0, "candidates": 0, "pre_s": 0.0, "mid_s": 0.0, "deep_s": 0.0, "confirm_s": 0.0,
-                 "rate_s": 0.0, "refused": {}}
+        stats: dict[str, Any] = {"decisions": 0, "candidates": 0, "pre_s": 0.0, "mid_s": 0.0, "deep_s": 0.0,
+                                 "confirm_s": 0.0, "rate_s": 0.0, "refused": {}}
         began = time.perf_counter()
         combo_deadline = deadline if not args.measure else time.time() + 10 ** 6
         for index, _found in run_combo(pack, players, args.seed, args.samples, args.per_combo, have, start,
