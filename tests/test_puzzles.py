@@ -236,6 +236,77 @@ def test_the_refusals_by_their_figures():
     assert puzzles.refusal(same) == "same"
 
 
+def test_the_confirmation_by_its_figures():
+    # the first deep check found 3|2@3, 5 points over the counting play 6|4@6 (10 standard
+    # errors), 3|3@3 3 points behind and out of the race; the second check, on other deals:
+    rules = load_rules("dominos-cc")
+    situation = Situation.build(Position.parse("3 6"), parse_hand("3|2 6|4 3|3", 6), rules, opponents=(4,))
+    plays = {p.notation: p for p in situation.plays()}
+
+    def ranked(notation, value, raced=True):
+        return RankedPlay(plays[notation], value, stderr=0.5, raced_out=raced)
+
+    counting = ranked("6|4@6", 0.0, raced=False)
+
+    def judged(best, other, cost, noise):
+        return Comparison((best, other, counting), counting, best, cost, noise, "monte-carlo", 1000)
+
+    first = judged(ranked("3|2@3", 5.0, False), ranked("3|3@3", 2.0), 5.0, 0.5)
+    assert puzzles.refusal(first) is None
+    # the same answer, 4 points over the counting play (6.7 standard errors), 3|3@3 3 behind: kept
+    assert puzzles.confirmation(first, judged(ranked("3|2@3", 4.0, False), ranked("3|3@3", 1.0), 4.0, 0.6)) is None
+    # another answer that is clear on its own deals: the two checks disagree
+    assert puzzles.confirmation(first, judged(ranked("3|3@3", 5.0, False), ranked("3|2@3", 2.0), 5.0, 0.5)) \
+        == "changed"
+    # the same answer but 3|3@3 only 0.3 point behind: two near-equal plays
+    assert puzzles.confirmation(first, judged(ranked("3|2@3", 5.0, False), ranked("3|3@3", 4.7), 5.0, 0.5)) \
+        == "close"
+    # the same answer, 2.5 points over the counting play with a standard error of 1: within 3 of them
+    assert puzzles.confirmation(first, judged(ranked("3|2@3", 2.5, False), ranked("3|3@3", -1.0), 2.5, 1.0)) \
+        == "noise"
+    # the counting play comes first on the other deals
+    same = Comparison((counting, ranked("3|2@3", -1.0)), counting, counting, 0.0, 0.0, "monte-carlo", 1000)
+    assert puzzles.confirmation(first, same) == "same"
+
+
+def test_two_equal_plays_are_not_confirmed():
+    # the position of test_two_equal_plays_are_refused: 2|1 on the 2 or on the 1, each
+    # worth exactly 10 (I go out, the opponent's 6|6 rounds to 10); whatever the seed,
+    # the second check refuses it
+    situation = endgame("dominos-cc", "2 1", "2|1", "6|6")
+    first = puzzles.examine(situation, 40, puzzles.deep_seed("test"))
+    second = puzzles.examine(situation, 40, puzzles.confirm_seed("test"))
+    assert puzzles.confirmation(first, second) is not None
+
+
+def test_the_confirmation_and_the_bench_use_seeds_of_their_own():
+    # a puzzle of match 0, decision 28 of dominos-cc with two players, generator seed "1"
+    base, identity = "1:dominos-cc:2:0:28", "dominos-cc:2:0:28"
+    used = puzzles.generation_seeds(base)
+    assert puzzles.confirm_seed(base) == "1:dominos-cc:2:0:28:confirm"
+    assert puzzles.deep_seed(base) == "1:dominos-cc:2:0:28:deep"
+    assert puzzles.confirm_seed(base) != puzzles.deep_seed(base)
+    assert puzzles.resolve_seed(identity) == "bench-resolve:dominos-cc:2:0:28"
+    assert puzzles.resolve_seed(identity) not in used
+    # the bench given the generator's own seed "1" would re-solve on "1:dominos-cc:2:0:28",
+    # the puzzle's base seed: refused
+    assert puzzles.resolve_seed(identity, "1") in used
+
+
+def test_the_bench_refuses_a_seed_the_generator_used(capsys):
+    import importlib.util
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "bench", "puzzles.py")
+    spec = importlib.util.spec_from_file_location("bench_puzzles", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    # every shipped id is PACK:PLAYERS:MATCH:DECISION of generator seed "1": with --seed 1
+    # the first puzzle's re-solve seed is its own base seed
+    assert bench.main(["--seed", "1", "--packs", "dominos-cc", "--limit", "1"]) == 2
+    assert "the generator used" in capsys.readouterr().err
+
+
 # --------------------------------------------------------------------------- ratings
 
 

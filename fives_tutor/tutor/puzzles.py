@@ -10,7 +10,11 @@ difference three standard errors below the best: the race of the search)
 and is at least :data:`MIN_GAP` points behind; or, where every tile is known, each is
 proven at least :data:`MIN_GAP` points worse. :func:`refusal` says why a position is
 not one. The figures come from one :func:`~fives_tutor.engine.compare` call
-with the counting play kept in the race to the end (:func:`examine`).
+with the counting play kept in the race to the end (:func:`examine`). A puzzle valued
+by Monte Carlo is kept only when a second deep check, on other deals
+(:func:`confirm_seed`), finds the same answer under the same rules
+(:func:`confirmation`): one check at three standard errors, over hundreds of positions
+tried, lets through a few that are closer than they looked.
 
 The theme (:func:`theme_of`) is the idea behind the answer, computed from the
 position: the exact finish, the match near the target, setting up the spinner, the
@@ -105,8 +109,38 @@ def examine(situation, samples: int, seed: str):
     return compare(situation, counting_play(situation), samples=samples, seed=seed)
 
 
-#: why a position is not a puzzle (:func:`refusal`)
-REFUSALS = ("forced", "same", "margin", "noise", "close")
+#: why a position is not a puzzle (:func:`refusal`; ``changed``: :func:`confirmation`)
+REFUSALS = ("forced", "same", "margin", "noise", "close", "changed")
+#: the seed with which ``bench/puzzles.py`` re-solves the shipped puzzles (by default):
+#: the generator never uses it (:func:`resolve_seed`)
+RESOLVE_SEED = "bench-resolve"
+
+
+def deep_seed(base: str) -> str:
+    """The seed of a position's deep check, from its ``base`` seed (a puzzle's ``seed``
+    field: the generator's seed, the match and the decision)."""
+    return f"{base}:deep"
+
+
+def confirm_seed(base: str) -> str:
+    """The seed of a position's second deep check (:func:`confirmation`), from the same
+    ``base`` as :func:`deep_seed`: other deals than the first check's, and never the
+    bench's (:func:`resolve_seed` ends with the puzzle's id, whose last part is a
+    number; this ends with ``:confirm``)."""
+    return f"{base}:confirm"
+
+
+def resolve_seed(puzzle_id: str, seed: str = RESOLVE_SEED) -> str:
+    """The seed with which the bench re-solves the puzzle ``puzzle_id``."""
+    return f"{seed}:{puzzle_id}"
+
+
+def generation_seeds(base: str) -> tuple[str, ...]:
+    """Every seed the generator used for the position of ``base`` (the pre-filter, the
+    shallow and the deep check, the confirmation, the solvers' ratings): a bench that
+    re-solves with one of them would be measuring on the deals that chose the puzzle."""
+    solvers = tuple(f"{base}:{solver}:{k}" for solver, seeds in SOLVER_SEEDS.items() for k in range(seeds))
+    return (base, f"{base}:pre", f"{base}:mid", deep_seed(base), confirm_seed(base), *solvers)
 
 
 def refusal(compared) -> str | None:
@@ -131,6 +165,22 @@ def refusal(compared) -> str | None:
             return "close"
         if compared.level != "exact" and not other.raced_out:
             return "close"
+    return None
+
+
+def confirmation(first: Comparison, second: Comparison) -> str | None:
+    """None when the second deep check ``second`` (:func:`examine` with
+    :func:`confirm_seed`) confirms the puzzle ``first`` found: it passes
+    :func:`refusal` too (margin, interval excluding zero, no close second) and its best
+    play is the same; else why not: the reason :func:`refusal` gives ``second``, or
+    ``changed`` (another best play). ``first`` itself must pass :func:`refusal`.
+    A proven answer (level ``exact``) does not depend on the seed: checking it again
+    finds the same figures."""
+    why = refusal(second)
+    if why is not None:
+        return why
+    if not _same(first.best.play, second.best.play):
+        return "changed"
     return None
 
 
@@ -249,6 +299,9 @@ def make_puzzle(identity: str, pack: str, players: int, lead: str, history_text:
     """The :class:`~fives_tutor.tutor.puzzle_data.Puzzle` of a position that passed
     :func:`refusal`, with its theme and starting rating."""
     ranked = list(compared.ranked)
+    # the shares as the file keeps them (3 decimals), and the rating from those: the
+    # rating read back is the one its stored shares give
+    found = {name: round(share, 3) for name, share in found.items()}
     plays = tuple(PlayValue(r.play.notation, r.value, r.stderr, r.end_swing if r.swing_known else 0.0,
                             bool(r.raced_out)) for r in ranked)
     return Puzzle(identity, pack, players, lead, history_text, hand_text, tuple(scores), weigh_match,
@@ -389,7 +442,8 @@ def summary_of(puzzle: Puzzle) -> dict[str, Any]:
     return data
 
 
-__all__ = ["HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "SOLVER_SEEDS", "Z", "PuzzleCheckError",
-           "Told", "check", "counting_play", "examine", "expected", "is_answer", "make_puzzle", "near_target", "pick",
-           "plays_of", "refusal", "reply_play", "session_targets", "situation_of", "solver_shares", "starting_rating",
-           "summary_of", "theme_of", "told", "wins_now"]
+__all__ = ["HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "RESOLVE_SEED", "SOLVER_SEEDS", "Z",
+           "PuzzleCheckError", "Told", "check", "confirm_seed", "confirmation", "counting_play", "deep_seed",
+           "examine", "expected", "generation_seeds", "is_answer", "make_puzzle", "near_target", "pick", "plays_of",
+           "refusal", "reply_play", "resolve_seed", "session_targets", "situation_of", "solver_shares",
+           "starting_rating", "summary_of", "theme_of", "told", "wins_now"]
