@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 
 import fives_tutor
 from fives_tutor.resources import data_dir
-from fives_tutor.text.i18n import LANGUAGES
+from fives_tutor.text.i18n import LANGUAGES, SOURCE_LANGUAGE
 
 #: a placeholder: ``{name}`` (not an escaped ``{{`` or ``}}``, which prints a brace) or ``%(name)s``
 PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}(?!\})|%\([a-z_]+\)[sd]")
@@ -54,6 +54,21 @@ def test_catalog_is_complete_and_not_fuzzy(code):
         if message.fuzzy or not all(strings):
             problems.append(message.id)
     assert not problems, f"{code}: {len(problems)} untranslated or fuzzy, e.g. {problems[:3]}"
+
+
+def test_the_source_language_catalog_says_every_message_as_written():
+    """English is read through gettext's null catalog (no file read at start-up), which
+    is exact only while the English catalog changes no message: each msgstr is its msgid
+    (each plural form its singular and plural)."""
+    changed = []
+    for message in catalog(SOURCE_LANGUAGE):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if tuple(strings) != (ids if len(ids) == len(strings) else ids[:1] * len(strings)):
+            changed.append(message.id)
+    assert not changed, f"the {SOURCE_LANGUAGE} catalog changes {len(changed)} messages, e.g. {changed[:3]}"
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -23,6 +23,8 @@ from ..suggest import closest
 DOMAIN = "fives_tutor"
 #: the languages fives-tutor speaks, by their plain codes
 LANGUAGES = ("en", "tl", "id", "nl", "fa")
+#: the language the messages are written in (its catalog only lists them)
+SOURCE_LANGUAGE = "en"
 #: codes other systems use for the same languages
 ALIASES = {"fil": "tl", "in": "id", "fil_PH": "tl", "in_ID": "id"}
 #: environment variables read when --lang and FIVES_LANG are absent, in gettext's order
@@ -148,7 +150,11 @@ class Translator:
 
     def __init__(self, code: str = "en") -> None:
         self.code = code
-        self._catalog = _gettext.translation(DOMAIN, catalog_dir(code), languages=[code], fallback=True)
+        # English is the source language: its catalog translates nothing (a test holds it
+        # so), and gettext's null catalog says exactly what it would, English plurals
+        # included, without reading 1,300 messages at every start (about 8 ms)
+        self._catalog = (_gettext.NullTranslations() if code == SOURCE_LANGUAGE else
+                         _gettext.translation(DOMAIN, catalog_dir(code), languages=[code], fallback=True))
 
     def gettext(self, message: str) -> str:
         """``message`` translated."""
