@@ -16,7 +16,7 @@ budget and seed always give the same answer.
 >>> from fives_tutor.core.plays import parse_play
 >>> rules = load_rules("dominos-cc")
 >>> situation = Situation.build(Position.parse("5 3"), parse_hand("3|0 5|1"), rules, opponents=(6,))
->>> judged = compare(situation, parse_play("5|1", Position.parse("5 3"), rules), samples=40, seed=1)
+>>> judged = compare(situation, parse_play("5|1", Position.parse("5 3"), rules), samples=200, seed=1)
 >>> judged.best.play.notation, judged.chosen.play.notation, judged.cost > 0
 ('3|0@3', '5|1@5', True)
 """
