@@ -2,7 +2,7 @@
 as they finish, so that a run stopped at a deadline still gives the first deals.
 
     nice python bench/duel_progress.py A B --matches 600 --seed 3 [--rules dominos-cc]
-                                       [--players 2] [--workers 2] --out FILE.jsonl
+                                       [--players 2] [--workers 2] --out FILE.jsonl [--resume]
     python bench/duel_progress.py --summarise FILE.jsonl      # the JSON of `fives duel --json`
     python bench/duel_progress.py --paired FILE1.jsonl FILE2.jsonl
 
@@ -80,6 +80,29 @@ def paired(first: str, second: str) -> str:
             f"(95%: {100 * (mean - 1.96 * error):+.1f} to {100 * (mean + 1.96 * error):+.1f})")
 
 
+def _kept_deals(partial: str, header: dict, seatings: int, chunk: int) -> int:
+    """The deals of a stopped run's ``partial`` file to keep, a whole number of chunks
+    (so that the run goes on with the very jobs it would have run), the file cut to
+    them. Raises SystemExit when the file is not a run of the same duel."""
+    with open(partial, encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    if not lines or json.loads(lines[0]) != header:
+        raise SystemExit(f"{partial} is not a run of this duel (its first line differs)")
+    matches = []
+    for line in lines[1:]:
+        try:
+            matches.append(json.loads(line))
+        except ValueError:
+            break  # a line cut by the stop
+    kept = (len(matches) // seatings) // chunk * chunk
+    with open(partial, "w", encoding="utf-8") as out:
+        out.write(lines[0] + "\n")
+        for match in matches[:kept * seatings]:
+            out.write(json.dumps(match) + "\n")
+    print(f"going on after {kept} deals", file=sys.stderr, flush=True)
+    return kept
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      usage="%(prog)s A B --out FILE [options] | --summarise FILE | --paired FILE FILE")
@@ -92,6 +115,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=4)
     parser.add_argument("--out", metavar="FILE", help="where the matches go (FILE.partial until every deal is played)")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on with FILE.partial of a stopped run of the same duel (its whole chunks are kept)")
     parser.add_argument("--summarise", metavar="FILE")
     parser.add_argument("--paired", nargs=2, metavar="FILE")
     args = parser.parse_args()
@@ -111,13 +136,21 @@ def main() -> None:
     deals = -(-args.matches // seatings)  # as fives duel: --matches counts every seating's match
     for text in (args.a, args.b):
         duel.parse_contestant(text)
-    jobs = [(args.rules, args.a, args.b, args.players, args.seed, start, min(deals, start + args.chunk),
-             duel.MOVE_TIME) for start in range(0, deals, args.chunk)]  # the levels ignore the move time
     partial = args.out + ".partial"
-    with open(partial, "w", encoding="utf-8") as out:
-        out.write(json.dumps({"a": args.a, "b": args.b, "rules": rules.id, "players": args.players,
-                              "seed": args.seed, "deals": deals, "seatings": seatings}) + "\n")
-        out.flush()
+    header = {"a": args.a, "b": args.b, "rules": rules.id, "players": args.players, "seed": args.seed,
+              "deals": deals, "seatings": seatings}
+    first = 0
+    if args.resume:
+        first = _kept_deals(partial, header, seatings, args.chunk)
+    # the levels ignore the move time; a version of fives-tutor from before it took none
+    # (a "before" of --paired) gets the job without it
+    timed = (duel.MOVE_TIME,) if hasattr(duel, "MOVE_TIME") else ()
+    jobs = [(args.rules, args.a, args.b, args.players, args.seed, start, min(deals, start + args.chunk), *timed)
+            for start in range(first, deals, args.chunk)]
+    with open(partial, "a" if first else "w", encoding="utf-8") as out:
+        if not first:
+            out.write(json.dumps(header) + "\n")
+            out.flush()
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
             for done in pool.map(duel._job, jobs):
                 for match in done:
