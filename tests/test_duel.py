@@ -287,6 +287,19 @@ def test_a_bot_from_a_file_plays_whole_matches(run, bot_file):
     assert without_times(again) == without_times(data)
 
 
+def test_a_bot_plays_from_any_folder_with_its_path_as_typed(run, bot_file, tmp_path, monkeypatch):
+    """The player's process imports the package the duel runs, whatever folder it is run
+    from: a folder that holds another fives_tutor (a source checkout, here a broken decoy)
+    does not stand in for it, and a player file named relative to that folder is found."""
+    folder = tmp_path / "checkout"
+    (folder / "fives_tutor").mkdir(parents=True)
+    (folder / "fives_tutor" / "__init__.py").write_text("raise ImportError('the decoy was imported')\n")
+    (folder / "bot.py").write_text(BOT, encoding="utf-8")
+    monkeypatch.chdir(folder)
+    data = duel_json(run, "bot.py:Lightest", "greedy", "--matches", "4", "--seed", "b")
+    assert data["matches"] == 4 and data["forfeits"] == {"a": 0, "b": 0, "reason": ""}
+
+
 @pytest.mark.parametrize("name, reason", [
     ("Cheater", "passed when a play or a draw was possible"),
     ("Raiser", "RuntimeError: boom"),

@@ -120,9 +120,12 @@ class OutsidePlayer:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
         self.process: subprocess.Popen[bytes] | None = None
         try:
+            # run in the folder that holds this very package: ``-m`` puts the working folder
+            # first on the child's path, and a source checkout there (whose packs and catalogs
+            # are not built) must not stand in for the installed package
             self.process = subprocess.Popen([sys.executable, "-m", "fives_tutor.study.outside_host"],
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                            env=env, close_fds=True)
+                                            env=env, close_fds=True, cwd=package_root)
         except OSError as error:
             raise OutsideError(N_("{path} failed while loading: {reason}"), path=path,
                                reason=error.strerror or str(error)) from None
@@ -131,7 +134,9 @@ class OutsidePlayer:
         self._thread = threading.Thread(target=self._exchange, daemon=True)
         self._thread.start()
         try:
-            answer = self._call(("load", path, name, rules.path), max(LOAD_TIME, move_time),
+            answer = self._call(("load", os.path.abspath(path), name,
+                                 os.path.abspath(rules.path) if rules.path else rules.path),
+                                max(LOAD_TIME, move_time),
                                 N_("it did not load within {seconds} s"))
         except Gone as gone:
             self.close()
