@@ -97,3 +97,32 @@ def test_a_match_against_the_computer_in_an_80_column_terminal(tmp_path):
         wait_for(session, "The match is saved: fives play --resume 1 continues it.")
     finally:
         tmux("kill-session", "-t", session)
+
+
+def test_a_persian_prompt_keeps_the_typed_line_where_it_is_shown(tmp_path):
+    """In Persian the typed text stays after the prompt's space, and the cursor after it,
+    also when a refused line is replaced by what is typed next (prompt_toolkit once
+    redrew it a column to the left of the right-to-left prompt, so 6|3 typed over the
+    refused 7|3 showed as «بن>6|33»)."""
+    session = f"fives-{uuid.uuid4().hex[:8]}"
+    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
+               f"--players 'آنا,بن' --lang fa; sleep 5")
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
+    try:
+        wait_for(session, "آنا>")
+        tmux("send-keys", "-t", session, "-l", "6|6")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "بن>")
+        tmux("send-keys", "-t", session, "-l", "7|3")
+        tmux("send-keys", "-t", session, "Enter")
+        time.sleep(1.0)  # the refusal is drawn in the toolbar
+        tmux("send-keys", "-t", session, "-l", "6|3")
+        screen = wait_for(session, "بن> 6|3")
+        row = next(line for line in screen.splitlines() if "بن> 6|3" in line)
+        assert row.rstrip().endswith("بن> 6|3"), row
+        # the cursor right after the typed text: the space, the marks (no column) and 6|3
+        x = int(tmux("display", "-p", "-t", session, "#{cursor_x}").strip())
+        assert x == len(row.rstrip().replace("\u200f", "").replace("\u200e", "")), (x, row)
+        tmux("send-keys", "-t", session, "C-d")
+    finally:
+        tmux("kill-session", "-t", session)

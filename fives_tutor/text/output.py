@@ -205,6 +205,11 @@ def prompt_text(text: str) -> str:
     line (prompt_toolkit, too, drops a zero-width character in the first column). In
     visual order a prompt is not right-aligned: the answer is typed after it."""
     lines = render(text, align=False)
+    # the line the answer is typed on keeps its marks but no right-to-left embedding
+    # (RLE ... PDF): prompt_toolkit redraws a line by cells, and after a refused line it
+    # placed the typed text a column off where the terminal showed the embedded prompt
+    # (a short prompt reads the same without it, in every terminal)
+    lines[-1] = lines[-1].replace("\u202b", "").replace("\u202c", "")
     if not _visual and any(line.startswith(RLM) for line in lines):
         if _isatty(sys.stdout):
             _prepare_terminal(sys.stdout)
