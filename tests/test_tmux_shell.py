@@ -126,3 +126,25 @@ def test_a_persian_prompt_keeps_the_typed_line_where_it_is_shown(tmp_path):
         tmux("send-keys", "-t", session, "C-d")
     finally:
         tmux("kill-session", "-t", session)
+
+
+def test_a_refused_setup_answer_is_replaced_by_what_is_typed_next(tmp_path):
+    """A setup question refuses "Ana" alone (two players at least); the answer typed next
+    replaces it, as a refused line at the table does, instead of being glued to it."""
+    session = f"fives-{uuid.uuid4().hex[:8]}"
+    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
+               f"--lang en; sleep 5")
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
+    try:
+        wait_for(session, "Rule pack (Enter for dominos-cc):")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "Players, in turn order, separated by commas:")
+        tmux("send-keys", "-t", session, "-l", "Ana")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "dominos-cc is for 2 to 4 players, not 1")
+        tmux("send-keys", "-t", session, "-l", "Ana, Ben")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "Scores: Ana 0 · Ben 0 (target 150)")
+        tmux("send-keys", "-t", session, "C-d")
+    finally:
+        tmux("kill-session", "-t", session)

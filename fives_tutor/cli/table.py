@@ -148,13 +148,14 @@ def _names(count: int | None, rules, typed: str = "") -> list[str]:
 
 
 def _ask(message: str, check, completions=(), default: str = "") -> str:
-    """One setup question, asked again (the answer kept for editing) until ``check``
-    (answer -> reason or None) accepts it."""
+    """One setup question, asked again until ``check`` (answer -> reason or None) accepts
+    it: the refused answer stays for editing, selected as the shell selects a refused
+    part, so what is typed next replaces it (an arrow key keeps it to edit)."""
     from prompt_toolkit import PromptSession  # start-up: loaded when the command runs
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.validation import ValidationError, Validator
 
-    from ..table.shell import grow_validation_toolbar
+    from ..table.shell import grow_validation_toolbar, refused_line_bindings
     from ..text.wrap import terminal_width, wrap_lines
 
     class _Check(Validator):
@@ -162,10 +163,10 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
             reason = check(document.text)
             if reason:  # wrapped to the terminal, not cut at its edge
                 raise ValidationError(message=prompt_text("\n".join(wrap_lines(reason, terminal_width() - 1))),
-                                      cursor_position=len(document.text))
+                                      cursor_position=0)  # the whole answer is what was refused
 
     session: PromptSession[str] = PromptSession(
-        validator=_Check(), validate_while_typing=False,
+        validator=_Check(), validate_while_typing=False, key_bindings=refused_line_bindings(),
         completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
     grow_validation_toolbar(session)
     try:

@@ -219,7 +219,7 @@ def _selected_span(buffer) -> tuple[int, int]:
     return start, end
 
 
-def _bindings() -> KeyBindings:
+def refused_line_bindings() -> KeyBindings:
     """Enter checks the whole line. While a refused part is selected (:func:`select_fault`)
     prompt_toolkit's Emacs mode is out of its insert mode, so C-u and C-k did nothing
     and Esc waited for a key: here they edit as in a shell whose cursor stands at the
@@ -325,7 +325,7 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
     prompt_session: PromptSession[str] = PromptSession(
         history=history, completer=TableCompleter(face.session, quiet=getattr(face, "quiet", False)),
         validator=TableValidator(face.session),
-        validate_while_typing=True, complete_while_typing=False, key_bindings=_bindings(),
+        validate_while_typing=True, complete_while_typing=False, key_bindings=refused_line_bindings(),
         bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
     grow_validation_toolbar(prompt_session)
     return prompt_session
