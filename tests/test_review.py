@@ -256,3 +256,36 @@ def test_the_review_in_another_language_fits_80_columns(run, tmp_path):
         text = run("games", "review", "1", "--db", db, "--lang", lang, env={"COLUMNS": "80"})
         assert text.exit_code == 0, text.stderr
         assert all(display_width(line) <= 80 for line in text.stdout.splitlines()), lang
+
+
+@pytest.mark.parametrize("width", [80, 40, 24])
+def test_the_best_command_is_folded_as_a_shell_reads_it_again(width, tmp_path):
+    """The b key's fives best command, folded to the width, is the same command to a POSIX
+    shell (sh is the reference: the words it passes to fives and the history it pipes)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from fives_tutor.table.review_text import best_command, best_command_lines
+
+    if shutil.which("sh") is None:
+        pytest.fail("no POSIX shell")
+    request = {"history": "players 2\n1 leads 6|6\n2 plays 6|3\n1 plays 6|5@6*\n2 draws 2\n2 plays 5|3@5\n"
+                          "1 plays 5|5@5\n2 plays 4|4@4\n",
+               "hand": "6|4 2|1 0|0 4|3", "scores": "20,15", "samples": 200, "seed": "coach:1:7", "lead": "later",
+               "rules": "muggins"}
+    lines = best_command_lines(request, width)
+    assert len(lines) > 1 and all(len(line) <= width for line in lines)
+    fake = tmp_path / "fives"  # a fives that says what it was given
+    fake.write_text(f"#!{sys.executable}\nimport sys\nprint(sys.argv[1:])\nprint(repr(sys.stdin.read()))\n")
+    fake.chmod(0o755)
+    env = dict(os.environ, PATH=f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+
+    def run(text: str) -> str:
+        return subprocess.run(["sh", "-c", text], capture_output=True, text=True, timeout=10, check=True,
+                              env=env).stdout
+
+    whole = run(best_command(request))
+    assert "players 2\\n1 leads 6|6" in whole and "'--rules', 'muggins'" in whole
+    assert run("\n".join(lines)) == whole

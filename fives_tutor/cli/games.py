@@ -255,6 +255,7 @@ def _latest(journal):
 def _best_lines(move, width: int) -> list[str]:
     """What ``b`` opens under a move: its ``fives best`` command and that command's answer."""
     from ..errors import FivesError  # start-up: loaded when the reader asks
+    from ..table.review_text import best_command_lines
     from ..text.i18n import localize_error
     from ..text.wrap import wrap_lines
     from .position import do_best
@@ -263,7 +264,9 @@ def _best_lines(move, width: int) -> list[str]:
     if request is None:
         return wrap_lines(_("fives best seats the players as the pack does: it cannot say this table's teams."),
                           width)
-    lines = wrap_lines(move.best_command, width)
+    # the command folded as a shell reads it again (a break inside its quoted history,
+    # as plain wrapping made, changed the history when pasted)
+    lines = best_command_lines(request, width)
     try:
         _data, text = do_best(None, request["hand"], None, None, "auto", request["rules"], request["samples"], None,
                               request["seed"], (), request["scores"], None, request["lead"], request["history"])

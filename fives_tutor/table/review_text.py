@@ -97,11 +97,8 @@ def best_request(state: TableState, seat: int, rules: RuleSet, judged: Judgement
             "rules": command_name(rules)}
 
 
-def best_command(request: dict[str, Any] | None) -> str | None:
-    """The ``fives best`` command for a :func:`best_request`: the history piped in with
-    ``printf``, so that it can be typed again as it is."""
-    if request is None:
-        return None
+def _best_words(request: dict[str, Any]) -> list[str]:
+    """The words of :func:`best_command`, each quoted for a POSIX shell."""
     history = request["history"].rstrip("\n").replace("\n", "\\n") + "\\n"
     parts = ["printf", shlex.quote(history), "|", "fives", "best", "--history", "-", "--hand",
              shlex.quote(request["hand"]), "--scores", request["scores"], "--samples", str(request["samples"]),
@@ -110,7 +107,42 @@ def best_command(request: dict[str, Any] | None) -> str | None:
         parts += ["--lead", request["lead"]]
     if request["rules"] != "dominos-cc":
         parts += ["--rules", request["rules"]]
-    return " ".join(parts)
+    return parts
+
+
+def best_command(request: dict[str, Any] | None) -> str | None:
+    """The ``fives best`` command for a :func:`best_request`: the history piped in with
+    ``printf``, so that it can be typed again as it is."""
+    return None if request is None else " ".join(_best_words(request))
+
+
+def best_command_lines(request: dict[str, Any], width: int) -> list[str]:
+    """:func:`best_command` in lines of at most ``width`` columns that a POSIX shell reads
+    as the one command, copied and pasted whole: each line but the last ends in a
+    backslash (the shell drops a backslash and the line break after it, outside quotes),
+    between words or inside a long quoted word closed and opened again around the break
+    (``'ab'\\`` then ``'cd'``: the shell joins them into ``abcd``); the lines are not
+    indented, as a space there would split a word."""
+    room = max(20, width - 2)  # " \\" or "'\\" at the end of a line
+    lines: list[str] = []
+    line = ""
+    for word in _best_words(request):
+        if line and len(line) + 1 + len(word) > room:
+            lines.append(line + " \\")
+            line = ""
+        line = f"{line} {word}" if line else word
+        # a single-quoted word too long for a line is cut inside its quotes
+        while len(line) > room and line.endswith("'") and "'" in line[:-1] and "\"'\"" not in word:
+            cut = room - 1
+            start = len(line) - len(word)
+            if cut <= start + 1:  # the word starts too late on this line: break before it
+                lines.append(line[:start].rstrip() + " \\")
+                line = word
+                continue
+            lines.append(line[:cut] + "'\\")
+            line = "'" + line[cut:]
+    lines.append(line)
+    return lines
 
 
 def moves_of(pairs: Iterable[tuple[TableState, Judgement]], rules: RuleSet, match_id: int,
@@ -286,5 +318,5 @@ def mistakes_after(moves: Sequence[Move], index: int) -> int | None:
     return None
 
 
-__all__ = ["BAR", "Move", "alternatives_table", "best_command", "best_request", "mistakes_after", "move_json",
+__all__ = ["BAR", "Move", "alternatives_table", "best_command", "best_command_lines", "best_request", "mistakes_after", "move_json",
            "moves_of", "page_lines", "review_pages", "scores_text", "summary_page", "trend_lines"]
