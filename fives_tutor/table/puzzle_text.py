@@ -36,8 +36,7 @@ THEME_NAMES = {
 }
 
 #: the coach's kind of mistake whose lesson is the hint of a theme
-_LESSON_OF = {"match": "match", "block": "block", "giveback": "reply", "heavy": "heavy", "suits": "suits",
-              "lookahead": "lookahead"}
+_LESSON_OF = {"match": "match", "block": "block", "giveback": "reply", "heavy": "heavy", "suits": "suits"}
 
 
 def theme_name(theme: str) -> str:
@@ -57,6 +56,9 @@ def theme_hint(theme: str) -> str:
             "partner": lambda: _("Leave ends that your partner, who plays after the next player, can score on."),
             "endgame": lambda: _("Every tile's place is known: play the rest of the hand out in your head, turn by "
                                  "turn."),
+            # the coach's lesson for this kind says "ask hint", which a puzzle cannot offer
+            "lookahead": lambda: _("Look past this turn: for each play, think what the next player can answer and "
+                                   "what you can play after that."),
         }[theme]()
     return _("Hint: {theme}. {advice}").format(theme=theme_name(theme), advice=advice)
 
