@@ -490,6 +490,8 @@ def test_play_after_the_match_is_over_is_refused(run, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--players", "Ana,Ana"], "each player needs a different name"),
     (["--players", "Ana,undo"], "'undo' cannot be a player's name"),
+    # a saved match keeps names of at most 40 characters: a longer one is refused at the start
+    (["--players", "Ana," + "E" * 41], "a player's name can have at most 40 characters"),
     (["--players", "Ana,Ben,Cy,Dee,Eve"], "dominos-cc is for 2 to 4 players, not 5"),
     (["--players", "Ana,Ben,Cy,Dee", "--teams", "Ana+Ben,Cy+Zed"], "--teams names a player who is not in --players"),
     (["--players", "Ana,Ben", "--teams", "Ana+Ben"], "--teams needs four players in two teams of two"),
@@ -501,6 +503,13 @@ def test_bad_setup_is_refused_and_saves_no_match(run, args, message):
     assert message in result.stderr
     with Journal() as journal:
         assert journal.matches() == []
+
+
+def test_a_name_of_forty_characters_is_kept_and_read_back(run):
+    name = "E" * 40
+    assert run("table", "--players", f"Ana,{name}", input="6|6\n").exit_code == 0
+    listed = run("games", "show", "1")
+    assert listed.exit_code == 0 and name in listed.stdout
 
 
 def test_show_commands_record_nothing_and_quit_stops_reading(run):

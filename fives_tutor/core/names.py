@@ -25,6 +25,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+#: the longest a player's name may be, in characters: what a saved match keeps (the
+#: journal and its exports refuse a longer one) and the score sheet's columns can show
+MAX_NAME = 40
+
 #: the command words of the table's shell (English in every language), which no
 #: player's name may be
 WORDS = ("draw", "pass", "muggins", "undo", "redo", "hand", "hint", "board", "sheet", "history", "rules", "help",

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from ..bounds import has_control, is_text, safe, whole_number
+from ..core.names import MAX_NAME
 from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, Msg
 from ..resources import user_home
@@ -486,7 +487,7 @@ def _info(row) -> MatchInfo:
         column = "names"
         names = _load(row[1], "names")
         if (not isinstance(names, list) or not 1 <= len(names) <= 10
-                or not all(isinstance(n, str) and 0 < len(n) <= 40 and not has_control(n) for n in names)):
+                or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME and not has_control(n) for n in names)):
             raise ValueError
         column = "teams"
         teams = _load(row[2], "teams") if row[2] else None

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import NamedTuple, NoReturn
 
 from ..bounds import TOO_LARGE, whole_number
-from ..core.names import WORDS, invisible_character
+from ..core.names import MAX_NAME, WORDS, invisible_character
 from ..core.plays import Play
 from ..core.tiles import ascii_digits, parse_hand, parse_tile
 from ..errors import N_, NotationError, did_you_mean
@@ -163,6 +163,8 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name in this grammar, or None when it can."""
     if not name.strip():
         return N_("a player's name cannot be empty")
+    if len(name) > MAX_NAME:  # a saved match keeps no longer name: refused here, not found damaged later
+        return N_("a player's name can have at most {limit} characters")
     if invisible_character(name) is not None:  # it would look like the same name without it
         return N_("'{name}' cannot be a player's name: it holds a character that shows nothing, such as a "
                   "zero-width space or a direction mark")
