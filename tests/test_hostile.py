@@ -625,6 +625,20 @@ def test_huge_counts_are_bounded_before_anything_is_built(run, home, args, stdin
     refused_everywhere(run, args, expected, home, stdin=stdin)
 
 
+@pytest.mark.parametrize("args", [
+    ["duel", "greedy", "greedy", "--matches", "2", "--move-time", "nan"],
+    ["best", "6 2", "--hand", "2|5 6|4", "--time", "NaN"],
+    ["simulate", "dominos-cc", "--matches", "10", "--seconds-per-play", "nan"],
+    ["rules", "compare", "dominos-cc", "muggins", "--matches", "10", "--seconds-per-play", "-nan"],
+    ["play", "--pace", "nan"],
+], ids=lambda args: " ".join(args[:1] + args[-2:]))
+def test_a_number_of_seconds_that_is_not_a_number_is_refused(run, home, args):
+    """nan passes every comparison, so a range that only compares let it through: as a
+    move time it switched the limit off (a looping player hung the duel), as --time it
+    hung fives best, as --seconds-per-play it crashed. Refused like any number out of range."""
+    refused_everywhere(run, args, "is not in the range", home)
+
+
 @pytest.mark.parametrize("line, expected", [
     # muggins (Foster): 28 tiles less 7 each leave 14, and the last 2 are never drawn
     ("draw " + PAD + "9" * 30, "Refused: the boneyard has only 12 tiles to draw"),

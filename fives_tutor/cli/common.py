@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import math
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -577,6 +578,19 @@ class WholeRange(click.IntRange):
                         value=shown(value.strip()), range=self._describe_range()), param, ctx)
                 value = number
         return super().convert(value, param, ctx)
+
+
+class SecondsRange(click.FloatRange):
+    """A number of seconds within a range: Click's own, but a NaN (``nan`` passes every
+    comparison, so Click's range let it through) is refused as out of the range like any
+    other number outside it, as ``inf`` is."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(_("{value} is not in the range {range}.").format(
+                value=shown(str(value).strip()), range=self._describe_range()), param, ctx)
+        return number
 
 
 class PlayersType(click.ParamType):

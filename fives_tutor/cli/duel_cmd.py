@@ -15,6 +15,7 @@ from .common import (
     CliError,
     FivesCommand,
     PlayersType,
+    SecondsRange,
     WholeRange,
     argument,
     complete_language,
@@ -47,7 +48,7 @@ from .common import (
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True, help=N_("Seed of the deals."))
 @option("--workers", type=WholeRange(1, 64), metavar="N", default=1, show_default=True,
         help=N_("Processes to share the matches among (same numbers as one)."))
-@option("--move-time", "move_time", type=click.FloatRange(0.01, 600), metavar="SECONDS", default=MOVE_TIME,
+@option("--move-time", "move_time", type=SecondsRange(0.01, 600), metavar="SECONDS", default=MOVE_TIME,
         show_default=True, help=N_("Seconds a player file may take for each move (the levels of fives-tutor have no "
                                    "limit)."))
 @option("--rules", "rules_name", metavar="PACK", default="dominos-cc", show_default=True, shell_complete=complete_pack,

@@ -13,6 +13,7 @@ from ..text.output import echo
 from .common import (
     CliError,
     FivesCommand,
+    SecondsRange,
     complete_language,
     complete_match_id,
     complete_pack,
@@ -90,7 +91,7 @@ def _complete_levels(ctx, param, incomplete: str):
 @option("--coach", type=click.Choice(["on", "off", "end"]), default="on", show_default=True,
         help=N_("The coach: on (a line after a play that gives points away, and summaries), end (the summaries "
                 "only) or off."))
-@option("--pace", type=click.FloatRange(0, 10), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
+@option("--pace", type=SecondsRange(0, 10), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
         help=N_("Seconds between the computer's moves in a terminal."))
 @option("--lang", "lang", metavar="LANG", shell_complete=complete_language,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))

@@ -29,6 +29,7 @@ from .common import (
     DEFAULT_SEED,
     FivesCommand,
     LevelType,
+    SecondsRange,
     WholeRange,
     argument,
     common_options,
@@ -446,7 +447,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
                 "monte-carlo."))
 @option("--samples", type=WholeRange(1, 100000), metavar="N",
         help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 100)."))
-@option("--time", "seconds", type=click.FloatRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
+@option("--time", "seconds", type=SecondsRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True,
         help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",

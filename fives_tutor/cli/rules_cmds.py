@@ -24,6 +24,7 @@ from .common import (
     CliError,
     FivesCommand,
     PlayersType,
+    SecondsRange,
     SuggestingGroup,
     WholeRange,
     _Translated,
@@ -157,7 +158,7 @@ def _simulation_options(skill_default):
 
 
 def _add_simulation_options(function, skill_default):
-    function = option("--seconds-per-play", "seconds_per_play", type=click.FloatRange(1, 600),
+    function = option("--seconds-per-play", "seconds_per_play", type=SecondsRange(1, 600),
                       default=SECONDS_PER_PLAY, show_default=True, metavar="SECONDS",
                       help=N_("Seconds a play takes at a real table, shuffling and counting included, to turn "
                               "plays into minutes (the default comes from published game times: docs/packs.md)."))(function)
