@@ -194,3 +194,27 @@ def test_persian_lessons_mark_every_left_to_right_run():
 def test_no_english_game_terms_left_in_lessons(code):
     problems = [(where, terms) for where, text in lesson_texts(code) if (terms := english_terms(text, code))]
     assert not problems, report(problems, "in")
+
+
+def test_no_message_is_translated_inside_an_f_string():
+    """gettext's extraction (Babel's, as tools/update_catalogs.py runs it) reads no call
+    inside an f-string: a message there never reaches a catalog and shows in English in
+    every language, as the puzzle worksheet's heading did."""
+    import ast
+
+    folder = os.path.dirname(fives_tutor.__file__)
+    found = []
+    for root, _dirs, files in os.walk(folder):
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(root, name)
+            with open(path, encoding="utf-8") as handle:
+                tree = ast.parse(handle.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.JoinedStr):
+                    for call in ast.walk(node):
+                        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                                and call.func.id in ("_", "ngettext", "pgettext", "N_")):
+                            found.append(f"{os.path.relpath(path, folder)}:{call.lineno}")
+    assert not found, found

@@ -361,7 +361,8 @@ def _worksheet(rules, puzzles) -> str:
     from ..tutor.puzzles import situation_of, told
 
     t = current()
-    lines = [f"# {_('Puzzles')}: {rules.name(t.code)}", ""]
+    # the words outside f-strings: gettext's extraction reads no call inside one
+    lines = ["# " + _("Puzzles: {pack}").format(pack=rules.name(t.code)), ""]
     keys = []
     for number, puzzle in enumerate(puzzles, start=1):
         situation = situation_of(puzzle, rules)
@@ -377,5 +378,5 @@ def _worksheet(rules, puzzles) -> str:
         shown = told(puzzle, situation, None)
         keys.append(f"{number}. **{t.notation(puzzle.answer)}** ({text.theme_name(puzzle.theme)}). "
                     + " ".join(text.reason_lines(shown.reason, None)))
-    lines += [f"## {_('Answer key')}", ""] + keys
+    lines += ["## " + _("Answer key"), ""] + keys
     return "\n".join(lines)
