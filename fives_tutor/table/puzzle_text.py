@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from ..core.layout import Layout
 from ..core.plays import board_position
 from ..render.board_art import draw, draw_hand
+from ..render.chart import Series, line_chart, ltr_lines, x_ticks
 from ..render.sentences import inferred, points_phrase
 from ..store.ratings import START_RATING
-from ..text.i18n import LRM, _, current, ngettext, pgettext
+from ..text.i18n import _, current, ngettext, pgettext
 from ..text.table import table
 from ..tutor.lessons import quit_words
 from .coach_text import lesson_text, reason_text
@@ -185,29 +186,18 @@ def rating_line(before: float, after: float, rd: float) -> str:
 
 
 def chart(values: Sequence[float], width: int, height: int = 6) -> list[str]:
-    """A small chart of ``values`` (the rating after each answer, oldest first): at most
-    ``width`` columns (the newest answers when there are more), ``height`` rows, the
-    highest and lowest values as labels. Time runs left to right in every language (a
-    right-to-left line starts with a left-to-right mark)."""
+    """A small chart of ``values`` (the rating after each answer, oldest first) at most
+    ``width`` cells wide and ``height`` rows high, the answers along the bottom: the
+    club's line chart (:func:`fives_tutor.render.chart.line_chart`), kept left to right
+    in a right-to-left language (:func:`~fives_tutor.render.chart.ltr_lines`: time runs
+    left to right in every language, and the axis stays beside its labels)."""
     t = current()
     if not values:
         return []
-    top, bottom = max(values), min(values)
-    labels = [t.number(round(top)), t.number(round(bottom))]
-    label_width = max(len(label) for label in labels)
-    columns = max(8, width - label_width - 3)
-    shown = list(values[-columns:])
-    span = (top - bottom) or 1.0
-    rows = [[" "] * len(shown) for _row in range(height)]
-    for column, value in enumerate(shown):
-        row = round((top - value) / span * (height - 1))
-        rows[row][column] = "•"
-    lines = []
-    for index, cells in enumerate(rows):
-        label = labels[0] if index == 0 else (labels[1] if index == height - 1 else "")
-        lines.append(f"{label:>{label_width}} |" + "".join(cells).rstrip())
-    lines.append(" " * label_width + " +" + "-" * len(shown))
-    return [LRM + line if t.rtl else line for line in lines]
+    points = [(float(k), value) for k, value in enumerate(values, start=1)]
+    ticks = x_ticks(1, len(points), max(4, width - 8), t.number)
+    return ltr_lines(line_chart([Series("•", points)], width, height, ticks, lambda y: t.number(round(y)),
+                                x_range=(1.0, float(len(points)))))
 
 
 def stats_lines(answers: Sequence, rating, personal: int, width: int) -> list[tuple[str, bool]]:
