@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     # types only: the search (and what it loads) is imported inside the levels that
     # search, so that greedy, defensive and expert answers do not pay for it at start-up
     # (about 40 ms of a `fives best --level greedy`, measured: docs/benchmarks.md, issue 17)
-    from .search import MoveValue, ObservedTiles, Problem
+    from .search import MoveValue, ObservedTiles, Problem, Sampled
 
 
 class Situation(NamedTuple):
@@ -527,19 +527,39 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     deals and play them in the playouts (False: every one plays like the expert, and
     ``inference`` weighs the deals).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
-    from .search import EPSILON, INFERENCE, ismcts, monte_carlo  # start-up: see TYPE_CHECKING above
-    built, plays = search_problem(situation)
-    rng = random.Random(f"{seed}:mc")
+    from .search import ismcts, summarise  # start-up: see TYPE_CHECKING above
     if method == "ismcts":
+        built, plays = search_problem(situation)
         count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
-        values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
+        values = ismcts(built, iterations=count, seconds=seconds, rng=random.Random(f"{seed}:mc"), player=player)
     else:
-        read_styles = style_model(situation) if styles and opponents is None else None
-        values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
-                             rng=rng, player=player, inference=INFERENCE if inference is None else inference,
-                             prune=prune, epsilon=EPSILON if epsilon is None else epsilon, opponents=opponents,
-                             model=read_styles)
+        built, plays, measured = sample_situation(situation, samples, seconds, seed, player, inference, prune,
+                                                  epsilon, opponents, styles)
+        values = summarise(built, measured)
     return with_reasons(situation, plays, values)
+
+
+def sample_situation(situation: Situation, samples: int | None = None, seconds: float | None = None,
+                     seed: int | str = 0, player: str = "expert", inference: float | None = None,
+                     prune: bool = True, epsilon: float | None = None, opponents: Policy | None = None,
+                     styles: bool = True, keep: Sequence[Play] = ()) -> tuple[Problem, list[Play], Sampled]:
+    """The deals and playouts of the Monte Carlo level (:func:`rank_monte_carlo`'s
+    ``sampling``, the same arguments and the same seeded deals), each deal's values kept
+    (:class:`~fives_tutor.engine.search.Sampled`) for a caller that compares plays deal by
+    deal (:func:`fives_tutor.engine.judge.analyse`): the search's problem, the legal plays
+    its moves stand for (in the same order) and what :func:`~fives_tutor.engine.search.sample`
+    measured. The plays in ``keep`` never leave the race. Raises :class:`IllegalPlayError`
+    when no deal fits what the player knows."""
+    from .search import EPSILON, INFERENCE, sample  # start-up: see TYPE_CHECKING above
+    built, plays = search_problem(situation)
+    kept = [i for i, p in enumerate(plays) if any(p.tile == k.tile and p.index == k.index for k in keep)]
+    read_styles = style_model(situation) if styles and opponents is None else None
+    measured = sample(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
+                      rng=random.Random(f"{seed}:mc"), player=player,
+                      inference=INFERENCE if inference is None else inference, prune=prune,
+                      epsilon=EPSILON if epsilon is None else epsilon, keep=kept, model=read_styles,
+                      opponents=opponents)
+    return built, plays, measured
 
 
 def style_model(situation: Situation) -> Model:
@@ -622,4 +642,5 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options: Any) -> li
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "Overshoot", "PLAYING_LEVELS", "RankedPlay", "Situation",
            "expected_best",
-           "rank", "rank_expert", "resolve_level", "search_problem", "style_model", "with_reasons"]
+           "rank", "rank_exact", "rank_expert", "resolve_level", "sample_situation", "search_problem", "style_model",
+           "with_reasons"]
