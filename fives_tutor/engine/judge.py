@@ -76,11 +76,6 @@ class Valued(NamedTuple):
         """The play valued."""
         return self.ranked.play
 
-    @property
-    def points_behind(self) -> float:
-        """``behind`` without the match's part: the points the play gives away."""
-        return self.behind - self.match
-
 
 class Analysis(NamedTuple):
     """Every legal play of one decision valued on the same deals (:func:`analyse`):
