@@ -209,6 +209,15 @@ class Situation(NamedTuple):
         opponents = self.opponents or (self.next_hand,)
         return Knowledge(self.unseen, opponents, self.voids or tuple(frozenset[int]() for _ in opponents))
 
+    def holdable(self, opponent: int = 0) -> tuple[Tile, ...]:
+        """The tiles opponent ``opponent`` (0: the next player) can hold now: the unseen
+        tiles the inference allows in their hand (none of the numbers they have shown they
+        lack, none the lead rule rules out;
+        :meth:`~fives_tutor.engine.knowledge.Knowledge.possible`). The defensive level
+        values its replies over them, and the reasons count them."""
+        possible = self.knowledge().possible(opponent)
+        return tuple(t for t in self.unseen if t in possible)
+
     def plays(self) -> list[Play]:
         """The legal plays, leads only as the pack allows (see :attr:`lead`)."""
         return legal_plays(self.board, self.hand, self.rules, self.lead)
@@ -404,14 +413,6 @@ def rank_greedy(situation: Situation) -> list[RankedPlay]:
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def _possible_for_next(situation: Situation) -> list[Tile]:
-    """The unseen tiles the next player may hold now: what the inference allows in their
-    hand (none of the numbers they have shown they lack, none the lead rule rules out;
-    :meth:`~fives_tutor.engine.knowledge.Knowledge.possible`), as the coach's reasons count them."""
-    possible = situation.knowledge().possible(0)
-    return [t for t in situation.unseen if t in possible]
-
-
 def rank_defensive(situation: Situation) -> list[RankedPlay]:
     """Points now minus the next player's expected best reply over the unseen tiles.
 
@@ -427,7 +428,7 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
     rules = situation.rules
     ranked = []
     goes_out = len(situation.hand) == 1
-    possible = _possible_for_next(situation)
+    possible = situation.holdable()
     credit = _credit(situation)
     table = credit.table(tables(rules), 1)
     for play in situation.plays():
