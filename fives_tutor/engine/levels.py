@@ -31,12 +31,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.game import sides_for
+from ..core.game import check_players, sides_for
 from ..core.plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
 from ..core.position import Position, new_double_spins
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, domino_set
-from ..errors import N_, IllegalPlayError, span
+from ..errors import N_, IllegalPlayError
 from .chances import expected_best
 from .expert import credit_table, evaluate, view
 from .fast import Board as ScoreBoard
@@ -278,9 +278,9 @@ def _observed(steps: Sequence[Step], seat: int) -> tuple[ObservedTiles, ...]:
 
 
 def _check_scores(rules: RuleSet, players: int, scores: Sequence[int] | None) -> None:
-    if players > rules.players.max or players < rules.players.min:
-        raise IllegalPlayError(N_("this rule pack is for {players} players, not {count}"),
-                               players=span(rules.players.min, rules.players.max), count=players)
+    """Refuse a player count the pack does not allow, and scores that do not fit the
+    sides or have already won the match (:class:`IllegalPlayError`)."""
+    check_players(rules, players)
     if scores is None:
         return
     target = rules.match.target.get(players)
