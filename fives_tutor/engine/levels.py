@@ -633,9 +633,6 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options: Any) -> li
             return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
         except SearchLimit:
             chosen = "monte-carlo"
-            options = {key: value for key, value in options.items()
-                       if key in ("samples", "seconds", "seed", "player", "method", "inference", "prune",
-                                  "epsilon", "opponents", "styles")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)
