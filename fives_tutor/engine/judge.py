@@ -23,15 +23,14 @@ budget and seed always give the same answer.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.plays import Play
 from ..errors import N_, IllegalPlayError
-from .levels import RankedPlay, Situation, rank, resolve_level, search_problem, style_model, with_reasons
+from .levels import AUTO_EXACT_NODES, RankedPlay, Situation, rank_exact, resolve_level, sample_situation, with_reasons
 from .names import DEFAULT_SAMPLES, WIN_VALUE
-from .search import EPSILON, INFERENCE, Sampled, paired, sample, summarise
+from .search import Sampled, SearchLimit, paired, summarise
 
 
 class Comparison(NamedTuple):
@@ -76,11 +75,6 @@ class Valued(NamedTuple):
     def play(self) -> Play:
         """The play valued."""
         return self.ranked.play
-
-    @property
-    def points_behind(self) -> float:
-        """``behind`` without the match's part: the points the play gives away."""
-        return self.behind - self.match
 
 
 class Analysis(NamedTuple):
@@ -135,14 +129,14 @@ def analyse(situation: Situation, samples: int | None = None, seed: int | str = 
                           goes_out=len(situation.hand) == 1, forced=situation.forced() is not None)
         return Analysis((Valued(only),), "forced", 0)
     if resolve_level(situation, "auto") == "exact":
-        ranked = rank(situation, "auto")
+        try:
+            ranked = rank_exact(situation, AUTO_EXACT_NODES)  # as rank(situation, "auto") solves it
+        except SearchLimit:
+            ranked = []  # past the budget: the search below, as rank falls back to it
         if ranked and ranked[0].proven:
             top = ranked[0].value
             return Analysis(tuple(Valued(r, max(0.0, top - r.value)) for r in ranked), "exact", 0)
-    built, plays = search_problem(situation)
-    indexes = [i for i, p in enumerate(plays) if any(_same(p, k) for k in keep)]
-    measured = sample(built, samples=samples or DEFAULT_SAMPLES, rng=random.Random(f"{seed}:mc"),
-                      inference=INFERENCE, epsilon=EPSILON, keep=indexes, model=style_model(situation))
+    built, plays, measured = sample_situation(situation, samples or DEFAULT_SAMPLES, seed=seed, keep=keep)
     ranked = with_reasons(situation, plays, summarise(built, measured))
     position = {(p.tile, p.index): i for i, p in enumerate(plays)}
     best_index = position[(ranked[0].play.tile, ranked[0].play.index)]

@@ -31,12 +31,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.game import sides_for
+from ..core.game import check_players, sides_for
 from ..core.plays import Board, Play, board_position, forced_lead, legal_plays, plays_for_tile, tiles_on_table
 from ..core.position import Position, new_double_spins
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, domino_set
-from ..errors import N_, IllegalPlayError, span
+from ..errors import N_, IllegalPlayError
 from .chances import expected_best
 from .expert import credit_table, evaluate, view
 from .fast import Board as ScoreBoard
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     # types only: the search (and what it loads) is imported inside the levels that
     # search, so that greedy, defensive and expert answers do not pay for it at start-up
     # (about 40 ms of a `fives best --level greedy`, measured: docs/benchmarks.md, issue 17)
-    from .search import MoveValue, ObservedTiles, Problem
+    from .search import MoveValue, ObservedTiles, Problem, Sampled
 
 
 class Situation(NamedTuple):
@@ -209,6 +209,15 @@ class Situation(NamedTuple):
         opponents = self.opponents or (self.next_hand,)
         return Knowledge(self.unseen, opponents, self.voids or tuple(frozenset[int]() for _ in opponents))
 
+    def holdable(self, opponent: int = 0) -> tuple[Tile, ...]:
+        """The tiles opponent ``opponent`` (0: the next player) can hold now: the unseen
+        tiles the inference allows in their hand (none of the numbers they have shown they
+        lack, none the lead rule rules out;
+        :meth:`~fives_tutor.engine.knowledge.Knowledge.possible`). The defensive level
+        values its replies over them, and the reasons count them."""
+        possible = self.knowledge().possible(opponent)
+        return tuple(t for t in self.unseen if t in possible)
+
     def plays(self) -> list[Play]:
         """The legal plays, leads only as the pack allows (see :attr:`lead`)."""
         return legal_plays(self.board, self.hand, self.rules, self.lead)
@@ -269,9 +278,9 @@ def _observed(steps: Sequence[Step], seat: int) -> tuple[ObservedTiles, ...]:
 
 
 def _check_scores(rules: RuleSet, players: int, scores: Sequence[int] | None) -> None:
-    if players > rules.players.max or players < rules.players.min:
-        raise IllegalPlayError(N_("this rule pack is for {players} players, not {count}"),
-                               players=span(rules.players.min, rules.players.max), count=players)
+    """Refuse a player count the pack does not allow, and scores that do not fit the
+    sides or have already won the match (:class:`IllegalPlayError`)."""
+    check_players(rules, players)
     if scores is None:
         return
     target = rules.match.target.get(players)
@@ -404,14 +413,6 @@ def rank_greedy(situation: Situation) -> list[RankedPlay]:
     return _forced(situation, sorted(ranked, key=_tie_break))
 
 
-def _possible_for_next(situation: Situation) -> list[Tile]:
-    """The unseen tiles the next player may hold now: what the inference allows in their
-    hand (none of the numbers they have shown they lack, none the lead rule rules out;
-    :meth:`~fives_tutor.engine.knowledge.Knowledge.possible`), as the coach's reasons count them."""
-    possible = situation.knowledge().possible(0)
-    return [t for t in situation.unseen if t in possible]
-
-
 def rank_defensive(situation: Situation) -> list[RankedPlay]:
     """Points now minus the next player's expected best reply over the unseen tiles.
 
@@ -427,7 +428,7 @@ def rank_defensive(situation: Situation) -> list[RankedPlay]:
     rules = situation.rules
     ranked = []
     goes_out = len(situation.hand) == 1
-    possible = _possible_for_next(situation)
+    possible = situation.holdable()
     credit = _credit(situation)
     table = credit.table(tables(rules), 1)
     for play in situation.plays():
@@ -527,19 +528,39 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
     deals and play them in the playouts (False: every one plays like the expert, and
     ``inference`` weighs the deals).
     Raises :class:`IllegalPlayError` when no deal fits what the player knows."""
-    from .search import EPSILON, INFERENCE, ismcts, monte_carlo  # start-up: see TYPE_CHECKING above
-    built, plays = search_problem(situation)
-    rng = random.Random(f"{seed}:mc")
+    from .search import ismcts, summarise  # start-up: see TYPE_CHECKING above
     if method == "ismcts":
+        built, plays = search_problem(situation)
         count = (samples or DEFAULT_SAMPLES) * len(plays) if not seconds else None
-        values = ismcts(built, iterations=count, seconds=seconds, rng=rng, player=player)
+        values = ismcts(built, iterations=count, seconds=seconds, rng=random.Random(f"{seed}:mc"), player=player)
     else:
-        read_styles = style_model(situation) if styles and opponents is None else None
-        values = monte_carlo(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
-                             rng=rng, player=player, inference=INFERENCE if inference is None else inference,
-                             prune=prune, epsilon=EPSILON if epsilon is None else epsilon, opponents=opponents,
-                             model=read_styles)
+        built, plays, measured = sample_situation(situation, samples, seconds, seed, player, inference, prune,
+                                                  epsilon, opponents, styles)
+        values = summarise(built, measured)
     return with_reasons(situation, plays, values)
+
+
+def sample_situation(situation: Situation, samples: int | None = None, seconds: float | None = None,
+                     seed: int | str = 0, player: str = "expert", inference: float | None = None,
+                     prune: bool = True, epsilon: float | None = None, opponents: Policy | None = None,
+                     styles: bool = True, keep: Sequence[Play] = ()) -> tuple[Problem, list[Play], Sampled]:
+    """The deals and playouts of the Monte Carlo level (:func:`rank_monte_carlo`'s
+    ``sampling``, the same arguments and the same seeded deals), each deal's values kept
+    (:class:`~fives_tutor.engine.search.Sampled`) for a caller that compares plays deal by
+    deal (:func:`fives_tutor.engine.judge.analyse`): the search's problem, the legal plays
+    its moves stand for (in the same order) and what :func:`~fives_tutor.engine.search.sample`
+    measured. The plays in ``keep`` never leave the race. Raises :class:`IllegalPlayError`
+    when no deal fits what the player knows."""
+    from .search import EPSILON, INFERENCE, sample  # start-up: see TYPE_CHECKING above
+    built, plays = search_problem(situation)
+    kept = [i for i, p in enumerate(plays) if any(p.tile == k.tile and p.index == k.index for k in keep)]
+    read_styles = style_model(situation) if styles and opponents is None else None
+    measured = sample(built, samples=samples or (None if seconds else DEFAULT_SAMPLES), seconds=seconds,
+                      rng=random.Random(f"{seed}:mc"), player=player,
+                      inference=INFERENCE if inference is None else inference, prune=prune,
+                      epsilon=EPSILON if epsilon is None else epsilon, keep=kept, model=read_styles,
+                      opponents=opponents)
+    return built, plays, measured
 
 
 def style_model(situation: Situation) -> Model:
@@ -612,9 +633,6 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options: Any) -> li
             return rank_exact(situation, AUTO_EXACT_NODES if level == "auto" else EXACT_NODES)
         except SearchLimit:
             chosen = "monte-carlo"
-            options = {key: value for key, value in options.items()
-                       if key in ("samples", "seconds", "seed", "player", "method", "inference", "prune",
-                                  "epsilon", "opponents", "styles")}
     if chosen == "monte-carlo":
         return rank_monte_carlo(situation, **options)
     return LEVELS[chosen](situation)
@@ -622,4 +640,5 @@ def rank(situation: Situation, level: str = DEFAULT_LEVEL, **options: Any) -> li
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "Overshoot", "PLAYING_LEVELS", "RankedPlay", "Situation",
            "expected_best",
-           "rank", "rank_expert", "resolve_level", "search_problem", "style_model", "with_reasons"]
+           "rank", "rank_exact", "rank_expert", "resolve_level", "sample_situation", "search_problem", "style_model",
+           "with_reasons"]

@@ -163,17 +163,12 @@ def _reason(kind: str, play: Play, other: Play | None = None, **figures: Figure)
 # --- what the next player can hold ----------------------------------------------------------
 
 
-def holdable(situation: Situation, opponent: int = 0) -> tuple[Tile, ...]:
-    """The tiles opponent ``opponent`` (0: the next player) can hold: the tiles the player
-    cannot see that the inference allows in their hand."""
-    possible = situation.knowledge().possible(opponent)
-    return tuple(t for t in situation.unseen if t in possible)
-
-
-def lacking(situation: Situation, opponent: int = 0) -> tuple[int, ...]:
+def lacking(situation: Situation, opponent: int = 0, held: Sequence[Tile] | None = None) -> tuple[int, ...]:
     """The numbers none of the tiles opponent ``opponent`` can hold shows, though a tile
-    the player cannot see does: what they have shown they lack."""
-    held = holdable(situation, opponent)
+    the player cannot see does: what they have shown they lack. ``held``: those tiles
+    (:meth:`~fives_tutor.engine.levels.Situation.holdable`) where the caller has them."""
+    if held is None:
+        held = situation.holdable(opponent)
     shown = {n for t in held for n in t}
     unseen = {n for t in situation.unseen for n in t}
     return tuple(sorted(unseen - shown))
@@ -249,9 +244,9 @@ def play_facts(situation: Situation, play: Play) -> tuple[Reason, ...]:
     if _goes_out(situation):
         found.append(_reason("goes_out", play, points=play.points))
     elif not won:
-        tiles = holdable(situation)
+        tiles = situation.holdable()
         values = _reply_values(situation, play, tiles)
-        found.append(_reason("replies", play, holdable=len(tiles), lacking=lacking(situation),
+        found.append(_reason("replies", play, holdable=len(tiles), lacking=lacking(situation, held=tiles),
                              scoring=sum(1 for v in values if v > 0), most=max(values, default=0),
                              expect=round(expected_best(values, situation.next_hand), 1)))
     return tuple(found)
@@ -306,13 +301,18 @@ def comparisons(situation: Situation, play: Play, other: Play, searched: Searche
             and not reaches(scores[0], play.points, situation):
         found.append(_reason("wins_now", play, other, score=scores[0], points=play.points, other_points=other.points,
                              target=_target(situation) or 0))
-    tiles = holdable(situation)
+    tiles = situation.holdable()
+    lacks = lacking(situation, held=tiles)
     out = _goes_out(situation)
+    # the best reply of each tile the next player can hold, after each play (none: the hand ends)
+    values = [] if out else _reply_values(situation, play, tiles)
+    other_values = [] if out else _reply_values(situation, other, tiles)
     if scores is not None and len(scores) > 1 and not out:
-        count = _winning_replies(situation, play, tiles)
-        other_count = 0 if reaches(scores[0], other.points, situation) else _winning_replies(situation, other, tiles)
+        count = sum(1 for v in values if reaches(scores[1], v, situation))
+        other_count = 0 if reaches(scores[0], other.points, situation) else sum(
+            1 for v in other_values if reaches(scores[1], v, situation))
         if count > other_count:
-            found.append(_reason("gives_win", play, other, holdable=len(tiles), lacking=lacking(situation),
+            found.append(_reason("gives_win", play, other, holdable=len(tiles), lacking=lacks,
                                  count=count, other_count=other_count, score=scores[1],
                                  target=_target(situation) or 0))
     chances = searched.chances() if searched is not None else None
@@ -323,13 +323,11 @@ def comparisons(situation: Situation, play: Play, other: Play, searched: Searche
     if other.points > play.points:
         found.append(_reason("more_now", play, other, points=play.points, other_points=other.points))
     if not out:
-        values = _reply_values(situation, play, tiles)
-        other_values = _reply_values(situation, other, tiles)
         most, other_most = max(values, default=0), max(other_values, default=0)
         scoring = sum(1 for v in values if v > 0)
         other_scoring = sum(1 for v in other_values if v > 0)
         if most > other_most or (most == other_most and scoring > other_scoring):
-            found.append(_reason("reply", play, other, holdable=len(tiles), lacking=lacking(situation),
+            found.append(_reason("reply", play, other, holdable=len(tiles), lacking=lacks,
                                  scoring=scoring, most=most, other_scoring=other_scoring, other_most=other_most))
     weigh = situation.rules.hand_end.hand_pips
     pips, other_pips = weigh((play.tile,)), weigh((other.tile,))
@@ -338,7 +336,7 @@ def comparisons(situation: Situation, play: Play, other: Play, searched: Searche
     if not out:
         fits, other_fits = _fitting(situation, play, tiles), _fitting(situation, other, tiles)
         if other_fits < fits:
-            found.append(_reason("blocks", play, other, holdable=len(tiles), lacking=lacking(situation), fits=fits,
+            found.append(_reason("blocks", play, other, holdable=len(tiles), lacking=lacks, fits=fits,
                                  other_fits=other_fits))
         rest, other_rest = _rest(situation, play), _rest(situation, other)
         numbers, other_numbers = _numbers(rest), _numbers(other_rest)
@@ -352,15 +350,6 @@ def comparisons(situation: Situation, play: Play, other: Play, searched: Searche
         found.append(_reason("search", play, other, behind=round(searched.behind, 1), noise=round(searched.noise, 1),
                              deals=searched.deals))
     return found
-
-
-def _winning_replies(situation: Situation, play: Play, tiles: Sequence[Tile]) -> int:
-    """How many of ``tiles`` would win the match at once for the next player's side
-    (its score second in ``situation.scores``) on the table ``play`` leaves."""
-    scores = situation.scores
-    if scores is None or len(scores) < 2:
-        return 0
-    return sum(1 for v in _reply_values(situation, play, tiles) if reaches(scores[1], v, situation))
 
 
 # --- the predicate ---------------------------------------------------------------------------
@@ -478,4 +467,4 @@ def holds(reason: Reason, situation: Situation, play: Play, other: Play | None =
 
 
 __all__ = ["CHANCES_FROM", "COMPARISONS", "SCHEMA", "SEARCHED", "Figure", "Reason", "Searched", "board_after",
-           "comparisons", "holdable", "holds", "lacking", "play_facts", "reaches"]
+           "comparisons", "holds", "lacking", "play_facts", "reaches"]

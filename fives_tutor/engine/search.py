@@ -339,23 +339,6 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
         hands, boneyard = deal_hidden(problem, rng)
         if model is not None:
             weight, styles = deal_styles(tb, model, hands, rng)
-            if RESAMPLE > 1 and any(model.observed):
-                # importance resampling: of RESAMPLE deals, one is kept with the chance of its
-                # weight, and counts by their mean weight
-                drawn = [(hands, boneyard, weight, styles)]
-                for _ in range(RESAMPLE - 1):
-                    more_hands, more_boneyard = deal_hidden(problem, rng)
-                    drawn.append((more_hands, more_boneyard) + deal_styles(tb, model, more_hands, rng))
-                total = sum(d[2] for d in drawn)
-                pick = rng.random() * total
-                kept = drawn[-1]
-                for candidate in drawn:
-                    pick -= candidate[2]
-                    if pick <= 0 and candidate[2] > 0:
-                        kept = candidate
-                        break
-                hands, boneyard, _, styles = kept
-                weight = total / RESAMPLE
             deal_policy = seated.get(styles)
             if deal_policy is None:
                 deal_policy = seated[styles] = _seated([policy or greedy_policy] + [by_style[s] for s in styles])
@@ -505,8 +488,6 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
     hand.board = board
     player = hand.turn
     points = _play(hand, move)
-    if LOOKAHEAD and policy is not None:
-        policy = _Lookahead(policy, player)
     if not take(hand, board, hand.sides[player], points):
         run(hand, policy, rng, board)  # plays the rest, or ends a hand the move finished
     gained = [s - b for s, b in zip(board.scores, start)]
@@ -515,65 +496,9 @@ def _playout(base: FastHand, move: Move, policy: Policy | None, rng: random.Rand
         for s, taken in zip(hand.result.winners, hand.at_end):
             at_end[s] += taken
     won = 0 if board.winner is None else 1 if board.winner == side else -1
-    if EQUITY is not None and base_board.target < 10 ** 9 and len(board.scores) == 2:
-        if won:
-            chance = 1.0 if won > 0 else 0.0
-        else:
-            beta, spread, power = EQUITY
-            need, against = board.target - board.scores[side], board.target - board.scores[1 - side]
-            chance = 1 / (1 + exp(-beta * (against - need) / (need + against + spread) ** power))
-        return 2 * WIN_VALUE * (chance - 0.5), _difference(at_end, side), won
     if won:  # a match decided is worth the match, whatever the margin: winning with 10 now is no worse than with 40
         return WIN_VALUE * won, 0.0, won
     return _difference(gained, side), _difference(at_end, side), won
-
-
-#: experimental (issue 20): the chance of winning the match from the scores at the end of
-#: a playout, to value a playout by: a logistic race, (beta, spread, power) for
-#: 1 / (1 + exp(-beta * (their need - mine) / (mine + theirs + spread) ** power))
-EQUITY: tuple[float, float, float] | None = None
-
-#: experimental (issue 20): deals drawn for each deal played out, one kept with the chance
-#: of its weight (importance resampling), where the opponents' plays weigh the deals
-RESAMPLE = 1
-
-#: experimental (issue 20): the player's next decision in each playout is searched (each
-#: of its plays played out on the deal) instead of left to the playout player
-LOOKAHEAD = 0
-
-
-class _Lookahead:
-    """A playout's players, except that the first later decision of ``seat`` plays each of
-    its options out (with the same players) and keeps the best for that seat's side."""
-
-    def __init__(self, policy: Policy, seat: int) -> None:
-        self.policy = policy
-        self.seat = seat
-        self.used = False
-
-    def __call__(self, hand: FastHand, found: list[Option], rng: random.Random | None) -> Option:
-        if hand.turn != self.seat or self.used or hand.board is None:
-            return self.policy(hand, found, rng)
-        self.used = True
-        side = hand.sides[self.seat]
-        source = hand.board
-        best, best_value = found[0], None
-        for option in found:
-            copy = hand.copy()
-            board = Board.__new__(Board)
-            board.scores = list(source.scores)
-            board.target, board.exact, board.bounce, board.winner = source.target, source.exact, source.bounce, None
-            copy.board = board
-            points = _play(copy, option)
-            if not take(copy, board, side, points):
-                run(copy, self.policy, rng, board)
-            if board.winner is not None:  # a match decided is worth the match alone, as in _playout
-                value = WIN_VALUE if board.winner == side else -WIN_VALUE
-            else:
-                value = _difference([s - b for s, b in zip(board.scores, source.scores)], side)
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = option, value
-        return best
 
 
 def _play(hand: FastHand, move: Move) -> int:
