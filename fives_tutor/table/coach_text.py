@@ -12,7 +12,7 @@ from ..packs.loader import command_name
 from ..render.reasons import interval_text
 from ..render.reasons import reason_text as say
 from ..text.i18n import _, current, ngettext
-from ..tutor.coach import FINE_BELOW, LESSONS, Judgement, Summary, lesson_for
+from ..tutor.coach import LESSONS, Judgement, Summary, lesson_for
 from ..tutor.lessons import load_lessons
 
 
@@ -61,7 +61,7 @@ def coach_line(judged: Judgement, names: Sequence[str] | None = None) -> str:
     play was worth more, with its interval, and why; for a play that is fine only within
     the noise of the sampling, that it is equal within the noise; else ""."""
     t = current()
-    if judged.verdict == "fine" and judged.cost >= FINE_BELOW:
+    if judged.within_noise:
         return _("Coach: {play} is fine, {noise}.").format(
             play=t.notation(judged.play), noise=within_noise(judged.best, judged.cost, judged.interval))
     if not judged.speaks:
@@ -183,9 +183,9 @@ def mark_text(judged: Judgement, names: Sequence[str] | None = None) -> str:
         return _("best (the only play)")
     if judged.verdict == "best":
         return _("best")
+    if judged.within_noise:
+        return _("fine, {noise}").format(noise=within_noise(judged.best, judged.cost, judged.interval))
     if judged.verdict == "fine":
-        if judged.cost >= FINE_BELOW:
-            return _("fine, {noise}").format(noise=within_noise(judged.best, judged.cost, judged.interval))
         return _("fine ({cost} from {best})").format(cost=about_points(judged.cost), best=t.notation(judged.best))
     reason = reason_text(judged, names)
     if judged.reason is None or judged.reason.kind not in _OWN_FIGURE:

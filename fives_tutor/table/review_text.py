@@ -40,7 +40,6 @@ from ..tutor.coach import (
     scores_for,
     seed_for,
     summarise,
-    verdict,
 )
 from .coach_text import interval_text, lesson_ids, mark_text, next_name, summary_lines, verdict_word
 
@@ -175,8 +174,8 @@ def alternatives_table(rows: Sequence[Alternative], chosen: str | None, monte: b
         else:
             behind = t.number(row.behind, decimals=1)
             if monte:
-                behind += " " + interval_text(round(2 * row.noise, 1))
-        mark = verdict_word(verdict(row.behind, row.noise) if index else "best")
+                behind += " " + interval_text(row.interval)
+        mark = verdict_word(row.mark if index else "best")
         shown = t.notation(row.play) + (" ←" if row.play == chosen else "")
         lines.append((shown, points_phrase(row.points), value, behind, mark))
     return table(lines, header=(pgettext("a move", "Play"), _("Now"), _("Value"), _("Behind"), _("Mark")),

@@ -115,6 +115,17 @@ class Alternative(NamedTuple):
                    round(max(0.0, valued.behind), 1), round(valued.noise, 1), round(valued.match, 1),
                    share(valued.win), share(valued.lose))
 
+    @property
+    def interval(self) -> float:
+        """The half-width of ``behind``'s interval (:func:`interval_of`)."""
+        return interval_of(self.noise)
+
+    @property
+    def mark(self) -> str:
+        """The mark the coach gives this play played (:func:`verdict` of ``behind``; the
+        best is ``best``)."""
+        return verdict(self.behind, self.noise)
+
     @classmethod
     def from_data(cls, data: object) -> Alternative | None:
         """One read back from a journal (a list of the fields); None for data that is not one."""
@@ -173,9 +184,15 @@ class Judgement(NamedTuple):
 
     @property
     def interval(self) -> float:
-        """The half-width of the cost's interval: :data:`NOISE_Z` standard errors (a mark
-        is given only where the cost is larger)."""
-        return round(NOISE_Z * self.noise, 1)
+        """The half-width of the cost's interval (:func:`interval_of`: a mark is given
+        only where the cost is larger)."""
+        return interval_of(self.noise)
+
+    @property
+    def within_noise(self) -> bool:
+        """Whether the play is marked fine only because the sampling cannot tell its cost
+        from zero (:func:`only_within_noise`)."""
+        return only_within_noise(self.verdict, self.cost)
 
     @property
     def reason(self) -> Reason | None:
@@ -281,6 +298,20 @@ def verdict(cost: float, noise: float, forced: bool = False) -> str:
     if cost < FINE_BELOW or cost <= NOISE_Z * noise:
         return "fine"
     return "inaccuracy" if cost < MISTAKE_FROM else "mistake"
+
+
+def interval_of(noise: float) -> float:
+    """The half-width of the interval of a cost whose standard error is ``noise`` (points,
+    rounded to 0.1 as the coach writes it): :data:`NOISE_Z` standard errors."""
+    return round(NOISE_Z * noise, 1)
+
+
+def only_within_noise(mark: str, cost: float) -> bool:
+    """Whether a play marked ``mark`` (:func:`verdict`) that gives away ``cost`` points is
+    fine only because the sampling cannot tell the cost from zero: ``fine`` though
+    :data:`FINE_BELOW` points or more behind (what ``hint``, the coach, the review and
+    ``fives best`` call equal within the noise)."""
+    return mark == "fine" and cost >= FINE_BELOW
 
 
 def seed_for(hand: int, ply: int) -> str:
@@ -438,7 +469,7 @@ def searched_of(analysis_level: str, valued: Valued) -> Searched:
     it): its cost, the half-width of the cost's interval (:data:`NOISE_Z` standard errors),
     the deals, and both plays' match chances on those deals where the match counted."""
     deals = valued.ranked.samples if analysis_level == "monte-carlo" else 0
-    return Searched(round(max(0.0, valued.behind), 1), round(NOISE_Z * round(valued.noise, 1), 1), deals, valued.win,
+    return Searched(round(max(0.0, valued.behind), 1), interval_of(round(valued.noise, 1)), deals, valued.win,
                     valued.best_win, valued.lose, valued.best_lose)
 
 
@@ -657,7 +688,7 @@ def _fits(judged: Judgement, state: TableState, event: Mapping[str, Any]) -> boo
 
 __all__ = ["ALTERNATIVES", "BEST_BELOW", "EARLIER_FIELDS", "FINE_BELOW", "KINDS", "KIND_OF_REASON", "LESSONS", "MATCH_COST",
            "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z", "SAMPLES", "VERDICTS",
-           "Alternative", "Judgement", "Summary", "analyse_state", "followed_seat", "history_of", "judge",
+           "Alternative", "Judgement", "Summary", "analyse_state", "followed_seat", "history_of", "interval_of", "judge",
            "judge_match", "judge_situation", "judged_plays", "judgement_from", "judgement_of", "kind_of",
-           "lesson_for", "lost_by_hand", "main_reason", "move_of", "ordered", "ply_of", "scores_for",
+           "lesson_for", "lost_by_hand", "main_reason", "move_of", "only_within_noise", "ordered", "ply_of", "scores_for",
            "searched_of", "seed_for", "situation_of", "steps_of", "summarise", "table_rules", "verdict"]
