@@ -439,10 +439,6 @@ def judge(state: TableState, play_text: str, samples: int | None = None,
     built or the play is not legal there."""
     situation, analysis = analysed if analysed is not None else analyse_state(state, samples)
     chosen = parse_play(play_text, state.layout, state.rules)
-    try:
-        analysis.of(chosen)
-    except KeyError:
-        raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation) from None
     return judgement_from(situation, analysis, chosen, state.hand_number, ply_of(state), followed_seat(state),
                           move_of(state))
 
@@ -456,12 +452,8 @@ def judge_situation(situation: Situation, chosen: Play, hand: int = 1, ply: int 
     analysis counts the match where the scores are given). Raises
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
-    analysis = analyse(situation, samples or SAMPLES, seed_for(hand, ply))
-    try:
-        analysis.of(chosen)
-    except KeyError:
-        raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation) from None
-    return judgement_from(situation, analysis, chosen, hand, ply, seat, move)
+    return judgement_from(situation, analyse(situation, samples or SAMPLES, seed_for(hand, ply)), chosen, hand, ply,
+                          seat, move)
 
 
 def searched_of(analysis_level: str, valued: Valued) -> Searched:
@@ -477,8 +469,13 @@ def judgement_from(situation: Situation, analysis: Analysis, chosen: Play, hand:
                    seat: int = 0, move: int = 0) -> Judgement:
     """The :class:`Judgement` of ``chosen`` on ``analysis`` (:func:`~fives_tutor.engine.judge.analyse`
     of ``situation``): its cost and noise, its mark, the alternatives and, for a play not
-    marked best, the reasons."""
-    mine, best = analysis.of(chosen), analysis.best
+    marked best, the reasons. Raises :class:`~fives_tutor.errors.IllegalPlayError` when
+    ``chosen`` is not one of the analysis's plays (not legal there)."""
+    try:
+        mine = analysis.of(chosen)
+    except KeyError:
+        raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation) from None
+    best = analysis.best
     forced = analysis.level == "forced" or mine.ranked.forced
     cost = round(max(0.0, mine.behind), 1)
     noise = round(mine.noise, 1)
@@ -498,12 +495,11 @@ def judgement_from(situation: Situation, analysis: Analysis, chosen: Play, hand:
                      tuple(Alternative.of(v) for v in kept), reasons)
 
 
-def judgement_of(situation: Situation, compared: Comparison, hand: int = 1, ply: int = 0, seat: int = 0,
-                 near: bool = False) -> Judgement:
+def judgement_of(situation: Situation, compared: Comparison, hand: int = 1, ply: int = 0, seat: int = 0) -> Judgement:
     """The :class:`Judgement` of a play already compared with the best (``compared``: a
     :class:`~fives_tutor.engine.judge.Comparison`, as a puzzle stores its figures) in
     ``situation``: the same as :func:`judgement_from`, each play's difference to the best
-    taken from the values (``near`` is no longer read)."""
+    taken from the values."""
     top = compared.best.value
     plays = [Valued(r, 0.0 if r is compared.best else max(0.0, top - r.value), r.stderr) for r in compared.ranked]
     plays = [v._replace(behind=compared.cost, noise=compared.noise) if v.ranked is compared.chosen else v

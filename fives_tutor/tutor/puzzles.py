@@ -392,15 +392,14 @@ def told(puzzle: Puzzle, situation, chosen: Play | None) -> Told:
     best = ranked[0]
     by_play = {r.play.notation: r for r in ranked}
     counting = by_play[puzzle.counting]
-    near = near_target(puzzle.scores, situation.rules, puzzle.players)
     reason = judgement_of(situation, Comparison(tuple(ranked), counting, best, puzzle.cost, puzzle.noise, puzzle.level,
-                                                puzzle.samples), near=near)
+                                                puzzle.samples))
     mine = None
     if chosen is not None and chosen.notation not in (puzzle.answer, puzzle.counting):
         own = by_play[chosen.notation]
         cost = max(0.0, best.value - own.value)
         mine = judgement_of(situation, Comparison(tuple(ranked), own, best, cost, own.stderr, puzzle.level,
-                                                  puzzle.samples), near=near)
+                                                  puzzle.samples))
     return Told(tuple(ranked), reason, mine)
 
 
