@@ -430,15 +430,22 @@ def analyse_state(state: TableState, samples: int | None = None) -> tuple[Situat
     return situation, analyse(situation, samples or SAMPLES, seed_for(state.hand_number, ply_of(state)))
 
 
-def judge(state: TableState, play_text: str, samples: int | None = None,
+def play_text(event: Mapping[str, Any]) -> str:
+    """The play of a ``play`` event (``{"tile", "end", ...}``) as :func:`judge` reads it:
+    ``TILE@END``, or ``TILE`` alone for a lead."""
+    end = event.get("end") or ""
+    return f"{event['tile']}@{end}" if end else str(event["tile"])
+
+
+def judge(state: TableState, played: str, samples: int | None = None,
           analysed: tuple[Situation, Analysis] | None = None) -> Judgement:
-    """The followed player's play ``play_text`` (``TILE`` or ``TILE@END``, as the event
-    writes it), judged from ``state``, the table just before it, on the analysis of the
+    """The followed player's play ``played`` (``TILE`` or ``TILE@END``, as the event
+    writes it: :func:`play_text`), judged from ``state``, the table just before it, on the analysis of the
     decision (``analysed``, as :func:`analyse_state` made it for ``hint``; else made
     now). Raises :class:`~fives_tutor.errors.FivesError` when the situation cannot be
     built or the play is not legal there."""
     situation, analysis = analysed if analysed is not None else analyse_state(state, samples)
-    chosen = parse_play(play_text, state.layout, state.rules)
+    chosen = parse_play(played, state.layout, state.rules)
     return judgement_from(situation, analysis, chosen, state.hand_number, ply_of(state), followed_seat(state),
                           move_of(state))
 
@@ -665,8 +672,7 @@ def judged_plays(rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[
                     judged = None  # a judgement of another move (a damaged or crafted entry): judged again
                 if judged is None:
                     try:
-                        end = event.get("end") or ""
-                        judged = judge(state, f"{event['tile']}@{end}" if end else str(event["tile"]), samples)
+                        judged = judge(state, play_text(event), samples)
                     except FivesError:
                         judged = None
                 if judged is not None:
@@ -686,5 +692,5 @@ __all__ = ["ALTERNATIVES", "BEST_BELOW", "EARLIER_FIELDS", "FINE_BELOW", "KINDS"
            "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z", "SAMPLES", "VERDICTS",
            "Alternative", "Judgement", "Summary", "analyse_state", "followed_seat", "history_of", "interval_of", "judge",
            "judge_match", "judge_situation", "judged_plays", "judgement_from", "judgement_of", "kind_of",
-           "lesson_for", "lost_by_hand", "main_reason", "move_of", "only_within_noise", "ordered", "ply_of", "scores_for",
-           "searched_of", "seed_for", "situation_of", "steps_of", "summarise", "table_rules", "verdict"]
+           "lesson_for", "lost_by_hand", "main_reason", "move_of", "only_within_noise", "ordered", "play_text", "ply_of",
+           "scores_for", "searched_of", "seed_for", "situation_of", "steps_of", "summarise", "table_rules", "verdict"]
