@@ -159,13 +159,13 @@ def run_combo(pack: str, players: int, seed: str, samples: int, wanted: int, hav
             stats["decisions"] += 1
             t0 = time.perf_counter()
             counting = puzzles.counting_play(situation)
-            quick = rank(situation, "auto", samples=PRE_SAMPLES, seed=f"{base}:pre")[0].play
+            quick = rank(situation, "auto", samples=PRE_SAMPLES, seed=puzzles.check_seed(base, "pre"))[0].play
             stats["pre_s"] += time.perf_counter() - t0
             if quick.notation == counting.notation:
                 continue
             stats["candidates"] += 1
             t0 = time.perf_counter()
-            shallow = puzzles.examine(situation, MID_SAMPLES, f"{base}:mid")
+            shallow = puzzles.examine(situation, MID_SAMPLES, puzzles.check_seed(base, "mid"))
             stats["mid_s"] += time.perf_counter() - t0
             if puzzles.refusal(shallow) in ("forced", "same") or shallow.cost < puzzles.MIN_COST / 2:
                 stats["refused"]["mid"] = stats["refused"].get("mid", 0) + 1

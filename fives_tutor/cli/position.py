@@ -175,19 +175,18 @@ def do_best(position_text: str | None, hand_text: str, played_text: str | None, 
 def _ranked_with_noise(situation, samples: int | None, seed: str) -> tuple[list, dict[str, str]]:
     """The Monte Carlo ranking of ``situation`` by :func:`fives_tutor.engine.judge.analyse`
     and, by notation, the words for each play that is equal to the best within the noise
-    of the sampling, as the coach would mark it played (``fine`` with a difference of at
-    least :data:`~fives_tutor.tutor.coach.FINE_BELOW` points that is within
-    :data:`~fives_tutor.tutor.coach.NOISE_Z` standard errors of the paired difference)."""
+    of the sampling, as the coach marks it played (its figures as a judgement keeps them,
+    :class:`~fives_tutor.tutor.coach.Alternative`, and the coach's rule,
+    :func:`~fives_tutor.tutor.coach.only_within_noise`)."""
     from ..engine.judge import analyse  # start-up: loaded when the command runs
     from ..table.coach_text import within_noise
-    from ..tutor.coach import FINE_BELOW, NOISE_Z, verdict
+    from ..tutor.coach import Alternative, only_within_noise
 
     analysis = analyse(situation, samples, seed)
     ranked = [valued.ranked for valued in analysis.plays]
-    best = ranked[0].play.notation if ranked else ""
-    close = {valued.play.notation: within_noise(best, round(valued.behind, 1), round(NOISE_Z * valued.noise, 1))
-             for valued in analysis.plays[1:]
-             if verdict(valued.behind, valued.noise) == "fine" and valued.behind >= FINE_BELOW}
+    rows = [Alternative.of(valued) for valued in analysis.plays]
+    close = {row.play: within_noise(rows[0].play, row.behind, row.interval) for row in rows[1:]
+             if only_within_noise(row.mark, row.behind)}
     return ranked, close
 
 

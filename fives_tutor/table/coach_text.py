@@ -12,7 +12,7 @@ from ..packs.loader import command_name
 from ..render.reasons import interval_text
 from ..render.reasons import reason_text as say
 from ..text.i18n import _, current, ngettext
-from ..tutor.coach import FINE_BELOW, LESSONS, Judgement, Summary, lesson_for
+from ..tutor.coach import LESSONS, Judgement, Summary, lesson_for
 from ..tutor.lessons import load_lessons
 
 
@@ -56,21 +56,29 @@ def within_noise(best: str, cost: float, interval: float) -> str:
 _OWN_FIGURE = ("search", "match_chances", "wins_now", "gives_win")
 
 
+def why_worse(judged: Judgement, names: Sequence[str] | None = None) -> str:
+    """Why a play marked an inaccuracy or a mistake was worse, as the coach and the review
+    say it: how much the best play was worth more, with its interval, and the reason
+    (:func:`reason_text`; a reason that carries its own figure is said alone)."""
+    reason = reason_text(judged, names)
+    if judged.reason is not None and judged.reason.kind in _OWN_FIGURE:
+        return reason
+    return _("{best} was worth {cost} more ({interval}): {reason}").format(
+        best=current().notation(judged.best), cost=about_points(judged.cost), interval=interval_text(judged.interval),
+        reason=reason)
+
+
 def coach_line(judged: Judgement, names: Sequence[str] | None = None) -> str:
     """The coach's line about a play: for an inaccuracy or a mistake, how much the best
     play was worth more, with its interval, and why; for a play that is fine only within
     the noise of the sampling, that it is equal within the noise; else ""."""
     t = current()
-    if judged.verdict == "fine" and judged.cost >= FINE_BELOW:
+    if judged.within_noise:
         return _("Coach: {play} is fine, {noise}.").format(
             play=t.notation(judged.play), noise=within_noise(judged.best, judged.cost, judged.interval))
     if not judged.speaks:
         return ""
-    reason = reason_text(judged, names)
-    if judged.reason is None or judged.reason.kind not in _OWN_FIGURE:
-        reason = _("{best} was worth {cost} more ({interval}): {reason}").format(
-            best=t.notation(judged.best), cost=about_points(judged.cost), interval=interval_text(judged.interval),
-            reason=reason)
+    reason = why_worse(judged, names)
     if judged.verdict == "mistake":
         return _("Coach (mistake): {reason}.").format(reason=reason)
     return _("Coach (inaccuracy): {reason}.").format(reason=reason)
@@ -183,15 +191,11 @@ def mark_text(judged: Judgement, names: Sequence[str] | None = None) -> str:
         return _("best (the only play)")
     if judged.verdict == "best":
         return _("best")
+    if judged.within_noise:
+        return _("fine, {noise}").format(noise=within_noise(judged.best, judged.cost, judged.interval))
     if judged.verdict == "fine":
-        if judged.cost >= FINE_BELOW:
-            return _("fine, {noise}").format(noise=within_noise(judged.best, judged.cost, judged.interval))
         return _("fine ({cost} from {best})").format(cost=about_points(judged.cost), best=t.notation(judged.best))
-    reason = reason_text(judged, names)
-    if judged.reason is None or judged.reason.kind not in _OWN_FIGURE:
-        reason = _("{best} was worth {cost} more ({interval}): {reason}").format(
-            best=t.notation(judged.best), cost=about_points(judged.cost), interval=interval_text(judged.interval),
-            reason=reason)
+    reason = why_worse(judged, names)
     return _("{verdict}: {reason}").format(verdict=verdict_word(judged.verdict), reason=reason)
 
 
@@ -205,4 +209,4 @@ def review_line(judged: Judgement, names: Sequence[str] | None = None) -> str:
 
 __all__ = ["LESSONS", "about_points", "coach_line", "costliest_line", "interval_text", "lesson_ids", "lesson_line",
            "lesson_text", "mark_text", "next_name", "reason_text", "review_line", "summary_lines", "verdict_counts",
-           "verdict_word", "within_noise"]
+           "verdict_word", "why_worse", "within_noise"]

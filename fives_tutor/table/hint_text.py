@@ -24,7 +24,7 @@ from ..text.i18n import _, current, ngettext
 from ..text.wrap import terminal_width, wrap_lines
 from ..tutor.coach import Alternative, Judgement, judgement_from
 from .coach_text import interval_text, mark_text, verdict_word
-from .review_text import alternatives_table
+from .review_text import alternatives_table, why_lines
 
 #: the most rows ``hint`` takes by default
 SHORT_ROWS = 2
@@ -154,10 +154,7 @@ def more_lines(situation: Situation, analysis: Analysis, who: str | None = None,
         runner = analysis.plays[1]
         judged = if_played(situation, analysis, runner.play)
         if judged.reasons:
-            lines += wrap_lines(_("Why {best} rather than {play}:").format(
-                best=t.notation(best.notation), play=t.notation(runner.play.notation)), width)
-            for reason in judged.reasons:
-                lines += wrap_lines("- " + reason_text(reason, who) + ".", width, indent="  ", hanging="    ")
+            lines += why_lines(best.notation, runner.play.notation, judged.reasons, who, width)
     partners = situation.players == 4 and situation.rules.players.partnerships_with_four
     history = inferred(situation.shown + situation.styles_shown(), situation.players, partners)
     if history:

@@ -408,11 +408,10 @@ class Practice(Session):
 
     def _judge(self, event: Event) -> Judgement | None:
         """The coach's judgement of your play (None when it cannot be made)."""
-        from ..tutor.coach import judge
+        from ..tutor.coach import judge, play_text
 
-        end = event.get("end") or ""
         try:  # on the analysis hint made of this decision, if it made one: the same judgement
-            return judge(self.state, f"{event['tile']}@{end}" if end else event["tile"], analysed=self.analysed())
+            return judge(self.state, play_text(event), analysed=self.analysed())
         except FivesError:
             return None
 

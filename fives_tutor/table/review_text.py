@@ -21,6 +21,7 @@ from ..core.position import Position
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, format_hand
 from ..engine.history import format_history
+from ..engine.reasons import Reason
 from ..packs.loader import command_name
 from ..render.board_art import draw, draw_hand
 from ..render.reasons import reason_text
@@ -40,7 +41,6 @@ from ..tutor.coach import (
     scores_for,
     seed_for,
     summarise,
-    verdict,
 )
 from .coach_text import interval_text, lesson_ids, mark_text, next_name, summary_lines, verdict_word
 
@@ -175,8 +175,8 @@ def alternatives_table(rows: Sequence[Alternative], chosen: str | None, monte: b
         else:
             behind = t.number(row.behind, decimals=1)
             if monte:
-                behind += " " + interval_text(round(2 * row.noise, 1))
-        mark = verdict_word(verdict(row.behind, row.noise) if index else "best")
+                behind += " " + interval_text(row.interval)
+        mark = verdict_word(row.mark if index else "best")
         shown = t.notation(row.play) + (" ←" if row.play == chosen else "")
         lines.append((shown, points_phrase(row.points), value, behind, mark))
     return table(lines, header=(pgettext("a move", "Play"), _("Now"), _("Value"), _("Behind"), _("Mark")),
@@ -219,11 +219,19 @@ def page_lines(move: Move, index: int, count: int, style: str = "plain", width: 
         lines += alternatives_table(judged.alternatives, judged.play, judged.level == "monte-carlo",
                                     width).split("\n")
     if len(judged.reasons) > 1 or (judged.reasons and not judged.speaks):
-        who = next_name(judged, move.names)
-        lines += wrap_lines(_("Why {best} rather than {play}:").format(best=t.notation(judged.best),
-                                                                       play=t.notation(judged.play)), width)
-        for reason in judged.reasons:
-            lines += wrap_lines("- " + reason_text(reason, who) + ".", width, indent="  ", hanging="    ")
+        lines += why_lines(judged.best, judged.play, judged.reasons, next_name(judged, move.names), width)
+    return lines
+
+
+def why_lines(best: str, play: str, reasons: Sequence[Reason], who: str | None, width: int) -> list[str]:
+    """``Why BEST rather than PLAY:`` and each of ``reasons`` (true of ``play`` against
+    ``best``, both ``TILE@END``) on a line of its own, wrapped to ``width``: the review's
+    page and ``hint more``; ``who`` names the next player."""
+    t = current()
+    lines = wrap_lines(_("Why {best} rather than {play}:").format(best=t.notation(best), play=t.notation(play)),
+                       width)
+    for reason in reasons:
+        lines += wrap_lines("- " + reason_text(reason, who) + ".", width, indent="  ", hanging="    ")
     return lines
 
 
@@ -273,8 +281,8 @@ def summary_page(moves: Sequence[Move], rules: RuleSet, width: int = 80) -> list
     lines += wrap_lines(_("Marks by the points a play gave away against the engine's best on the same deals: best "
                           "(under {best}), fine (under {fine}, or not clear of the noise: within {z} standard errors), "
                           "inaccuracy ({fine} to {mistake}), mistake ({mistake} or more); docs/coach.md says "
-                          "more.").format(best=t.number(0.5, decimals=1), fine=t.number(2), mistake=t.number(6),
-                                          z=t.number(2)), width)
+                          "more.").format(best=t.number(coach.BEST_BELOW, decimals=1), fine=t.number(coach.FINE_BELOW),
+                                          mistake=t.number(coach.MISTAKE_FROM), z=t.number(coach.NOISE_Z)), width)
     return lines
 
 
@@ -319,4 +327,4 @@ def mistakes_after(moves: Sequence[Move], index: int) -> int | None:
 
 
 __all__ = ["BAR", "Move", "alternatives_table", "best_command", "best_command_lines", "best_request", "mistakes_after", "move_json",
-           "moves_of", "page_lines", "review_pages", "scores_text", "summary_page", "trend_lines"]
+           "moves_of", "page_lines", "review_pages", "scores_text", "summary_page", "trend_lines", "why_lines"]

@@ -311,10 +311,10 @@ class Session:
         the table recorded in this hand: ``(situation, analysis)``, made once a decision
         (kept until the next entry), and the one the coach judges the play on. Raises
         :class:`FivesError` with the reason when there is none to give."""
-        if self._analysed is not None and self._analysed[0] == len(self.events):
-            return self._analysed[1]
-        found = hint(self.state)
-        self._analysed = (len(self.events), found)
+        found = self.analysed()
+        if found is None:
+            found = hint(self.state)
+            self._analysed = (len(self.events), found)
         return found
 
     def analysed(self) -> Hint | None:

@@ -115,6 +115,17 @@ class Alternative(NamedTuple):
                    round(max(0.0, valued.behind), 1), round(valued.noise, 1), round(valued.match, 1),
                    share(valued.win), share(valued.lose))
 
+    @property
+    def interval(self) -> float:
+        """The half-width of ``behind``'s interval (:func:`interval_of`)."""
+        return interval_of(self.noise)
+
+    @property
+    def mark(self) -> str:
+        """The mark the coach gives this play played (:func:`verdict` of ``behind``; the
+        best is ``best``)."""
+        return verdict(self.behind, self.noise)
+
     @classmethod
     def from_data(cls, data: object) -> Alternative | None:
         """One read back from a journal (a list of the fields); None for data that is not one."""
@@ -173,9 +184,15 @@ class Judgement(NamedTuple):
 
     @property
     def interval(self) -> float:
-        """The half-width of the cost's interval: :data:`NOISE_Z` standard errors (a mark
-        is given only where the cost is larger)."""
-        return round(NOISE_Z * self.noise, 1)
+        """The half-width of the cost's interval (:func:`interval_of`: a mark is given
+        only where the cost is larger)."""
+        return interval_of(self.noise)
+
+    @property
+    def within_noise(self) -> bool:
+        """Whether the play is marked fine only because the sampling cannot tell its cost
+        from zero (:func:`only_within_noise`)."""
+        return only_within_noise(self.verdict, self.cost)
 
     @property
     def reason(self) -> Reason | None:
@@ -281,6 +298,20 @@ def verdict(cost: float, noise: float, forced: bool = False) -> str:
     if cost < FINE_BELOW or cost <= NOISE_Z * noise:
         return "fine"
     return "inaccuracy" if cost < MISTAKE_FROM else "mistake"
+
+
+def interval_of(noise: float) -> float:
+    """The half-width of the interval of a cost whose standard error is ``noise`` (points,
+    rounded to 0.1 as the coach writes it): :data:`NOISE_Z` standard errors."""
+    return round(NOISE_Z * noise, 1)
+
+
+def only_within_noise(mark: str, cost: float) -> bool:
+    """Whether a play marked ``mark`` (:func:`verdict`) that gives away ``cost`` points is
+    fine only because the sampling cannot tell the cost from zero: ``fine`` though
+    :data:`FINE_BELOW` points or more behind (what ``hint``, the coach, the review and
+    ``fives best`` call equal within the noise)."""
+    return mark == "fine" and cost >= FINE_BELOW
 
 
 def seed_for(hand: int, ply: int) -> str:
@@ -399,19 +430,22 @@ def analyse_state(state: TableState, samples: int | None = None) -> tuple[Situat
     return situation, analyse(situation, samples or SAMPLES, seed_for(state.hand_number, ply_of(state)))
 
 
-def judge(state: TableState, play_text: str, samples: int | None = None,
+def play_text(event: Mapping[str, Any]) -> str:
+    """The play of a ``play`` event (``{"tile", "end", ...}``) as :func:`judge` reads it:
+    ``TILE@END``, or ``TILE`` alone for a lead."""
+    end = event.get("end") or ""
+    return f"{event['tile']}@{end}" if end else str(event["tile"])
+
+
+def judge(state: TableState, played: str, samples: int | None = None,
           analysed: tuple[Situation, Analysis] | None = None) -> Judgement:
-    """The followed player's play ``play_text`` (``TILE`` or ``TILE@END``, as the event
-    writes it), judged from ``state``, the table just before it, on the analysis of the
+    """The followed player's play ``played`` (``TILE`` or ``TILE@END``, as the event
+    writes it: :func:`play_text`), judged from ``state``, the table just before it, on the analysis of the
     decision (``analysed``, as :func:`analyse_state` made it for ``hint``; else made
     now). Raises :class:`~fives_tutor.errors.FivesError` when the situation cannot be
     built or the play is not legal there."""
     situation, analysis = analysed if analysed is not None else analyse_state(state, samples)
-    chosen = parse_play(play_text, state.layout, state.rules)
-    try:
-        analysis.of(chosen)
-    except KeyError:
-        raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation) from None
+    chosen = parse_play(played, state.layout, state.rules)
     return judgement_from(situation, analysis, chosen, state.hand_number, ply_of(state), followed_seat(state),
                           move_of(state))
 
@@ -425,12 +459,8 @@ def judge_situation(situation: Situation, chosen: Play, hand: int = 1, ply: int 
     analysis counts the match where the scores are given). Raises
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
-    analysis = analyse(situation, samples or SAMPLES, seed_for(hand, ply))
-    try:
-        analysis.of(chosen)
-    except KeyError:
-        raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation) from None
-    return judgement_from(situation, analysis, chosen, hand, ply, seat, move)
+    return judgement_from(situation, analyse(situation, samples or SAMPLES, seed_for(hand, ply)), chosen, hand, ply,
+                          seat, move)
 
 
 def searched_of(analysis_level: str, valued: Valued) -> Searched:
@@ -438,7 +468,7 @@ def searched_of(analysis_level: str, valued: Valued) -> Searched:
     it): its cost, the half-width of the cost's interval (:data:`NOISE_Z` standard errors),
     the deals, and both plays' match chances on those deals where the match counted."""
     deals = valued.ranked.samples if analysis_level == "monte-carlo" else 0
-    return Searched(round(max(0.0, valued.behind), 1), round(NOISE_Z * round(valued.noise, 1), 1), deals, valued.win,
+    return Searched(round(max(0.0, valued.behind), 1), interval_of(round(valued.noise, 1)), deals, valued.win,
                     valued.best_win, valued.lose, valued.best_lose)
 
 
@@ -446,8 +476,13 @@ def judgement_from(situation: Situation, analysis: Analysis, chosen: Play, hand:
                    seat: int = 0, move: int = 0) -> Judgement:
     """The :class:`Judgement` of ``chosen`` on ``analysis`` (:func:`~fives_tutor.engine.judge.analyse`
     of ``situation``): its cost and noise, its mark, the alternatives and, for a play not
-    marked best, the reasons."""
-    mine, best = analysis.of(chosen), analysis.best
+    marked best, the reasons. Raises :class:`~fives_tutor.errors.IllegalPlayError` when
+    ``chosen`` is not one of the analysis's plays (not legal there)."""
+    try:
+        mine = analysis.of(chosen)
+    except KeyError:
+        raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation) from None
+    best = analysis.best
     forced = analysis.level == "forced" or mine.ranked.forced
     cost = round(max(0.0, mine.behind), 1)
     noise = round(mine.noise, 1)
@@ -467,12 +502,11 @@ def judgement_from(situation: Situation, analysis: Analysis, chosen: Play, hand:
                      tuple(Alternative.of(v) for v in kept), reasons)
 
 
-def judgement_of(situation: Situation, compared: Comparison, hand: int = 1, ply: int = 0, seat: int = 0,
-                 near: bool = False) -> Judgement:
+def judgement_of(situation: Situation, compared: Comparison, hand: int = 1, ply: int = 0, seat: int = 0) -> Judgement:
     """The :class:`Judgement` of a play already compared with the best (``compared``: a
     :class:`~fives_tutor.engine.judge.Comparison`, as a puzzle stores its figures) in
     ``situation``: the same as :func:`judgement_from`, each play's difference to the best
-    taken from the values (``near`` is no longer read)."""
+    taken from the values."""
     top = compared.best.value
     plays = [Valued(r, 0.0 if r is compared.best else max(0.0, top - r.value), r.stderr) for r in compared.ranked]
     plays = [v._replace(behind=compared.cost, noise=compared.noise) if v.ranked is compared.chosen else v
@@ -638,8 +672,7 @@ def judged_plays(rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[
                     judged = None  # a judgement of another move (a damaged or crafted entry): judged again
                 if judged is None:
                     try:
-                        end = event.get("end") or ""
-                        judged = judge(state, f"{event['tile']}@{end}" if end else str(event["tile"]), samples)
+                        judged = judge(state, play_text(event), samples)
                     except FivesError:
                         judged = None
                 if judged is not None:
@@ -657,7 +690,7 @@ def _fits(judged: Judgement, state: TableState, event: Mapping[str, Any]) -> boo
 
 __all__ = ["ALTERNATIVES", "BEST_BELOW", "EARLIER_FIELDS", "FINE_BELOW", "KINDS", "KIND_OF_REASON", "LESSONS", "MATCH_COST",
            "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z", "SAMPLES", "VERDICTS",
-           "Alternative", "Judgement", "Summary", "analyse_state", "followed_seat", "history_of", "judge",
+           "Alternative", "Judgement", "Summary", "analyse_state", "followed_seat", "history_of", "interval_of", "judge",
            "judge_match", "judge_situation", "judged_plays", "judgement_from", "judgement_of", "kind_of",
-           "lesson_for", "lost_by_hand", "main_reason", "move_of", "ordered", "ply_of", "scores_for",
-           "searched_of", "seed_for", "situation_of", "steps_of", "summarise", "table_rules", "verdict"]
+           "lesson_for", "lost_by_hand", "main_reason", "move_of", "only_within_noise", "ordered", "play_text", "ply_of",
+           "scores_for", "searched_of", "seed_for", "situation_of", "steps_of", "summarise", "table_rules", "verdict"]

@@ -116,10 +116,26 @@ REFUSALS = ("forced", "same", "margin", "noise", "close", "changed")
 RESOLVE_SEED = "bench-resolve"
 
 
+#: the generator's checks of a position, cheapest first, each on deals of its own
+#: (:func:`check_seed`): the pre-filter, the shallow check, the deep check, the confirmation
+CHECKS = ("pre", "mid", "deep", "confirm")
+
+
+def check_seed(base: str, stage: str) -> str:
+    """The seed of the generator's check ``stage`` (:data:`CHECKS`) of a position, from its
+    ``base`` seed (a puzzle's ``seed`` field: the generator's seed, the match and the
+    decision)."""
+    return f"{base}:{stage}"
+
+
+def solver_seed(base: str, solver: str, k: int) -> str:
+    """The seed of the ``k``-th Monte Carlo run of ``solver`` (:func:`solver_shares`)."""
+    return f"{base}:{solver}:{k}"
+
+
 def deep_seed(base: str) -> str:
-    """The seed of a position's deep check, from its ``base`` seed (a puzzle's ``seed``
-    field: the generator's seed, the match and the decision)."""
-    return f"{base}:deep"
+    """The seed of a position's deep check (:func:`check_seed`)."""
+    return check_seed(base, "deep")
 
 
 def confirm_seed(base: str) -> str:
@@ -127,7 +143,7 @@ def confirm_seed(base: str) -> str:
     ``base`` as :func:`deep_seed`: other deals than the first check's, and never the
     bench's (:func:`resolve_seed` ends with the puzzle's id, whose last part is a
     number; this ends with ``:confirm``)."""
-    return f"{base}:confirm"
+    return check_seed(base, "confirm")
 
 
 def resolve_seed(puzzle_id: str, seed: str = RESOLVE_SEED) -> str:
@@ -139,8 +155,8 @@ def generation_seeds(base: str) -> tuple[str, ...]:
     """Every seed the generator used for the position of ``base`` (the pre-filter, the
     shallow and the deep check, the confirmation, the solvers' ratings): a bench that
     re-solves with one of them would be measuring on the deals that chose the puzzle."""
-    solvers = tuple(f"{base}:{solver}:{k}" for solver, seeds in SOLVER_SEEDS.items() for k in range(seeds))
-    return (base, f"{base}:pre", f"{base}:mid", deep_seed(base), confirm_seed(base), *solvers)
+    solvers = tuple(solver_seed(base, solver, k) for solver, seeds in SOLVER_SEEDS.items() for k in range(seeds))
+    return (base, *(check_seed(base, stage) for stage in CHECKS), *solvers)
 
 
 def refusal(compared) -> str | None:
@@ -261,7 +277,7 @@ def solver_shares(situation, answer: Play, seed: str) -> dict[str, float]:
             continue
         budget = int(solver[3:])
         seeds = SOLVER_SEEDS[solver]
-        hits = sum(_same(rank(situation, "monte-carlo", samples=budget, seed=f"{seed}:{solver}:{k}")[0].play, answer)
+        hits = sum(_same(rank(situation, "monte-carlo", samples=budget, seed=solver_seed(seed, solver, k))[0].play, answer)
                    for k in range(seeds))
         found[solver] = hits / seeds
     return found
@@ -392,15 +408,14 @@ def told(puzzle: Puzzle, situation, chosen: Play | None) -> Told:
     best = ranked[0]
     by_play = {r.play.notation: r for r in ranked}
     counting = by_play[puzzle.counting]
-    near = near_target(puzzle.scores, situation.rules, puzzle.players)
     reason = judgement_of(situation, Comparison(tuple(ranked), counting, best, puzzle.cost, puzzle.noise, puzzle.level,
-                                                puzzle.samples), near=near)
+                                                puzzle.samples))
     mine = None
     if chosen is not None and chosen.notation not in (puzzle.answer, puzzle.counting):
         own = by_play[chosen.notation]
         cost = max(0.0, best.value - own.value)
         mine = judgement_of(situation, Comparison(tuple(ranked), own, best, cost, own.stderr, puzzle.level,
-                                                  puzzle.samples), near=near)
+                                                  puzzle.samples))
     return Told(tuple(ranked), reason, mine)
 
 
@@ -442,8 +457,8 @@ def summary_of(puzzle: Puzzle) -> dict[str, Any]:
     return data
 
 
-__all__ = ["HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "RESOLVE_SEED", "SOLVER_SEEDS", "Z",
-           "PuzzleCheckError", "Told", "check", "confirm_seed", "confirmation", "counting_play", "deep_seed",
+__all__ = ["CHECKS", "HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "RESOLVE_SEED", "SOLVER_SEEDS", "Z",
+           "PuzzleCheckError", "Told", "check", "check_seed", "confirm_seed", "confirmation", "counting_play", "deep_seed",
            "examine", "expected", "generation_seeds", "is_answer", "make_puzzle", "near_target", "pick", "plays_of",
-           "refusal", "reply_play", "resolve_seed", "session_targets", "situation_of", "solver_shares",
+           "refusal", "reply_play", "resolve_seed", "session_targets", "situation_of", "solver_seed", "solver_shares",
            "starting_rating", "summary_of", "theme_of", "told", "wins_now"]
