@@ -28,8 +28,9 @@ from ..study.club import HandRecord, MatchRecord, Seat
 from .files import read_json, write_json
 from .journal import MatchInfo
 
-#: the layout of a cached record; a change of MatchRecord changes it (and the records are replayed)
-FORMAT = 1
+#: the layout of a cached record; a change of MatchRecord, or of a player's key, changes it
+#: (and the records are replayed): 2 since keys drop every character that shows nothing
+FORMAT = 2
 #: the largest cache file read, in bytes (a club's whole history is far smaller)
 MAX_BYTES = 64 * 1024 * 1024
 
