@@ -517,10 +517,10 @@ def standings_command(rules_id: str | None, since: str | None, practice: bool, f
 def _find_player(view: _Club, name: str) -> str:
     """The player (root key) ``name`` names: a spelling, a merged one, or a shown name
     (a computer player's ``Ben (expert)``); raises :class:`CliError`."""
-    import difflib
-
+    from ..errors import Alternatives
     from ..store.club import ClubError
     from ..study.players import player_key
+    from ..suggest import closest
 
     roster = view.roster
     if not player_key(name):
@@ -531,10 +531,10 @@ def _find_player(view: _Club, name: str) -> str:
     for shown_name, player in shown_names.items():
         if player_key(shown_name) == player_key(name):
             return player
-    close = difflib.get_close_matches(name, list(shown_names), n=4, cutoff=0.5)
-    if close:
+    close = closest(name, shown_names)  # the project's one did-you-mean
+    if close:  # (a name is shown as written, "Ana or Ann", never as notation)
         raise fail(ClubError(N_("no saved match has a player named {name}; did you mean {choices}?"), name=name,
-                             choices=close))
+                             choices=Alternatives(close)))
     raise fail(ClubError(N_("no saved match has a player named {name} (fives games players lists them)"), name=name))
 
 
