@@ -264,8 +264,11 @@ def _best_lines(move, width: int) -> list[str]:
     # as plain wrapping made, changed the history when pasted)
     lines = best_command_lines(request, width)
     try:
-        _data, text = do_best(None, request["hand"], None, None, "auto", request["rules"], request["samples"], None,
-                              request["seed"], (), request["scores"], None, request["lead"], request["history"])
+        # the move's own position, by its history (no board, plays or counts given apart)
+        _data, text = do_best(position_text=None, hand_text=request["hand"], played_text=None, opponents=None,
+                              level="auto", rules_name=request["rules"], samples=request["samples"],
+                              seed=request["seed"], scores=request["scores"], lead=request["lead"],
+                              history_text=request["history"])
         lines += text().split("\n")
     except FivesError as error:
         lines += wrap_lines(_("Error: {message}").format(message=localize_error(error)), width)
