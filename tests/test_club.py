@@ -481,6 +481,38 @@ def test_records_are_cached_by_what_they_are_made_of(run, tmp_path, monkeypatch)
     assert sorted(replayed) == [1, 2, 3, 4]
 
 
+@pytest.mark.parametrize("make", ["fifo", "link"])
+def test_a_pipe_or_a_link_in_the_caches_place_is_no_cache(tmp_path, make):
+    """Anyone who can write to the cache folder could plant a named pipe there (a read of
+    it never ends) or a link (written through to its target): the records are replayed,
+    in bounded time, and the entry is left as it is."""
+    import subprocess
+    import sys
+
+    from fives_tutor.store.club_cache import cache_path
+
+    db = build(tmp_path)
+    path = cache_path()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    target = str(tmp_path / "elsewhere.json")
+    if make == "fifo":
+        os.mkfifo(path)
+    else:
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write("{}")
+        os.symlink(target, path)
+    child = subprocess.run([sys.executable, "-m", "fives_tutor", "games", "standings", "--json", "--db", db],
+                           capture_output=True, timeout=60, check=False, env=dict(os.environ))
+    assert child.returncode == 0, child.stderr
+    assert json.loads(child.stdout)["matches"] == 4  # the four finished matches of build(), each replayed
+    if make == "fifo":
+        assert not os.path.islink(path) and not os.path.isfile(path)  # the pipe, left as it was
+    else:
+        assert os.path.islink(path)
+        with open(target, encoding="utf-8") as handle:
+            assert handle.read() == "{}"  # nothing written through the link
+
+
 @pytest.mark.parametrize("code", ["en", "tl", "id", "nl", "fa"])
 def test_every_line_fits_80_columns_in_every_language(run, tmp_path, code):
     from fives_tutor.text.width import width

@@ -63,15 +63,17 @@ def games() -> None:
     """The ``games`` group (help text above)."""
 
 
-def _state(journal, info):
-    """The match rebuilt from its events; a damaged one is named with the reason."""
+def _replayed(journal, info):
+    """The match's rules, its events (read once) and its state rebuilt from them:
+    ``(rules, events, state)``; a damaged match is named with the reason."""
     from ..core.keeper import replay_saved  # start-up: loaded when the command runs
     from ..packs.loader import rules_from_data
     from ..store.journal import JournalError
 
     try:
         rules = rules_from_data(info.rules_data, info.rules_path)
-        return replay_saved(rules, info.names, info.teams, journal.events(info.id))
+        events = journal.events(info.id)
+        return rules, events, replay_saved(rules, info.names, info.teams, events)
     except JournalError:
         raise
     except FivesError as error:
@@ -99,10 +101,7 @@ def list_games(db: str | None, as_json: bool) -> None:
     damaged: list[FivesError] = []
     with saved_games(db, readonly=True) as journal:
         _list(journal.matches(damaged), as_json, damaged)
-    if damaged:  # every other match was listed; each damaged one gets its own line
-        for problem in damaged:
-            error_line(_("Error: {message}").format(message=localize_error(problem)))
-        sys.exit(2)
+    _report_damaged(damaged)  # every other match was listed
 
 
 def _list(matches, as_json, damaged=()):
@@ -146,9 +145,9 @@ def _match_id(value: str) -> int:
 def show_game(match_id, db, as_json):
     with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
-        state = _state(journal, info)
+        _rules, events, state = _replayed(journal, info)
         if as_json:
-            echo_json(_export(journal, info, state))
+            echo_json(_export(info, events, state))
             return
         from ..table.render import scores_line, sheet  # start-up: loaded when the command runs
         from ..text.wrap import wrap_block
@@ -185,16 +184,13 @@ def show_game(match_id, db, as_json):
 @_lang_option
 @click.pass_context
 def review_game(ctx, match_id, again, tiles, db, as_json):
-    from ..packs.loader import rules_from_data  # start-up: loaded when the command runs
-    from ..table.review_text import moves_of, review_pages
+    from ..table.review_text import moves_of, review_pages  # start-up: loaded when the command runs
     from ..text.wrap import terminal_width
     from ..tutor.coach import judged_plays
 
     with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id)) if match_id is not None else _latest(journal)
-        _state(journal, info)  # a damaged match is named with the reason
-        events = journal.events(info.id)
-        rules = rules_from_data(info.rules_data, info.rules_path)
+        rules, events, _state = _replayed(journal, info)  # a damaged match is named with the reason
     if not any(event.get("type") == "hand" for event in events):
         raise CliError(_("match {id} has no hand of yours to judge: at a table, type hand and your tiles at the "
                          "deal (fives play does it for you)").format(id=info.id))
@@ -268,8 +264,11 @@ def _best_lines(move, width: int) -> list[str]:
     # as plain wrapping made, changed the history when pasted)
     lines = best_command_lines(request, width)
     try:
-        _data, text = do_best(None, request["hand"], None, None, "auto", request["rules"], request["samples"], None,
-                              request["seed"], (), request["scores"], None, request["lead"], request["history"])
+        # the move's own position, by its history (no board, plays or counts given apart)
+        _data, text = do_best(position_text=None, hand_text=request["hand"], played_text=None, opponents=None,
+                              level="auto", rules_name=request["rules"], samples=request["samples"],
+                              seed=request["seed"], scores=request["scores"], lead=request["lead"],
+                              history_text=request["history"])
         lines += text().split("\n")
     except FivesError as error:
         lines += wrap_lines(_("Error: {message}").format(message=localize_error(error)), width)
@@ -301,10 +300,10 @@ def _unicode_ok() -> bool:
     return unicode_tiles_supported()
 
 
-def _export(journal, info, state) -> dict:
+def _export(info, events, state) -> dict:
     from ..store.match_file import export  # start-up: loaded when the command runs
 
-    return export(info, journal.events(info.id), state)
+    return export(info, events, state)
 
 
 @games.command("export", short_help=N_("A saved match as JSON or CSV"), cls=FivesCommand, help=N_(
@@ -318,8 +317,8 @@ def _export(journal, info, state) -> dict:
 def export_game(match_id, fmt, output, db):
     with saved_games(db, readonly=True) as journal:
         info = journal.match(_match_id(match_id))
-        state = _state(journal, info)
-        data = _export(journal, info, state)
+        _rules, events, state = _replayed(journal, info)
+        data = _export(info, events, state)
     if fmt == "json":
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     else:
@@ -442,9 +441,6 @@ def _report_damaged(damaged: Sequence[FivesError]) -> None:
     (everything else was shown)."""
     if not damaged:
         return
-    from ..text.i18n import localize_error
-    from .common import error_line
-
     for error in damaged:
         error_line(_("Error: {message}").format(message=localize_error(error)))
     sys.exit(2)
@@ -524,10 +520,10 @@ def standings_command(rules_id: str | None, since: str | None, practice: bool, f
 def _find_player(view: _Club, name: str) -> str:
     """The player (root key) ``name`` names: a spelling, a merged one, or a shown name
     (a computer player's ``Ben (expert)``); raises :class:`CliError`."""
-    import difflib
-
+    from ..errors import Alternatives
     from ..store.club import ClubError
     from ..study.players import player_key
+    from ..suggest import closest
 
     roster = view.roster
     if not player_key(name):
@@ -538,10 +534,10 @@ def _find_player(view: _Club, name: str) -> str:
     for shown_name, player in shown_names.items():
         if player_key(shown_name) == player_key(name):
             return player
-    close = difflib.get_close_matches(name, list(shown_names), n=4, cutoff=0.5)
-    if close:
+    close = closest(name, shown_names)  # the project's one did-you-mean
+    if close:  # (a name is shown as written, "Ana or Ann", never as notation)
         raise fail(ClubError(N_("no saved match has a player named {name}; did you mean {choices}?"), name=name,
-                             choices=close))
+                             choices=Alternatives(close)))
     raise fail(ClubError(N_("no saved match has a player named {name} (fives games players lists them)"), name=name))
 
 

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from babel.dates import format_date
 
-from ..study.club import Figures, MatchRecord, PlayerRecord, placing
+from ..study.club import Figures, MatchRecord, PlayerRecord, moment, placing
 from ..study.players import Roster
 from ..study.ratings import MIN_MATCHES, Rating, RatingStep
 from ..text.i18n import _, current, ngettext, pgettext
@@ -251,13 +251,10 @@ def _score_words(record: MatchRecord) -> str:
 
 
 def _moment_date(iso: str) -> str:
-    try:
-        when = datetime.datetime.fromisoformat(iso)
-    except ValueError:
-        return iso[:16]
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=datetime.timezone.utc)
-    return _date(when.astimezone().date())
+    """The day of a time the journal wrote, in the reader's time zone (a time that cannot
+    be read, shown as it was written)."""
+    when = moment(iso)
+    return iso[:16] if when is None else _date(when.astimezone().date())
 
 
 def player_text(record: PlayerRecord, roster: Roster, rating: Rating | None, history: Sequence[RatingStep],

@@ -10,8 +10,10 @@ every one of its events. A record is used only when that digest, and this versio
 fives-tutor, are the same; anything else (a match changed, damaged, imported again, a
 cache file that is damaged or from another version) is replayed again.
 
-The saved-games file itself is never written. The cache is written atomically (a
-temporary file, then a rename); a cache folder that cannot be written is simply no cache.
+The saved-games file itself is never written. The cache is read as every file of the
+user's folders is (a regular file only, bounded: :func:`fives_tutor.store.files.read_json`)
+and written atomically (a temporary file, then a rename:
+:func:`fives_tutor.store.files.write_json`); a cache folder that cannot be written is simply no cache.
 Deleting the file is always safe.
 """
 
@@ -20,14 +22,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 
 from .. import __version__
 from ..study.club import HandRecord, MatchRecord, Seat
+from .files import read_json, write_json
 from .journal import MatchInfo
 
-#: the layout of a cached record; a change of MatchRecord changes it (and the records are replayed)
-FORMAT = 1
+#: the layout of a cached record; a change of MatchRecord, or of a player's key, changes it
+#: (and the records are replayed): 2 since keys drop every character that shows nothing
+FORMAT = 2
 #: the largest cache file read, in bytes (a club's whole history is far smaller)
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -57,15 +60,11 @@ class RecordCache:
         self.key = os.path.realpath(db_path)
         self.files: dict = {}
         self.changed = False
-        try:
-            if os.path.getsize(self.path) <= MAX_BYTES:
-                with open(self.path, encoding="utf-8") as handle:
-                    data = json.load(handle)
-                if (isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == __version__
-                        and isinstance(data.get("files"), dict)):
-                    self.files = data["files"]
-        except (OSError, ValueError, RecursionError):
-            pass  # no cache, or one that cannot be read: every record is replayed
+        # a regular file only, bounded (a link, a named pipe, a damaged file: no cache, every record replayed)
+        data = read_json(self.path, MAX_BYTES)
+        if (isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == __version__
+                and isinstance(data.get("files"), dict)):
+            self.files = data["files"]
         entries = self.files.get(self.key)
         self.entries: dict = entries if isinstance(entries, dict) else {}
         self.seen: set[str] = set()
@@ -99,20 +98,9 @@ class RecordCache:
         for key in stale:
             del self.entries[key]
         self.files[self.key] = self.entries
-        folder = os.path.dirname(os.path.abspath(self.path))
-        try:
-            os.makedirs(folder, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".club-records-", suffix=".json", dir=folder)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    json.dump({"format": FORMAT, "version": __version__, "files": self.files}, stream,
-                              ensure_ascii=False, separators=(",", ":"))
-                os.replace(temporary, self.path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
-        except OSError:
-            pass  # a read-only or full cache folder: the records are replayed next time
+        # a read-only or full cache folder, or a link in the cache's place: the records are replayed next time
+        write_json(self.path, {"format": FORMAT, "version": __version__, "files": self.files},
+                   ensure_ascii=False, separators=(",", ":"))
 
 
 def _plain(record: MatchRecord) -> list:

@@ -26,9 +26,12 @@ cannot use FOLDER/games.sqlite3-match-1.lock: it is a link, not a regular file
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 import sys
+import tempfile
+from typing import Any
 
 from ..errors import N_, FivesError, Msg
 
@@ -132,5 +135,45 @@ def read_regular(path: str, limit: int) -> bytes | None:
     return None if len(data) > limit else data
 
 
+def read_json(path: str, limit: int) -> object | None:
+    """The JSON value of the regular file ``path`` (:func:`read_regular`), or None when
+    there is none to use: missing, not a regular file, unreadable, larger than ``limit``
+    bytes, nested too deep or not JSON (a file of the user's folders anyone could damage)."""
+    try:
+        raw = read_regular(path, limit)
+        if raw is None:
+            return None
+        return json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError, DataFileError):  # (a number past Python's digits is a ValueError)
+        return None
+
+
+def write_json(path: str, value: object, **dump: Any) -> bool:
+    """Write ``value`` as JSON (``json.dump`` options in ``dump``) to ``path`` atomically:
+    a temporary file in the same folder, synced, then renamed over it, so a crash never
+    leaves half a file. False, and ``path`` left as it was, when the folder cannot be
+    written or ``path`` is taken by something that is not a regular file (a link, a named
+    pipe, a folder: never replaced)."""
+    if entry_problem(path) is not None:
+        return False
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        name = os.path.basename(path)
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(value, stream, **dump)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        return False
+    return True
+
+
 __all__ = ["DataFileError", "SQLITE_COMPANIONS", "check_database", "check_entry", "entry_problem", "kind",
-           "open_regular", "read_regular"]
+           "open_regular", "read_json", "read_regular", "write_json"]

@@ -10,11 +10,9 @@ is never replaced.
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 
-from .files import DataFileError, entry_problem, read_regular
+from .files import entry_problem, read_json, write_json
 
 #: the largest settings file read (a few remembered choices take a few dozen bytes)
 MAX_BYTES = 64 * 1024
@@ -33,36 +31,20 @@ def settings_path() -> str:
 def load(path: str | None = None) -> dict:
     """The saved settings (an empty dict when there are none, or the file is unreadable,
     too large, nested too deep, not JSON, or not a regular file)."""
-    try:
-        raw = read_regular(path or settings_path(), MAX_BYTES)
-        if raw is None:
-            return {}
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError, RecursionError, DataFileError):  # (a number past Python's digits is a ValueError)
-        return {}
+    data = read_json(path or settings_path(), MAX_BYTES)
     return data if isinstance(data, dict) else {}
 
 
 def save(changes: dict, path: str | None = None) -> bool:
     """Merge ``changes`` into the saved settings and write them atomically; False when
-    the file cannot be written (the choice is then only for this session)."""
+    the file cannot be written (the choice is then only for this session), or its name
+    is taken by a link, a named pipe or a folder (left as it is)."""
     path = path or settings_path()
-    if entry_problem(path) is not None:  # a link, a named pipe, a folder: left as it is
+    if entry_problem(path) is not None:  # a link, a named pipe, a folder: left as it is, and not read
         return False
     data = load(path)
     data.update(changes)
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        os.makedirs(folder, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=folder)
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream, ensure_ascii=False, indent=1)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except OSError:
-        return False
-    return True
+    return write_json(path, data, ensure_ascii=False, indent=1)
 
 
 __all__ = ["load", "save", "settings_path"]

@@ -254,14 +254,20 @@ class Figures:
             self.missed_points += record.missed_points[seat]
 
 
-def begun(record: MatchRecord) -> datetime.datetime | None:
-    """When ``record`` was begun, as an aware time (a time without a zone is UTC, as the
-    journal writes them), or None when it cannot be read (an imported match may carry anything)."""
+def moment(iso: str) -> datetime.datetime | None:
+    """A time the journal wrote (ISO 8601) as an aware time (a time without a zone is
+    UTC, as the journal writes them), or None when it cannot be read (an imported match
+    may carry anything)."""
     try:
-        when = datetime.datetime.fromisoformat(record.created)
+        when = datetime.datetime.fromisoformat(iso)
     except ValueError:
         return None
     return when if when.tzinfo is not None else when.replace(tzinfo=datetime.timezone.utc)
+
+
+def begun(record: MatchRecord) -> datetime.datetime | None:
+    """When ``record`` was begun (:func:`moment`), or None when it cannot be read."""
+    return moment(record.created)
 
 
 _LONG_AGO = datetime.datetime.min.replace(tzinfo=datetime.timezone.utc)
@@ -393,5 +399,5 @@ def deciding_hands(record: MatchRecord) -> Decided | None:
 
 
 __all__ = ["Decided", "Figures", "HandRecord", "MatchRecord", "Opponent", "Partner", "PlayerRecord", "Seat",
-           "begun", "clashes", "counted", "deciding_hands", "placing", "player_record", "rating_games", "record_from", "record_of",
+           "begun", "clashes", "counted", "deciding_hands", "moment", "placing", "player_record", "rating_games", "record_from", "record_of",
            "roster_of", "selected", "standings"]

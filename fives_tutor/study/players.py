@@ -1,8 +1,10 @@
 """Who is who across saved matches: a player is known by name (pure, no I/O).
 
-A name is compared as people type it (:func:`player_key`): Unicode compatibility forms,
-case, runs of spaces and bidi marks do not matter, nor the Arabic and Persian forms of
-the letters yeh and kaf that Persian keyboards mix up, nor a zero-width non-joiner.
+A name is compared as people type it (:func:`player_key`, the table's
+:func:`fives_tutor.core.names.name_key` and more): Unicode compatibility forms, case,
+runs of spaces, bidi marks and every other character that shows nothing do not matter,
+nor the Arabic and Persian forms of the letters yeh and kaf that Persian keyboards mix
+up, nor a zero-width non-joiner.
 Two spellings that still differ ("Ana M" and "Ana") become one player by a *merge*, an
 entry of the names journal kept in the saved-games file
 (:mod:`fives_tutor.store.club`): ``{"type": "merge", "name": "Ana M", "into": "Ana"}``,
@@ -23,14 +25,12 @@ True
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from ..core.names import name_key
 from ..core.undo import effective_actions
 
-#: characters that never tell two names apart: bidi marks, the zero-width non-joiner and joiner
-_INVISIBLE = {ord(c): None for c in "\u200e\u200f\u061c\u200c\u200d\ufeff"}
 #: Arabic letters that Persian keyboards type for the Persian ones (yeh, kaf, alef maksura)
 _PERSIAN_FORMS = str.maketrans({"\u064a": "\u06cc", "\u0643": "\u06a9", "\u0649": "\u06cc"})
 #: the start of the key of a computer player in a practice match (no typed name has it)
@@ -38,10 +38,11 @@ COMPUTER = "\x00computer:"
 
 
 def player_key(name: str) -> str:
-    """The key two spellings of one name share: NFKC, case folded, marks and joiners
-    removed, Persian letter forms unified, spaces collapsed (``"  Ana  M "`` → ``"ana m"``)."""
-    text = unicodedata.normalize("NFKC", name).translate(_INVISIBLE).translate(_PERSIAN_FORMS)
-    return " ".join(text.casefold().split())
+    """The key two spellings of one name share: the table's key of a name
+    (:func:`fives_tutor.core.names.name_key`: NFKC, case folded, every character that
+    shows nothing removed, marks and joiners too, spaces collapsed), with the Persian
+    letter forms unified (``"  Ana  M "`` → ``"ana m"``)."""
+    return name_key(name).translate(_PERSIAN_FORMS)
 
 
 def computer_key(name: str, level: str) -> str:
