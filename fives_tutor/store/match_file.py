@@ -22,15 +22,13 @@ from ..errors import N_, FivesError, Msg
 from ..packs.loader import rules_from_data
 from ..text.i18n import LANGUAGES
 from ..tutor.coach import Judgement
-from .journal import check_practice
+from .journal import MAX_CHARS, MAX_EVENTS, MAX_SCORE, check_practice
 from .sqlite import reason
 
 EXPORT_FORMAT = "fives-tutor-match"
 EXPORT_VERSION = 1
 #: the largest export read, in bytes
 MAX_BYTES = 16 * 1024 * 1024
-#: the most events an export may hold
-MAX_EVENTS = 100_000
 #: the largest number any event field may hold (points, pips, tiles drawn)
 MAX_NUMBER = 1_000_000
 _MATCH_KEYS = {"id", "names", "teams", "rules_id", "rules_path", "rules_data", "lang", "created", "updated", "scores",
@@ -131,7 +129,7 @@ def check(data: Any, file: str) -> Checked:
     for key in ("rules_id", "rules_data"):
         if key not in match:
             raise _bad(file, N_("\"match\" has no \"{key}\""), key=key)
-    for key, limit in (("rules_id", 64), ("rules_path", 4096), ("lang", 16), ("created", 40), ("updated", 40)):
+    for key, limit in (("rules_id", 64), ("rules_path", MAX_CHARS["rules_path"]), ("lang", 16), ("created", 40), ("updated", 40)):
         if key in match and match[key] is not None and not _short_text(match[key], limit):
             raise _bad(file, N_("\"{key}\" must be text of at most {limit} characters"), key=key, limit=limit)
     for key in ("created", "updated"):
@@ -143,19 +141,19 @@ def check(data: Any, file: str) -> Checked:
             raise _bad(file, N_("\"{key}\" must be one of {choices}"), key="lang", choices=LANGUAGES)
     if not isinstance(match["rules_data"], dict) or not isinstance(match["rules_data"].get("rules"), dict):
         raise _bad(file, N_("\"rules_data\" is not a rule pack"))
-    if len(json.dumps(match["rules_data"])) > 256 * 1024:
+    if len(json.dumps(match["rules_data"])) > MAX_CHARS["rules_data"]:
         raise _bad(file, N_("\"rules_data\" is larger than any rule pack"))
     if len(events) > MAX_EVENTS:
         raise _bad(file, N_("it has more than {limit} events"), limit=MAX_EVENTS)
     for seq, event in enumerate(events, start=1):
         _event(event, seq, file)
     if "scores" in match and (not isinstance(match["scores"], list) or len(match["scores"]) > 10 or not all(
-            _number(v, -10 ** 9, 10 ** 9) for v in match["scores"])):
+            _number(v, -MAX_SCORE, MAX_SCORE) for v in match["scores"])):
         raise _bad(file, N_("\"{key}\" must be a list of whole numbers"), key="scores")
     if "finished" in match and not isinstance(match["finished"], bool):
         raise _bad(file, N_("\"{key}\" must be true or false"), key="finished")
     if match.get("practice") is not None:
-        if len(json.dumps(match["practice"])) > 4096 or not check_practice(match["practice"], len(names)):
+        if len(json.dumps(match["practice"])) > MAX_CHARS["practice"] or not check_practice(match["practice"], len(names)):
             raise _bad(file, N_("\"{key}\" is not the setup of a match against the computer"), key="practice")
     try:
         rules = rules_from_data(match["rules_data"], str(match.get("rules_path") or "(imported)"))
