@@ -23,7 +23,6 @@ from ..engine import Situation, format_history, parse_history
 from ..errors import FivesError
 from ..packs.loader import rules_from_data
 from ..tutor.coach import history_of, judge_situation, judged_plays, scores_for
-from ..tutor.puzzles import near_target
 from .journal import Journal, default_path
 from .progress import Progress
 from .puzzle_progress import add_personal, mark_read, read_stamp
@@ -131,8 +130,7 @@ def judge_answer(personal: Personal, situation, play):
     personal puzzle: the same deals as the judgement of the game. Right when it is marked
     ``best`` or ``fine``."""
     data = personal.data
-    near = near_target(data["scores"], personal.rules, data["players"])
-    return judge_situation(situation, play, data["hand_number"], data["ply"], data["seat"], near)
+    return judge_situation(situation, play, data["hand_number"], data["ply"], data["seat"])
 
 
 __all__ = ["RECENT", "Personal", "harvest", "judge_answer", "load", "situation_of"]

@@ -451,12 +451,12 @@ def judge(state: TableState, played: str, samples: int | None = None,
 
 
 def judge_situation(situation: Situation, chosen: Play, hand: int = 1, ply: int = 0, seat: int = 0,
-                    near: bool = False, samples: int | None = None, move: int = 0) -> Judgement:
+                    samples: int | None = None, move: int = 0) -> Judgement:
     """The play ``chosen`` (a :class:`~fives_tutor.core.plays.Play`) in ``situation`` (what the
     player knew: :class:`~fives_tutor.engine.levels.Situation`), judged as the move after
     ``ply`` events of hand ``hand`` by ``seat`` (the seed comes from ``hand`` and ``ply``:
-    the same analysis as ``hint`` and the live coach). ``near`` is no longer read (the
-    analysis counts the match where the scores are given). Raises
+    the same analysis as ``hint`` and the live coach; the analysis counts the match
+    where the scores are given). Raises
     :class:`~fives_tutor.errors.FivesError` when the play is not legal there or no deal
     of the hidden tiles fits."""
     return judgement_from(situation, analyse(situation, samples or SAMPLES, seed_for(hand, ply)), chosen, hand, ply,
