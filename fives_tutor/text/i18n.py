@@ -16,9 +16,8 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
-from ..errors import N_, Alternatives, FivesError, Msg, did_you_mean
+from ..errors import N_, FivesError, Msg, did_you_mean
 from ..resources import data_dir
-from ..suggest import closest
 
 DOMAIN = "fives_tutor"
 #: the languages fives-tutor speaks, by their plain codes
@@ -73,9 +72,7 @@ LANGUAGE_NAMES = {
 def language_hint(text: str) -> Msg | None:
     """``did you mean nl?`` for a language written wrong (``nll``) or by its name
     (``dutch``, ``Farsi``), through the one suggestion helper; None when nothing is close."""
-    close = closest(text, (*LANGUAGES, *LANGUAGE_NAMES))
-    codes = tuple(dict.fromkeys(LANGUAGE_NAMES.get(name, name) for name in close))
-    return Msg(N_("did you mean {choices}?"), choices=Alternatives(codes)) if codes else None
+    return did_you_mean(text, {**{code: code for code in LANGUAGES}, **LANGUAGE_NAMES})
 
 
 def choose_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
