@@ -199,9 +199,14 @@ class Translator:
             # + 0.0 turns a value that rounds to zero from below (-0.0) into 0.0: no "-0.0"
             text = format_decimal(round(value, decimals) + 0.0, format=pattern, locale=locale,
                                   numbering_system="default")
+        return self._shown(text)
+
+    def _shown(self, text: str) -> str:
+        """Babel's ``text`` of a number in the language's digits; in a right-to-left
+        language a negative one with a minus sign that stays before the number (CLDR's
+        Persian minus is LRM + U+2212), closed like any left-to-right span so that what
+        follows stays apart."""
         if self.rtl and text.startswith("-"):
-            # a minus sign that stays before the number (CLDR's Persian minus is LRM +
-            # U+2212), closed like any left-to-right span so that what follows stays apart
             from .bidi import ltr  # start-up: right-to-left marks only for Persian
 
             return ltr("\u2212" + self.digits(text[1:]))
@@ -220,11 +225,7 @@ class Translator:
         text = format_percent(share, format=pattern, locale=locale, numbering_system="default")
         if self.rtl:
             text = text.replace("%", "\u066a")
-            if text.startswith("-"):
-                from .bidi import ltr
-
-                return ltr("\u2212" + self.digits(text[1:]))
-        return self.digits(text)
+        return self._shown(text)
 
     def signed(self, value: float, decimals: int = 0, percent: bool = False) -> str:
         """A difference with its sign, as a number (``decimals`` places) or, with
