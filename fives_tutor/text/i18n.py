@@ -433,7 +433,7 @@ METAVAR_WORDS = frozenset((
     N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
     N_("NAMES"), N_("NAME"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
     N_("COMMAND"), N_("ARGS"), N_("LEVEL"), N_("N"), N_("A"), N_("B"), N_("SECONDS"), N_("SEED"), N_("KIND"), N_("A+C,B+D"),
-    N_("DATE"), N_("INTO"), N_("ID:HAND:MOVE"),
+    N_("DATE"), N_("INTO"), N_("ID:HAND:MOVE"), N_("THEME"),
 ))
 _METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]*\b")
 
