@@ -107,13 +107,9 @@ def render(text: str, markdown: bool = False, columns: int | None = None, align:
     else:
         lines = [bidi.guard_ltr_line(line) for line in lines]
     if _visual:
-        columns = columns or _columns()
+        columns = columns or wrap.terminal_width()
         lines = [row for line in lines for row in bidi.visual_rows(line, columns, align)]
     return lines
-
-
-def _columns() -> int:
-    return wrap.terminal_width()
 
 
 def carrier_columns() -> int:
