@@ -72,7 +72,7 @@ LANGUAGE_NAMES = {
 def language_hint(text: str) -> Msg | None:
     """``did you mean nl?`` for a language written wrong (``nll``) or by its name
     (``dutch``, ``Farsi``), through the one suggestion helper; None when nothing is close."""
-    return did_you_mean(text, {**{code: code for code in LANGUAGES}, **LANGUAGE_NAMES})
+    return did_you_mean(text, (*LANGUAGES, *LANGUAGE_NAMES), means=LANGUAGE_NAMES)
 
 
 def choose_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
