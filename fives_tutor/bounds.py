@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 import reprlib
-import unicodedata
 
 #: characters of a value shown in a message (a path or a list of choices may use more)
 ECHO = 60
@@ -103,8 +102,8 @@ def whole_number(text: str) -> int | None:
         return None
     significant = text.lstrip("0")
     if len(significant) > MAX_DIGITS:  # zeros of other scripts (Persian ۰, Arabic-Indic ٠, full-width ０...)
-        first = next((index for index, char in enumerate(significant) if unicodedata.decimal(char) != 0),
-                     len(significant))
+        # int() reads one digit of any script (no unicodedata to load on every start)
+        first = next((index for index, char in enumerate(significant) if int(char)), len(significant))
         significant = significant[first:]
         if len(significant) > MAX_DIGITS:
             return TOO_LARGE

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import errno
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .bounds import shown
@@ -100,12 +100,17 @@ class Alternatives(tuple):
     items are joined with the language's word for "or", each shown as a list's item is."""
 
 
-def did_you_mean(typed: str, known: Iterable[str], after: str | None = None) -> Msg | None:
+def did_you_mean(typed: str, known: Iterable[str], after: str | None = None,
+                 means: Mapping[str, str] | None = None) -> Msg | None:
     """``did you mean muggins?``: the names of ``known`` closest to ``typed``
     (:func:`fives_tutor.suggest.closest`, ``after`` as it takes it) as a message
-    parameter, or None when no name is close. The one way every list a user names
-    things from suggests a name."""
+    parameter, or None when no name is close. ``means``: what a name suggests where
+    it is not the name itself (``dutch``: ``nl``, a language's name suggests its
+    code), each suggestion said once. The one way every list a user names things
+    from suggests a name."""
     close = closest(typed, known, after=after)
+    if means is not None:
+        close = tuple(dict.fromkeys(means.get(name, name) for name in close))
     return Msg(N_("did you mean {choices}?"), choices=Alternatives(close)) if close else None
 
 

@@ -373,6 +373,19 @@ def test_per_player_map_follows_the_player_counts(tmp_path):
     assert rules.players.max == 3 and dict(rules.players.hand_size) == {2: 7, 3: 6}
 
 
+def test_a_hostile_player_count_under_a_mapping_is_refused_for_itself(tmp_path):
+    # the base gives one target for every count and a billion players at most; the pack over it
+    # gives targets by count: the base's target is spread over at most 2 to 10 players (bounded
+    # work), and the pack is refused for its player count, the first key checked that is wrong
+    write(tmp_path, "wide.yaml", "extends: dominos-cc\nrules:\n  players:\n    max: 1000000000\n"
+                                 "  match:\n    target: 100\n")
+    path = write(tmp_path, "house.yaml", f"extends: {tmp_path / 'wide.yaml'}\nrules:\n  match:\n"
+                                         "    target: {2: 150}\n")
+    error = refused(path)
+    assert error.key == "rules.players.max"
+    assert "expected a whole number (2 to 10), got 1000000000" in str(error)
+
+
 def test_bad_value_inside_a_per_player_map(tmp_path):
     data = base_pack()
     data["rules"]["match"]["target"] = {2: 150, 3: "many", 4: 150}

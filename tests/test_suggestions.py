@@ -65,6 +65,17 @@ def test_a_level_keeps_what_follows_its_name():
     assert closest("monte-carlo:x", ["greedy", "monte-carlo"], after=":") == ()  # the name is right
 
 
+def test_names_that_mean_one_thing_suggest_it_once():
+    # "ilipino" is "filipino" and "pilipino" but their first letter: 2 × 7 / 15 = 0.93 each, both
+    # names of Tagalog, so Tagalog's code is suggested, once; "dutch" is far (no letter in common)
+    means = {"filipino": "tl", "pilipino": "tl", "dutch": "nl"}
+    assert closest("ilipino", means) == ("filipino", "pilipino")
+    assert str(FivesError("{hint}", hint=did_you_mean("ilipino", means, means=means))) == "did you mean tl?"
+    assert did_you_mean("zzz", means, means=means) is None
+    # a mapping given as the names alone suggests its names (a lesson's questions)
+    assert str(FivesError("{hint}", hint=did_you_mean("ilipino", means))) == "did you mean filipino or pilipino?"
+
+
 def test_the_message_says_or_in_every_language():
     from fives_tutor.text.i18n import activate, localize_error
 

@@ -312,6 +312,16 @@ def test_an_embedded_line_reads_the_same_in_either_paragraph_direction():
     assert bidi.embed_line("Ana 5|3") == "Ana 5|3"  # not a right-to-left line
 
 
+def test_a_prompt_embeds_every_line_but_the_one_the_answer_is_typed_on():
+    activate("fa")
+    # each line right to left with the space that carries its RLM; the first embedded after
+    # its first letter, the last (where prompt_toolkit puts the typed text) not embedded
+    assert output.prompt_text("سلام\nدوباره") == f" {RLM}س\u202bلام\u202c\n {RLM}دوباره"
+    # a line drawn left to right keeps its whole embedding (LRE ... PDF), also as the last line
+    chart = bidi.ltr_line("──┼━●━ ۵")
+    assert output.prompt_text(chart) == f"{LRM}\u202a──┼━●━ ۵\u202c"
+
+
 def test_a_left_to_right_line_is_left_alone_by_the_persian_marking():
     chart = bidi.ltr_line("──┼━●━ " + bidi.ltr("\u2212۲۲٫۱"))
     assert bidi.mark_line(chart) == chart and bidi.embed_line(chart) == chart

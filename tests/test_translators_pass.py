@@ -85,8 +85,8 @@ def test_every_option_that_takes_a_value_has_a_translatable_metavar():
         for param in command.get_params(ctx):
             if not isinstance(param, click.Option) or param.is_flag or param.count or param.hidden:
                 continue
-            if isinstance(param.type, click.Choice):
-                continue  # the values themselves, typed as they are
+            if isinstance(param.type, click.Choice) and param.metavar is None:
+                continue  # the values themselves, typed as they are (a metavar given is a word)
             metavar = param.metavar or param.type.get_metavar(param=param, ctx=ctx)
             assert metavar, (words, param.opts)
             assert metavar in METAVAR_WORDS or set(re.findall(r"[A-Z][A-Z_]*", metavar)) <= METAVAR_WORDS, \

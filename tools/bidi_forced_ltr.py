@@ -30,9 +30,8 @@ import re
 import sys
 import tempfile
 
-LRM, RLM, ALM = "\u200e", "\u200f", "\u061c"
-#: directional formatting characters, removed before two visual lines are compared
-CONTROLS = re.compile("[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+from fives_tutor.text.bidi import CONTROLS, strip_marks
+
 PERSIAN_LETTER = re.compile("[\u0621-\u064a\u0671-\u06d3\u06fa-\u06ff]")
 #: what makes a line mixed: a Latin letter, a digit (ASCII or Persian) or notation
 MIXED = re.compile("[A-Za-z0-9\u06f0-\u06f9|@*]")
@@ -94,8 +93,8 @@ def sample_lines() -> list[str]:
 
 
 def shown(line: str, direction: str, implementation) -> str:
-    """The visual line without marks, its edges trimmed."""
-    return CONTROLS.sub("", implementation(line, base_dir=direction)).strip()
+    """The visual line without marks and embeddings, its edges trimmed."""
+    return strip_marks(implementation(line, base_dir=direction)).strip()
 
 
 #: a Markdown block marker (the worksheet): it stays at the line's start in any direction
@@ -105,14 +104,15 @@ MARKDOWN_BLOCK = re.compile(r"^(#{1,6} |\d+\. )")
 def reads_right_forced(line: str, implementation) -> bool:
     """Whether ``line`` (after its Markdown block marker) looks the same forced left to
     right as in its own direction."""
-    body = line[MARKDOWN_BLOCK.match(line).end():] if MARKDOWN_BLOCK.match(line) else line
+    block = MARKDOWN_BLOCK.match(line)
+    body = line[block.end():] if block else line
     return shown(body, "L", implementation) == shown(body, "R", implementation)
 
 
 def through_a_pipe(line: str) -> str:
     """``line`` as a pipe into VTE or tmux delivers it: the zero-width marks written in
     its first column dropped (no cell before them to hold them)."""
-    return line.lstrip("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    return line.lstrip(CONTROLS)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     from bidi.algorithm import get_display as reference
 
     lines = sample_lines()
-    mixed = [line for line in lines if MIXED.search(CONTROLS.sub("", line))]
+    mixed = [line for line in lines if MIXED.search(strip_marks(line))]
     for name, implementation in (("reference (pure Python)", reference), ("unicode-bidi (Rust)", rust)):
         right_all = sum(reads_right_forced(line, implementation) for line in lines)
         right_mixed = sum(reads_right_forced(line, implementation) for line in mixed)

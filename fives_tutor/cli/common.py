@@ -548,13 +548,9 @@ def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, li
     or the players' names in turn order separated by commas (``Ana,Ben``: returns
     ``(2, ["Ana", "Ben"])``). Persian digits and the Persian comma are accepted.
     ``(None, None)`` when ``text`` is None or empty."""
-    from ..core.tiles import ascii_digits  # start-up: loaded only when needed
-
     if text is None or not text.strip():
         return None, None
-
-    clean = ascii_digits(text.strip())
-    count = whole_number(clean)
+    count = whole_number(text.strip())  # digits of any script (Persian too)
     if count is not None:
         return min(count, TOO_LARGE), None  # any length of digits: refused by the count's bound, not converted
     names = [" ".join(name.split()) for name in re.split(r"[,،]", text) if name.strip()]
@@ -569,9 +565,7 @@ class WholeRange(click.IntRange):
 
     def convert(self, value, param, ctx):
         if isinstance(value, str):
-            from ..core.tiles import ascii_digits  # start-up: loaded only when needed
-
-            number = whole_number(ascii_digits(value.strip()))
+            number = whole_number(value.strip())
             if number is not None:
                 if number >= TOO_LARGE:
                     self.fail(_("{value} is not in the range {range}.").format(

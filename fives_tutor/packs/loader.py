@@ -431,20 +431,32 @@ def _spread(base: Any, override: Any) -> Any:
     own player counts first, so that the counts the override leaves out keep it."""
     if not isinstance(base, dict) or not isinstance(override, dict):
         return base
-    given_players = base.get("players")
-    players: dict = given_players if isinstance(given_players, dict) else {}
-    low, high = players.get("min", 2), players.get("max", 4)
-    if isinstance(low, bool) or isinstance(high, bool) or not isinstance(low, int) or not isinstance(high, int):
-        return base  # refused when the pack is checked
+    counts = _player_counts(base)
     spread = dict(base)
     for section, fields in SCHEMA.items():
         for name, rule in fields.items():
             given, over = base.get(section), override.get(section)
             if (rule[0] == "per_players" and isinstance(given, dict) and isinstance(over, dict)
                     and isinstance(over.get(name), dict) and name in given and not isinstance(given[name], dict)):
-                counts = range(max(2, low), min(10, high) + 1)
                 spread[section] = dict(spread[section], **{name: dict.fromkeys(counts, given[name])})
     return spread
+
+
+def _player_counts(rules: dict) -> range:
+    """The player counts of a pack's ``rules``: ``players.min`` to ``players.max`` (2
+    and 4 where not given). Read before the rules are checked, so a value that is not
+    a whole number from 2 to 10 counts as its default or its nearest bound (the pack is
+    refused for it when checked, before the counts are used): spreading a value over
+    the counts is bounded work whatever the pack says."""
+    given = rules.get("players")
+    players: dict = given if isinstance(given, dict) else {}
+
+    def count(name: str, default: int) -> int:
+        value = players.get(name, default)
+        return min(max(2, value), 10) if isinstance(value, int) and not isinstance(value, bool) else default
+
+    low, high = count("min", 2), count("max", 4)
+    return range(low, max(low, high) + 1)
 
 
 def _deep_merge(base: Any, override: Any) -> Any:
@@ -584,11 +596,7 @@ def _build(data: dict, path: str, chain: tuple[str, ...]) -> RuleSet:
     for section in rules:
         if section not in SCHEMA:
             raise _unknown_key(where, f"rules.{section}", section, SCHEMA)
-    given_players = rules.get("players")
-    players_rules: dict[str, Any] = given_players if isinstance(given_players, dict) else {}
-    low = players_rules.get("min", 2) if isinstance(players_rules.get("min"), int) else 2
-    high = players_rules.get("max", 4) if isinstance(players_rules.get("max"), int) else 4
-    players = range(low, max(low, high) + 1)
+    players = _player_counts(rules)
     for section, fields in SCHEMA.items():
         given = rules.get(section)
         if given is None:

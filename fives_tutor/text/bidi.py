@@ -92,6 +92,7 @@ def first_strong(text: str) -> str | None:
 
 
 _NO_CONTROLS = {ord(char): None for char in CONTROLS}
+_NO_EMBEDDINGS = {ord(char): None for char in CONTROLS if char not in MARKS}
 
 
 def strip_marks(text: str) -> str:
@@ -447,4 +448,4 @@ def visual_rows(line: str, columns: int, align: bool = True) -> list[str]:
 def strip_embeddings(text: str) -> str:
     """``text`` without embeddings and isolates (its marks kept): what is wrapped, since
     an embedding cut over two rows would hold only in one."""
-    return text.translate({ord(char): None for char in CONTROLS[len(MARKS):]})
+    return text.translate(_NO_EMBEDDINGS)

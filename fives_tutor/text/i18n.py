@@ -16,9 +16,8 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
-from ..errors import N_, Alternatives, FivesError, Msg, did_you_mean
+from ..errors import N_, FivesError, Msg, did_you_mean
 from ..resources import data_dir
-from ..suggest import closest
 
 DOMAIN = "fives_tutor"
 #: the languages fives-tutor speaks, by their plain codes
@@ -73,9 +72,7 @@ LANGUAGE_NAMES = {
 def language_hint(text: str) -> Msg | None:
     """``did you mean nl?`` for a language written wrong (``nll``) or by its name
     (``dutch``, ``Farsi``), through the one suggestion helper; None when nothing is close."""
-    close = closest(text, (*LANGUAGES, *LANGUAGE_NAMES))
-    codes = tuple(dict.fromkeys(LANGUAGE_NAMES.get(name, name) for name in close))
-    return Msg(N_("did you mean {choices}?"), choices=Alternatives(codes)) if codes else None
+    return did_you_mean(text, (*LANGUAGES, *LANGUAGE_NAMES), means=LANGUAGE_NAMES)
 
 
 def choose_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -202,9 +199,14 @@ class Translator:
             # + 0.0 turns a value that rounds to zero from below (-0.0) into 0.0: no "-0.0"
             text = format_decimal(round(value, decimals) + 0.0, format=pattern, locale=locale,
                                   numbering_system="default")
+        return self._shown(text)
+
+    def _shown(self, text: str) -> str:
+        """Babel's ``text`` of a number in the language's digits; in a right-to-left
+        language a negative one with a minus sign that stays before the number (CLDR's
+        Persian minus is LRM + U+2212), closed like any left-to-right span so that what
+        follows stays apart."""
         if self.rtl and text.startswith("-"):
-            # a minus sign that stays before the number (CLDR's Persian minus is LRM +
-            # U+2212), closed like any left-to-right span so that what follows stays apart
             from .bidi import ltr  # start-up: right-to-left marks only for Persian
 
             return ltr("\u2212" + self.digits(text[1:]))
@@ -223,11 +225,7 @@ class Translator:
         text = format_percent(share, format=pattern, locale=locale, numbering_system="default")
         if self.rtl:
             text = text.replace("%", "\u066a")
-            if text.startswith("-"):
-                from .bidi import ltr
-
-                return ltr("\u2212" + self.digits(text[1:]))
-        return self.digits(text)
+        return self._shown(text)
 
     def signed(self, value: float, decimals: int = 0, percent: bool = False) -> str:
         """A difference with its sign, as a number (``decimals`` places) or, with
@@ -435,7 +433,7 @@ METAVAR_WORDS = frozenset((
     N_("POSITION"), N_("PLAY"), N_("TILES"), N_("PIPS"), N_("HAND"), N_("PACK"), N_("FILE"), N_("ID"), N_("LANG"),
     N_("NAMES"), N_("NAME"), N_("OPPONENT"), N_("NUMBERS"), N_("MINE"), N_("THEIRS"), N_("LESSON"), N_("OPTIONS"),
     N_("COMMAND"), N_("ARGS"), N_("LEVEL"), N_("N"), N_("A"), N_("B"), N_("SECONDS"), N_("SEED"), N_("KIND"), N_("A+C,B+D"),
-    N_("DATE"), N_("INTO"), N_("ID:HAND:MOVE"),
+    N_("DATE"), N_("INTO"), N_("ID:HAND:MOVE"), N_("THEME"),
 ))
 _METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]*\b")
 

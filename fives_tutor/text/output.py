@@ -74,11 +74,14 @@ def _rtl() -> bool:
     return current().rtl
 
 
-def render(text: str, markdown: bool = False, columns: int | None = None, align: bool = True) -> list[str]:
+def render(text: str, markdown: bool = False, columns: int | None = None, align: bool = True,
+           embed_last: bool = True) -> list[str]:
     """The lines of ``text`` as they are to be written: in a right-to-left language
     every line that is not blank right to left (a row of a wrapped sentence, a line of
-    help that Click broke off a sentence) and marked, but those drawn left to right on
-    purpose (:func:`fives_tutor.text.bidi.ltr_line`); ``markdown``: the mark after a
+    help that Click broke off a sentence), marked and embedded
+    (:func:`fives_tutor.text.bidi.embed_line`; the last line not embedded unless
+    ``embed_last``), but those drawn left to right on purpose
+    (:func:`fives_tutor.text.bidi.ltr_line`); ``markdown``: the mark after a
     Markdown block marker, on lines with right-to-left text. In a left-to-right language
     a line that starts with right-to-left letters is kept left to right. With ``--bidi
     visual``, in visual order (wrapped to ``columns``, default the terminal's, and
@@ -99,17 +102,14 @@ def render(text: str, markdown: bool = False, columns: int | None = None, align:
         lines = [mark(line) for line in lines]
         if not _visual:
             embed = bidi.embed_markdown_line if markdown else bidi.embed_line
-            lines = [embed(line) for line in lines]
+            embedded = len(lines) if embed_last else len(lines) - 1
+            lines = [embed(line) for line in lines[:embedded]] + lines[embedded:]
     else:
         lines = [bidi.guard_ltr_line(line) for line in lines]
     if _visual:
-        columns = columns or _columns()
+        columns = columns or wrap.terminal_width()
         lines = [row for line in lines for row in bidi.visual_rows(line, columns, align)]
     return lines
-
-
-def _columns() -> int:
-    return wrap.terminal_width()
 
 
 def carrier_columns() -> int:
@@ -204,12 +204,11 @@ def prompt_text(text: str) -> str:
     marked (or in visual order), with the space that carries the RLM of a right-to-left
     line (prompt_toolkit, too, drops a zero-width character in the first column). In
     visual order a prompt is not right-aligned: the answer is typed after it."""
-    lines = render(text, align=False)
-    # the line the answer is typed on keeps its marks but no right-to-left embedding
+    # the line the answer is typed on keeps its marks but gets no right-to-left embedding
     # (RLE ... PDF): prompt_toolkit redraws a line by cells, and after a refused line it
     # placed the typed text a column off where the terminal showed the embedded prompt
     # (a short prompt reads the same without it, in every terminal)
-    lines[-1] = lines[-1].replace("\u202b", "").replace("\u202c", "")
+    lines = render(text, align=False, embed_last=False)
     if not _visual and any(line.startswith(RLM) for line in lines):
         if _isatty(sys.stdout):
             _prepare_terminal(sys.stdout)
