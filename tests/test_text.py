@@ -322,6 +322,15 @@ def test_a_prompt_embeds_every_line_but_the_one_the_answer_is_typed_on():
     assert output.prompt_text(chart) == f"{LRM}\u202a──┼━●━ ۵\u202c"
 
 
+def test_a_screen_with_nothing_typed_on_it_embeds_every_line():
+    """A toolbar, a refusal or the review board's page, drawn line by line, keeps every
+    line's embedding: only the line an answer is typed on goes without (the review
+    board once drew each Persian line through the prompt's rule, none embedded)."""
+    activate("fa")
+    assert output.screen_text("سلام\nدوباره") == f" {RLM}س\u202bلام\u202c\n {RLM}د\u202bوباره\u202c"
+    assert output.screen_text("دوباره") == f" {RLM}د\u202bوباره\u202c"  # one line alone, as the board draws it
+
+
 def test_a_left_to_right_line_is_left_alone_by_the_persian_marking():
     chart = bidi.ltr_line("──┼━●━ " + bidi.ltr("\u2212۲۲٫۱"))
     assert bidi.mark_line(chart) == chart and bidi.embed_line(chart) == chart

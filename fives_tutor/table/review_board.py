@@ -23,7 +23,7 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..text.i18n import _
-from ..text.output import prompt_text
+from ..text.output import screen_text
 from .review_text import Move, mistakes_after
 
 
@@ -103,10 +103,10 @@ def make_app(board: Board) -> Application[None]:
             return 28
 
     def page() -> StyleAndTextTuples:
-        return to_formatted_text("\n".join(prompt_text(line) if line else "" for line in board.view(rows())))
+        return to_formatted_text("\n".join(screen_text(line) if line else "" for line in board.view(rows())))
 
     def status() -> StyleAndTextTuples:
-        return to_formatted_text(prompt_text(keys_line()), style="reverse")
+        return to_formatted_text(screen_text(keys_line()), style="reverse")
 
     def on(*keys: str) -> Callable[[Callable[[], object]], None]:
         def add(action: Callable[[], object]) -> None:

@@ -33,7 +33,7 @@ from ..core.tiles import ascii_digits
 from ..render.sentences import points_phrase
 from ..store.files import DataFileError, check_entry, open_regular
 from ..text.i18n import _, current, localize_error
-from ..text.output import echo, menu_meta, menu_text, prompt_text
+from ..text.output import echo, menu_meta, menu_text, prompt_text, screen_text
 from ..text.wrap import terminal_width, wrap_lines
 from .grammar import candidates, command_word, find_player, grammar, read_tile
 from .replies import face_of, history_path, prose
@@ -185,7 +185,9 @@ class TableValidator(Validator):
 def refusal_text(error, width: int) -> str:
     """Why a line is refused, wrapped to ``width`` cells at word boundaries (one cell
     kept for the space that carries a right-to-left line's mark), as the validation
-    toolbar shows it."""
+    toolbar shows it. Drawn as a prompt's lines are (its last line not embedded), not as
+    a screen's: with its last line embedded, prompt_toolkit redrew the typed line a
+    column off after the refusal (tests/test_tmux_shell.py types it in Persian)."""
     return prompt_text("\n".join(wrap_lines(localize_error(error), max(20, width - 1))))
 
 
@@ -326,7 +328,7 @@ def make_prompt_session(session, history_file: str | None = None) -> PromptSessi
         history=history, completer=TableCompleter(face.session, quiet=getattr(face, "quiet", False)),
         validator=TableValidator(face.session),
         validate_while_typing=True, complete_while_typing=False, key_bindings=refused_line_bindings(),
-        bottom_toolbar=lambda: prompt_text(face.toolbar(_width())))
+        bottom_toolbar=lambda: screen_text(face.toolbar(_width())))
     grow_validation_toolbar(prompt_session)
     return prompt_session
 

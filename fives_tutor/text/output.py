@@ -200,15 +200,26 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
 
 
 def prompt_text(text: str) -> str:
-    """A prompt, toolbar or question shown by prompt_toolkit or ``click.prompt``:
-    marked (or in visual order), with the space that carries the RLM of a right-to-left
-    line (prompt_toolkit, too, drops a zero-width character in the first column). In
-    visual order a prompt is not right-aligned: the answer is typed after it."""
-    # the line the answer is typed on keeps its marks but gets no right-to-left embedding
-    # (RLE ... PDF): prompt_toolkit redraws a line by cells, and after a refused line it
-    # placed the typed text a column off where the terminal showed the embedded prompt
-    # (a short prompt reads the same without it, in every terminal)
-    lines = render(text, align=False, embed_last=False)
+    """A prompt or question shown by prompt_toolkit or ``click.prompt``, the answer typed
+    after it: :func:`screen_text`, but the line the answer is typed on keeps its marks
+    and gets no right-to-left embedding (RLE ... PDF): prompt_toolkit redraws a line by
+    cells, and after a refused line it placed the typed text a column off where the
+    terminal showed the embedded prompt (a short prompt reads the same without it, in
+    every terminal). In visual order a prompt is not right-aligned."""
+    return _prompt_lines(text, embed_last=False)
+
+
+def screen_text(text: str) -> str:
+    """Text that prompt_toolkit draws with nothing typed on it (a toolbar, a refusal, a
+    full-screen page such as the review's board): marked and embedded as printed
+    lines are (or in visual order), with the space that carries the RLM of a
+    right-to-left line (prompt_toolkit, too, drops a zero-width character in the first
+    column)."""
+    return _prompt_lines(text, embed_last=True)
+
+
+def _prompt_lines(text: str, embed_last: bool) -> str:
+    lines = render(text, align=False, embed_last=embed_last)
     if not _visual and any(line.startswith(RLM) for line in lines):
         if _isatty(sys.stdout):
             _prepare_terminal(sys.stdout)
