@@ -182,6 +182,18 @@ def test_the_board_steps_through_moves_and_mistakes(tmp_path):
     assert moves[0].best_command.startswith("printf 'players 2\\n") and "--seed coach:1:" in moves[0].best_command
 
 
+def test_a_page_longer_than_the_screen_says_more_lies_below():
+    """fives best's answer opened under a long page runs past the screen: the last row
+    says more lies below until the reader scrolls to the end."""
+    from fives_tutor.table.review_board import Board
+
+    board = Board([[f"line {n}" for n in range(10)]], [], None)
+    assert board.view(4) == ["line 0", "line 1", "line 2", "↓ more below: ↓ or PgDn"]
+    board.scroll = 6
+    assert board.view(4) == ["line 6", "line 7", "line 8", "line 9"]  # the end: nothing more
+    assert board.view(20) == [f"line {n}" for n in range(10)]  # it fits: no note
+
+
 def test_the_board_in_a_terminal_answers_its_keys(tmp_path):
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input

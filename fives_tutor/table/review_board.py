@@ -81,10 +81,15 @@ class Board:
         return self.pages[self.index] + ([""] + self.extra if self.extra else [])
 
     def view(self, rows: int) -> list[str]:
-        """The rows of the page that fit ``rows`` rows, from the scroll position."""
+        """The rows of the page that fit ``rows`` rows, from the scroll position; when
+        more of the page lies below (``fives best``'s answer opened under a long page),
+        the last row says so and how to reach it."""
         lines = self.lines()
         self.scroll = max(0, min(self.scroll, len(lines) - rows))
-        return lines[self.scroll:self.scroll + rows]
+        shown = lines[self.scroll:self.scroll + rows]
+        if self.scroll + rows < len(lines) and rows > 1:
+            shown = shown[:-1] + [_("↓ more below: ↓ or PgDn")]
+        return shown
 
 
 def keys_line() -> str:
