@@ -609,6 +609,8 @@ def test_padded_numbers_answer_right(run):
     (["duel", "greedy", "greedy", "--players", "1" * 400], b"", "give 2 to 4"),
     (["simulate", "dominos-cc", "--matches", "9" * 30], b"", "is not in the range"),
     (["quiz", "--count", PAD + "9" * 30], b"", "is not in the range"),
+    (["puzzle", "--count", PAD + "9" * 30], b"", "is not in the range"),
+    (["puzzle", "--print", "9" * 5000], b"", "is not in the range"),
     (["best", "5 3", "--hand", "5|0", "--samples", "9" * 5000], b"", "is not in the range"),
     (["duel", "greedy", "monte-carlo:" + PAD + "9" * 30], b"", "unknown engine level"),
     (["count", PAD + "9" * 30], b"", "pips is more than the whole set holds (168)"),

@@ -10,7 +10,7 @@ import click
 from ..errors import N_, FivesError
 from ..text.i18n import _, current
 from ..text.output import echo
-from .common import CliError, FivesCommand, echo_json, fail, load_pack, option
+from .common import CliError, FivesCommand, WholeRange, echo_json, fail, load_pack, option
 from .tutor import HINT_WORDS, Console, _bidi_option, _common, _progress, _stops
 
 #: the themes, in the order ``--theme`` lists them
@@ -212,12 +212,12 @@ def _harvest(progress, db) -> int:
     "coach's reason. Your rating (Glicko-2) moves with your answers; puzzles you miss, and the mistakes the "
     "coach found in your own games (fives play, or fives table with your hand given), come back on a "
     "spaced-repetition schedule (FSRS)."))
-@option("--count", type=click.IntRange(1, 100), metavar="N", default=10, show_default=True,
+@option("--count", type=WholeRange(1, 100), metavar="N", default=10, show_default=True,
         help=N_("Puzzles to serve."))
 @option("--theme", type=click.Choice(_THEMES), metavar="THEME", help=N_("Only puzzles of this theme: {choices}."))
-@option("--players", type=click.IntRange(2, 4), metavar="N", help=N_("Only puzzles with this many players."))
+@option("--players", type=WholeRange(2, 4), metavar="N", help=N_("Only puzzles with this many players."))
 @option("--stats", is_flag=True, help=N_("Show your rating, its history and the themes that cost you the most."))
-@option("--print", "print_count", type=click.IntRange(1, 200), metavar="N",
+@option("--print", "print_count", type=WholeRange(1, 200), metavar="N",
         help=N_("Write a worksheet of N puzzles with an answer key (Markdown)."))
 @option("--json", "as_json", is_flag=True,
         help=N_("Print JSON: the puzzles chosen for you with their answers, or with --stats your progress."))
