@@ -7,16 +7,14 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
 from ..bounds import safe
 from ..core.rules import RuleSet
 from ..errors import N_, FivesError, os_reason
-from ..study import skill
-from ..study.compare import SECONDS_PER_PLAY, Study, part, study
-from ..study.skill import DEFAULT_LEVEL, check_level, levels
+from ..study import DEFAULT_LEVEL, SECONDS_PER_PLAY
 from ..text.i18n import _, current, localize_error, unknown_name
 from ..text.output import echo
 from .common import (
@@ -40,6 +38,11 @@ from .common import (
     rules_from,
     unknown_level,
 )
+
+if TYPE_CHECKING:
+    # types only: the study modules (and the statistics they import) load when a study
+    # runs, not for every command's help, which builds these options (about 11 ms)
+    from ..study.compare import Study
 
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
@@ -131,6 +134,8 @@ def _skill_level(ctx, param, text):
     if text is None or text == "none":
         return None
 
+    from ..study.skill import check_level, levels  # start-up: see TYPE_CHECKING above
+
     try:
         return check_level(text)
     except ValueError:
@@ -144,6 +149,8 @@ def _skill_level(ctx, param, text):
 
 
 def _complete_skill(ctx, param, incomplete):
+    from ..study.skill import levels  # start-up: see TYPE_CHECKING above
+
     return [level for level in levels() + ("none",) if level.startswith(incomplete)]
 
 
@@ -226,6 +233,7 @@ def compare_command(packs, rules_names, matches, simulate, each, players, seed, 
         raise CliError(_("--each plays each changed rule alone: give --matches N too"))
     loaded = [load_pack(name) for name in packs]
     from ..render.rules import differences  # start-up: loaded when the command runs
+    from ..study.compare import part
 
     found = differences(loaded)
     result, alone = None, []
@@ -407,7 +415,9 @@ def _names(loaded) -> list[str]:
 def _simulate_all(loaded, matches, players, seed, workers, strategy, level, seconds_per_play, as_json, keep=None):
     """Every pack's run on the same deals and, with a ``level``, every pack's skill duel;
     returns the :class:`~fives_tutor.study.compare.Study`."""
-    from ..study.simulate import run  # start-up: loaded when the command runs
+    from ..study import skill  # start-up: loaded when the command runs
+    from ..study.compare import study
+    from ..study.simulate import run
 
     for rules_set in loaded:
         _check_players(rules_set, players)

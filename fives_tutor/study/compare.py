@@ -30,18 +30,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core.rules import RuleSet
+from . import SECONDS_PER_PLAY
 from .stats import Estimate, check_paired, paired_mean_difference, paired_ratio_difference
 
-# simulate (and the game it imports) load on first use: the command line reads this
-# module's defaults when it builds its options
+# simulate (and the game it imports) load on first use
 
 
-#: seconds one play takes at a real table, its share of shuffling, drawing and counting
-#: included (``--seconds-per-play``). nathan-long.com's All Fives page (pagat's rules)
-#: gives a game 30 minutes; simulated pagat-all-fives matches take about 97 plays with
-#: two players and 78 with four (greedy players, 400 matches, seed 1): 1800 s / 97 is
-#: about 19 s and 1800 s / 78 about 23 s, so 20 s a play.
-SECONDS_PER_PLAY = 20.0
 
 
 class Difference(NamedTuple):

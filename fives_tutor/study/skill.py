@@ -19,23 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from . import DEFAULT_LEVEL
 from .stats import Estimate, check_paired, mean_interval, paired_mean_difference
 
 if TYPE_CHECKING:  # the duel loads on first use (below)
     from .duel import DuelMatch
 
-# the duel (and the engine it imports) loads on first use: the command line reads this
-# module's defaults when it builds its options
+# the duel (and the engine it imports) loads on first use
 
 #: the level the stronger player is measured against
 BASELINE = "greedy"
-#: the stronger level by default: the strongest whose measured cost per move keeps
-#: ``fives rules compare A B --matches 2000 --workers 2`` under a minute on this
-#: project's two cores (docs/benchmarks.md, issue 14: expert costs about 1.1 ms of CPU a
-#: match on the fast loop and wins 67% against greedy, defensive 1.0 ms and 64%;
-#: monte-carlo at even 20 deals a move costs about 270 ms a match, two hundred times
-#: as much)
-DEFAULT_LEVEL = "expert"
 
 
 def levels() -> tuple[str, ...]:
