@@ -252,6 +252,10 @@ def test_standings_by_pack_and_since_and_as_csv(run, tmp_path):
     assert rows[1].startswith(",Ana,4,2,8,175,30,21.88,3.75,3,0,1,0,0,1,10,")
     assert run("games", "standings", "--db", db, "--rules", "no-such-pack").stdout.startswith(
         "No finished table match (pack no-such-pack): fives table keeps one.")
+    for command in ("standings", "player"):  # a slip of a pack that was played gets the one meant
+        slip = run("games", command, *(["Ana"] if command == "player" else []), "--db", db, "--rules", "house-c")
+        assert slip.exit_code == 2 and "no saved match was played under the pack house-c" in slip.stderr
+        assert "did you mean house-cc?" in slip.stderr
     bad = run("games", "standings", "--db", db, "--since", "May 1")
     assert bad.exit_code == 2 and "--since takes a day written YYYY-MM-DD" in bad.stderr
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import N_, FivesError, Msg, os_reason
+from ..errors import N_, FivesError, Msg, did_you_mean, os_reason
 from ..text.i18n import _, current, localize_error
 from ..text.output import echo
 from .common import (
@@ -456,6 +456,14 @@ class _Club:
 
         since = _since(since_text)
         self.club = _read_club(db, practice)
+        packs = {record.rules_id for record in self.club.records}
+        if rules_id is not None and rules_id not in packs:
+            # a pack no saved match was played under: a slip when one is close (mugins),
+            # else a pack simply not played yet (no match in scope, said below)
+            close = did_you_mean(rules_id, sorted(packs))
+            if close is not None:
+                raise fail(FivesError(N_("no saved match was played under the pack {pack}: {hint}"), pack=rules_id,
+                                      hint=close))
         self.roster = self.club.roster()
         chosen = selected(self.club.records, rules_id, since)
         self.left_out = clashes(chosen, self.roster)
