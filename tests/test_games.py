@@ -224,6 +224,21 @@ def test_delete_with_yes(run, two_matches):
     assert run("games", "show", "1").exit_code == 2
 
 
+def test_a_damaged_match_can_be_deleted(run, two_matches):
+    """A match whose row cannot be read (here a name longer than a saved match keeps)
+    stops the reading commands; deleting it by its number is how a reader is rid of it."""
+    import os
+    import sqlite3
+
+    with sqlite3.connect(os.path.join(os.environ["FIVES_HOME"], "games.sqlite3")) as connection:
+        connection.execute("UPDATE matches SET names = ? WHERE id = 1", (json.dumps(["Ana", "E" * 41]),))
+    assert run("games", "show", "1").exit_code == 2
+    result = run("games", "delete", "1", "--yes")
+    assert result.exit_code == 0 and "Match 1 deleted." in result.stdout
+    assert [m[0] for m in matches_now()] == [2]
+    assert run("games", "delete", "1", "--yes").exit_code == 2  # gone: there is none to delete
+
+
 def test_delete_without_yes_needs_a_terminal(run, two_matches):
     before = matches_now()
     result = run("games", "delete", "1", input="y\n")

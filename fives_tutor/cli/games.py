@@ -364,19 +364,26 @@ def import_game(file, db):
 def delete_game(match_id, yes, db):
     from ..store.match_lock import keep_match  # start-up: loaded when the command runs
 
+    number = _match_id(match_id)
+    t = current()
     with saved_games(db) as journal:
-        info = journal.match(_match_id(match_id))
+        try:
+            question = _("Delete match {id} ({players})?").format(id=t.number(number),
+                                                                  players=t.join(journal.match(number).names))
+        except FivesError:
+            if not journal.exists(number):
+                raise
+            # a damaged match can still be deleted: that is how a reader gets rid of it
+            question = _("Delete match {id}, which is damaged and cannot be read?").format(id=t.number(number))
         if not yes:
             if not sys.stdin.isatty():
                 raise CliError(_("add --yes to delete without a terminal to ask on"))
-            question = _("Delete match {id} ({players})?").format(id=current().number(info.id),
-                                                                  players=current().join(info.names))
             if not confirm(question, default=False):
                 echo(_("Nothing was deleted."))
                 return
-        with keep_match(journal, info.id):  # a shell keeping it is named after a moment's wait
-            journal.delete(info.id)
-        echo(_("Match {id} deleted.").format(id=current().number(info.id)))
+        with keep_match(journal, number):  # a shell keeping it is named after a moment's wait
+            journal.delete(number)
+        echo(_("Match {id} deleted.").format(id=t.number(number)))
 
 
 # --- the club: players, standings, one player's record (docs/club.md) -------------------------

@@ -379,9 +379,13 @@ class Journal:
         return next((info for info in self.matches() if not info.finished and info.id in begun
                      and (info.practice is not None) == practice), None)
 
+    def exists(self, match_id: int) -> bool:
+        """Whether a match ``match_id`` is saved, readable or damaged (its row is not read)."""
+        return not self._empty() and bool(self._read("SELECT 1 FROM matches WHERE id = ?", (match_id,)))
+
     def delete(self, match_id: int) -> None:
-        """Delete a match and its events."""
-        if self._empty() or not self._read("SELECT 1 FROM matches WHERE id = ?", (match_id,)):
+        """Delete a match and its events, a damaged one too (nothing of it is read)."""
+        if not self.exists(match_id):
             raise JournalError(N_("there is no saved match {id}"), id=match_id)
 
         def work(db):
