@@ -223,3 +223,26 @@ def test_a_damaged_progress_file_is_read_without_failing(run, solver):
     result = run("puzzle", "--count", "2")
     assert result.exit_code == 0, result.stderr
     assert len(solver.served) == 3
+
+
+def test_a_play_that_left_the_race_is_said_to_have():
+    """A play that left the search's race stands below the plays valued to the end even
+    when its value is higher: the table says so, and a note says why."""
+    from types import SimpleNamespace
+
+    from fives_tutor.table.puzzle_text import plays_table
+    from fives_tutor.text.i18n import activate
+
+    activate("en")
+
+    def item(notation: str, value: float, raced: bool) -> SimpleNamespace:
+        return SimpleNamespace(play=SimpleNamespace(notation=notation, points=0), value=value, stderr=1.0,
+                               raced_out=raced)
+
+    lines, notes = plays_table([item("2|2@2", 22.1, False), item("2|6@2", 7.0, False), item("2|1@2", 15.6, True)],
+                               "2|2@2", None, "monte-carlo", 1000)
+    assert [("left the race" in line) for line in lines[2:]] == [False, False, True]
+    assert len(notes) == 2 and notes[1].startswith("A play that left the race fell clearly behind early")
+    _lines, plain = plays_table([item("2|2@2", 22.1, False), item("2|6@2", 7.0, False)], "2|2@2", None,
+                                "monte-carlo", 1000)
+    assert len(plain) == 1  # nothing left the race: no note

@@ -104,9 +104,10 @@ def _serve(console, progress, rules, puzzle, number: int, count: int, reviewing:
     console.show(text.verdict_line(solved, puzzle.answer))
     for line in text.reason_lines(shown.reason, shown.mine):
         console.show(line)
-    figures = text.plays_table(shown.ranked, puzzle.answer, chosen.notation, puzzle.level, puzzle.samples)
-    console.show("\n".join(figures[:-1]), wrap=False)  # the table fits the terminal by itself
-    console.show(figures[-1])
+    figures, notes = text.plays_table(shown.ranked, puzzle.answer, chosen.notation, puzzle.level, puzzle.samples)
+    console.show("\n".join(figures), wrap=False)  # the table fits the terminal by itself
+    for note in notes:
+        console.show(note)
     if first and not reviewing:
         console.show(text.rating_line(before.rating, after.rating, after.rd))
     return solved

@@ -144,10 +144,12 @@ def verdict_line(solved: bool, answer: str) -> str:
     return _("Not this time: the best play is {play}.").format(play=t.notation(answer))
 
 
-def plays_table(ranked: Sequence, answer: str, chosen: str | None, level: str, samples: int) -> list[str]:
+def plays_table(ranked: Sequence, answer: str, chosen: str | None, level: str,
+                samples: int) -> tuple[list[str], list[str]]:
     """Every play with its points now and its value to the end of the hand (± one
-    standard error), the answer marked ✓ and the learner's play marked ←, and what the
-    values mean."""
+    standard error), the answer marked ✓ and the learner's play marked ←: the table's
+    lines (they fit by themselves), and the notes on what the values mean (prose, to
+    wrap)."""
     t = current()
     rows = []
     for item in ranked:
@@ -155,18 +157,24 @@ def plays_table(ranked: Sequence, answer: str, chosen: str | None, level: str, s
         value = t.number(item.value, decimals=1)
         if level != "exact":
             value = f"{value} ± {t.number(item.stderr, decimals=1)}"
+            if item.raced_out:  # why it stands below a play of lower value
+                value = _("{value}, left the race").format(value=value)
         mark = "✓" if notation == answer else ("←" if notation == chosen else "")
         rows.append((mark, t.notation(notation), points_phrase(item.play.points), value))
     lines = table(rows, header=("", pgettext("a move", "Play"), _("Now"), _("Value"))).split("\n")
+    notes: list[str] = []
     if level == "exact":
-        lines.append(_("Value: the point difference to the end of the hand with best play on both sides (proven)."))
+        notes.append(_("Value: the point difference to the end of the hand with best play on both sides (proven)."))
     else:
-        lines.append(ngettext("Value: the average point difference to the end of the hand, and near the target the "
+        notes.append(ngettext("Value: the average point difference to the end of the hand, and near the target the "
                               "match, over {samples} deal of the hidden tiles (± one standard error).",
                               "Value: the average point difference to the end of the hand, and near the target the "
                               "match, over {samples} deals of the hidden tiles (± one standard error).",
                               samples).format(samples=t.number(samples)))
-    return lines
+        if any(item.raced_out for item in ranked):
+            notes.append(_("A play that left the race fell clearly behind early: it is ranked below those played "
+                           "to the end, its value measured on fewer deals."))
+    return lines, notes
 
 
 def reason_lines(reason, mine) -> list[str]:
