@@ -57,7 +57,7 @@ def safe(text: str) -> str:
 def shown(value, limit: int = ECHO) -> str:
     """``value`` as it may be echoed in a message: text of at most ``limit`` characters
     (``…`` marks a cut), escapes for control characters (see :func:`safe`). A number
-    too long to print is shown by its size."""
+    too long to print is shown by its size; an empty or blank text is quoted (``""``)."""
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 3000:  # over ~900 digits: str() would cost (and past 4,300, fail)
             return ("-" if value < 0 else "") + f"~10^{int(value.bit_length() * 0.30103)}"
@@ -66,6 +66,8 @@ def shown(value, limit: int = ECHO) -> str:
         text = value
     else:
         text = bounded_repr(value, limit)
+    if not text.strip():  # an empty or blank value would read as nothing after "not"
+        return '"' + safe(text[:limit]) + '"'
     cut = len(text) > limit
     text = safe(text[:limit])
     if cut or len(text) > limit:

@@ -971,3 +971,11 @@ def test_a_hard_link_planted_at_a_lock_file_is_never_written_over(run, home):
                        stdin=b"6|3\n")
     with open(victim, encoding="utf-8") as handle:
         assert handle.read() == "precious\n"
+
+
+@pytest.mark.parametrize("value", ["", "   "])
+def test_an_empty_value_is_echoed_quoted(run, home, value):
+    """A refusal that echoes the value ("..., not {value}") would end on nothing."""
+    result = run("play", "--from", value)
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(f'such as 12:2:5, not "{value}"')
