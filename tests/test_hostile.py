@@ -463,9 +463,9 @@ def test_a_20_mb_batch_line_and_dev_zero(home, tmp_path):
 @pytest.mark.parametrize("args, expected", [
     (["count", "9" * 5000], "pips is more than the whole set holds (168)"),
     (["count", "5|3", "--winner", "9" * 5000], "pips is more than the whole set holds (168)"),
-    (["best", "5 3", "--hand", "5|0", "--scores", "9" * 5000 + ",1"], "--scores: '9999"),
+    (["best", "5 3", "--hand", "5|0", "--scores", "9" * 5000 + ",1"], "a score of 150 or more has already won"),
     (["best", "5 3", "--hand", "5|0", "--opponents", "9" * 5000], "is not a number of tiles"),
-    (["best", "5 3", "--hand", "5|0", "--void", "1:" + "9" * 5000], "--void: '9999"),
+    (["best", "5 3", "--hand", "5|0", "--void", "1:" + "9" * 5000], "--void: 9999"),
     (["score", "9" * 5000 + " 3"], "is not an open end"),
     (["learn", "9" * 5000], "there is no lesson 9999"),
     (["score", "5 3\x1b]0;pwned\x07"], "Invalid value for 'POSITION': it has a control character"),
@@ -473,6 +473,7 @@ def test_a_20_mb_batch_line_and_dev_zero(home, tmp_path):
     (["table", "--players", "Ana\x1b[2J,Ben"], "it has a control character"),
     (["score", "5|5*(" * 5000], "arms nest deeper than the 7 doubles of the set allow"),
     (["duel", "greedy", "monte-carlo:99999999999"], "monte-carlo:99999999999"),
+    (["duel", "greedy", "greedy", "--players", "Ana,ana"], "each player needs a different name"),
 ], ids=lambda value: value[0] if isinstance(value, list) else None)
 def test_hostile_arguments(run, home, args, expected):
     refused_everywhere(run, args, expected, home)

@@ -8,7 +8,7 @@ import time
 
 import click
 
-from ..bounds import TOO_LARGE, whole_number
+from ..bounds import TOO_LARGE, shown, whole_number
 from ..core.plays import (
     LEAD_HANDS,
     board_position,
@@ -276,8 +276,8 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
 def _numbers(text: str, option_name: str) -> list[int]:
     values = []
     for token, column in split_tokens(text):
-        value = whole_number(ascii_digits(token))
-        if value is None or value >= TOO_LARGE:
+        value = whole_number(ascii_digits(token))  # any length of digits: TOO_LARGE, refused by the caller's bound
+        if value is None:
             raise NotationError(N_("{option}: '{token}' is not a whole number"), text=text, column=column,
                                 option=option_name, token=token)
         values.append(value)
@@ -294,9 +294,10 @@ def _voids(specs: tuple, counts, rules) -> tuple:
         if not colon or seat is None or not 1 <= seat <= opponents:
             raise NotationError(N_("--void takes an opponent's number, a colon and the numbers that opponent cannot "
                                    "hold, such as {example} (opponent 1 is the next player)"), text=spec, example="1:6,2")
-        for number in _numbers(numbers, "--void"):
+        for number, (token, _column) in zip(_numbers(numbers, "--void"), split_tokens(numbers)):
             if number > rules.max_pips:
-                raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec, pips=number)
+                raise NotationError(N_("--void: {pips} is not a number of this set"), text=spec,
+                                    pips=number if number < TOO_LARGE else shown(token))
             voids[seat - 1].add(number)
     return tuple(frozenset(v) for v in voids)
 
