@@ -585,3 +585,20 @@ def test_resume_refusals(run, args, message):
     assert message in result.stderr
     with Journal() as journal:
         assert journal.matches() == []
+
+
+def test_a_refusal_that_ends_on_a_question_takes_no_full_stop():
+    """"Refused: {reason}. Nothing was recorded." after a reason that asks
+    ("did you mean 6|6?") would read "6|6?. Nothing"."""
+    from fives_tutor.errors import FivesError, did_you_mean
+    from fives_tutor.table.render import refusal
+    from fives_tutor.text.i18n import activate
+
+    error = FivesError("{hint}", hint=did_you_mean("6|7", ["6|6", "0|0"]))
+    try:
+        for lang, expected in (("en", "Refused: did you mean 6|6? Nothing was recorded."),
+                               ("nl", "Geweigerd: bedoelde je 6|6? Er is niets genoteerd.")):
+            activate(lang)
+            assert refusal(error) == expected
+    finally:
+        activate("en")

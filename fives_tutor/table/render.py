@@ -487,4 +487,8 @@ def command_lines(entries, width: int | None, narrowest: int) -> list[str]:
 
 def refusal(error) -> str:
     """A refused entry: nothing was recorded."""
-    return _("Refused: {reason}. Nothing was recorded.").format(reason=localize_error(error))
+    reason = localize_error(error)
+    text = _("Refused: {reason}. Nothing was recorded.").format(reason=reason)
+    if reason.endswith(("?", "!", "\u061f")):  # "did you mean 6|6?" takes no full stop after it
+        text = text.replace(reason + ".", reason, 1)
+    return text
