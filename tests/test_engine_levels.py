@@ -644,3 +644,22 @@ def test_a_free_lead_with_many_tiles_shares_the_deals_of_six():
     ranked = rank(situation, "monte-carlo", samples=16, seed=3, prune=False)
     assert SPREAD == 6 and len(ranked) == 9
     assert [r.samples for r in ranked] == [11] * 9
+
+
+def test_no_play_leaves_the_race_before_its_first_deals():
+    """On 16 deals a few lucky ones make a standard error too small to trust: a
+    three-player puzzle's best play (pagat-all-fives:3:0:12) was dropped after 16 deals
+    on one seed in four. Every play that left the race was played on at least
+    PRUNE_MIN deals."""
+    from fives_tutor import Position, load_rules, parse_hand
+    from fives_tutor.engine import rank
+    from fives_tutor.engine.levels import Situation
+    from fives_tutor.engine.search import PRUNE_EVERY, PRUNE_MIN
+
+    assert PRUNE_MIN >= 4 * PRUNE_EVERY
+    rules = load_rules("dominos-cc")
+    situation = Situation.build(Position.parse("6 4"), parse_hand("6|6 4|1 6|0 4|4 2|2 3|1"), rules, opponents=(6,))
+    ranked = rank(situation, "monte-carlo", samples=400, seed=3)
+    raced = [r for r in ranked if r.raced_out]
+    assert raced, "the position has plays clearly behind: the race must drop some"
+    assert all(r.samples >= PRUNE_MIN for r in raced), [(r.play.notation, r.samples) for r in raced]

@@ -249,6 +249,10 @@ PRUNE_EVERY = 16
 #: errors below zero
 PRUNE_Z = 3.0
 
+#: no candidate leaves the race before this many deals: on fewer, a few lucky deals make
+#: a standard error too small to trust, and the best play can be dropped
+PRUNE_MIN = 64
+
 
 def monte_carlo(problem: Problem, samples: int | None = None, seconds: float | None = None,
                 rng: random.Random | None = None, player: Playout = "expert", solve_tiles: int = SOLVE_TILES,
@@ -368,7 +372,7 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
             playouts += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        if prune and len(weights) % PRUNE_EVERY == 0 and len(alive) > 1:
+        if prune and len(weights) % PRUNE_EVERY == 0 and len(weights) >= PRUNE_MIN and len(alive) > 1:
             raced = _race(alive, values, weights)
             alive = [index for index in alive if index in raced or index in keep]
     return Sampled(values, swings, weights, alive, swung, wins)
