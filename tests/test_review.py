@@ -268,6 +268,10 @@ def test_the_review_in_another_language_fits_80_columns(run, tmp_path):
         text = run("games", "review", "1", "--db", db, "--lang", lang, env={"COLUMNS": "80"})
         assert text.exit_code == 0, text.stderr
         assert all(display_width(line) <= 80 for line in text.stdout.splitlines()), lang
+    narrow = run("games", "review", "1", "--db", db, env={"COLUMNS": "40"}).stdout.splitlines()
+    heads = [i for i, line in enumerate(narrow) if line.startswith("Coach, ")]
+    assert len(heads) == 2  # hand 1's and the match's, each longer than 40 columns
+    assert all(narrow[i + 1].startswith("  ") for i in heads), narrow  # wrapped under their head
 
 
 @pytest.mark.parametrize("width", [80, 40, 24])

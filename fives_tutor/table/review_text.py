@@ -274,7 +274,7 @@ def summary_page(moves: Sequence[Move], rules: RuleSet, width: int = 80) -> list
     for number in sorted({j.hand for j in judgements}):
         in_hand = [j for j in judgements if j.hand == number]
         for line in summary_lines(summarise(in_hand), rules, lessons, number, names=names)[:1]:
-            lines += wrap_lines(line, width)
+            lines += wrap_lines(line, width, hanging="  ")  # hangs under the head, as the match's lines do
     for line in summary_lines(summarise(judgements), rules, lessons, names=names):
         indent = line[:len(line) - len(line.lstrip())]
         lines += wrap_lines(line.lstrip(), width, indent=indent, hanging=indent + "  ")
