@@ -353,3 +353,19 @@ def test_hint_is_fives_best_on_the_recorded_history(run, tmp_path):
     assert best.exit_code == 0, best.stderr
     ranked = [(m["play"], round(m["value"], 4), round(m["stderr"], 4)) for m in json.loads(best.stdout)["moves"]]
     assert ranked == [(v.play.notation, round(v.ranked.value, 4), round(v.ranked.stderr, 4)) for v in analysis.plays]
+
+
+def test_hint_more_gives_the_only_play_no_value():
+    """With 5 3 open and 3|0 6|6 held, 3|0@3 is the only play (6|6 fits neither end):
+    nothing was valued, so no table may show its 5 points now as a value to the end of
+    the hand."""
+    from fives_tutor import Position, load_rules, parse_hand
+    from fives_tutor.engine.judge import analyse
+    from fives_tutor.engine.levels import Situation
+    from fives_tutor.table.hint_text import more_lines
+
+    situation = Situation.build(Position.parse("5 3"), parse_hand("3|0 6|6"), load_rules("dominos-cc"),
+                                opponents=(6,))
+    lines = more_lines(situation, analyse(situation, 100, 1), width=80)
+    assert lines[0] == "Best: 3|0@3 → 5 0, 5 points; it is the only play."
+    assert not any("Values:" in line or "5.0" in line for line in lines), lines

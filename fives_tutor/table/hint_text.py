@@ -71,9 +71,7 @@ def short_lines(situation: Situation, analysis: Analysis, who: str | None = None
     fact = fact_text(situation, best, who)
     options: list[list[str]] = []
     if len(analysis.plays) == 1:
-        alone = (_("the lead rule leaves no other play") if analysis.best.ranked.forced
-                 else _("it is the only play"))
-        options.append([_("Best: {play} → {ends}, {points}; {fact}.").format(fact=alone, **head)])
+        options.append([_("Best: {play} → {ends}, {points}; {fact}.").format(fact=_alone(analysis), **head)])
     else:
         runner = analysis.plays[1]
         judged = if_played(situation, analysis, runner.play)
@@ -100,6 +98,11 @@ def short_lines(situation: Situation, analysis: Analysis, who: str | None = None
         if len(rows) <= SHORT_ROWS:
             return rows
     return wrap_lines(plain, width)
+
+
+def _alone(analysis: Analysis) -> str:
+    """Why the one play of ``analysis`` is the only one."""
+    return _("the lead rule leaves no other play") if analysis.best.ranked.forced else _("it is the only play")
 
 
 def plays_table(situation: Situation, analysis: Analysis, width: int | None = None) -> str:
@@ -142,9 +145,12 @@ def more_lines(situation: Situation, analysis: Analysis, who: str | None = None,
     if not analysis.plays:
         return nothing_fits(situation, width)
     best = analysis.best.play
-    lines = wrap_lines(_("Best play: {play} → {ends}, {points}.").format(
-        play=t.notation(best.notation), ends=t.notation(best.after), points=points_phrase(best.points)), width)
-    lines += plays_table(situation, analysis, width).split("\n")
+    head = {"play": t.notation(best.notation), "ends": t.notation(best.after), "points": points_phrase(best.points)}
+    if len(analysis.plays) == 1:  # nothing was valued: a table would show the points now as a value
+        lines = wrap_lines(_("Best: {play} → {ends}, {points}; {fact}.").format(fact=_alone(analysis), **head), width)
+    else:
+        lines = wrap_lines(_("Best play: {play} → {ends}, {points}.").format(**head), width)
+        lines += plays_table(situation, analysis, width).split("\n")
     for valued in analysis.plays:
         fact = fact_text(situation, valued.play, who)
         if fact:
