@@ -66,7 +66,7 @@ def short_lines(situation: Situation, analysis: Analysis, who: str | None = None
     if not analysis.plays:
         return nothing_fits(situation, width)
     best = analysis.best.play
-    head = {"play": t.notation(best.notation), "ends": t.notation(best.after), "points": points_phrase(best.points)}
+    head = _head(best)
     plain = _("Best: {play} → {ends}, {points}.").format(**head)
     fact = fact_text(situation, best, who)
     options: list[list[str]] = []
@@ -98,6 +98,13 @@ def short_lines(situation: Situation, analysis: Analysis, who: str | None = None
         if len(rows) <= SHORT_ROWS:
             return rows
     return wrap_lines(plain, width)
+
+
+def _head(best: Play) -> dict[str, str]:
+    """The best play's parts as the lines that name it show them: the play, the ends it
+    leaves, its points now."""
+    t = current()
+    return {"play": t.notation(best.notation), "ends": t.notation(best.after), "points": points_phrase(best.points)}
 
 
 def _alone(analysis: Analysis) -> str:
@@ -145,7 +152,7 @@ def more_lines(situation: Situation, analysis: Analysis, who: str | None = None,
     if not analysis.plays:
         return nothing_fits(situation, width)
     best = analysis.best.play
-    head = {"play": t.notation(best.notation), "ends": t.notation(best.after), "points": points_phrase(best.points)}
+    head = _head(best)
     if len(analysis.plays) == 1:  # nothing was valued: a table would show the points now as a value
         lines = wrap_lines(_("Best: {play} → {ends}, {points}; {fact}.").format(fact=_alone(analysis), **head), width)
     else:
