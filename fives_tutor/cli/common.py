@@ -664,11 +664,17 @@ class SuggestingGroup:
         return super().resolve_command(ctx, args)
 
 
+def level_slip(level: str, known: Sequence[str], after: str | None = None) -> str | None:
+    """The line that refuses ``level`` as a slip for the engine level of ``known`` it is
+    close to (``expret``: did you mean expert?; with ``after=":"``, ``monte-carol:200``:
+    did you mean monte-carlo:200?), or None when none is close."""
+    return unknown_name(N_("unknown engine level '{level}': {hint}"), level, known, after, level=level)
+
+
 def unknown_level(level: str, known: Sequence[str], after: str | None = None) -> str:
     """The line that refuses ``level``, not one of the engine levels ``known``: the level
-    meant when one is close (``expret``: did you mean expert?; with ``after=":"``,
-    ``monte-carol:200``: did you mean monte-carlo:200?), else every level."""
-    return unknown_name(N_("unknown engine level '{level}': {hint}"), level, known, after, level=level) or \
+    meant when one is close (:func:`level_slip`), else every level."""
+    return level_slip(level, known, after) or \
         _("unknown engine level '{level}': choose one of {choices}").format(level=level,
                                                                             choices=current().comma.join(known))
 

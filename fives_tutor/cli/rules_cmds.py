@@ -15,7 +15,7 @@ from ..bounds import safe
 from ..core.rules import RuleSet
 from ..errors import N_, FivesError, os_reason
 from ..study import DEFAULT_LEVEL, SECONDS_PER_PLAY
-from ..text.i18n import _, current, localize_error, unknown_name
+from ..text.i18n import _, current, localize_error
 from ..text.output import echo
 from .common import (
     DEFAULT_SEED,
@@ -32,6 +32,7 @@ from .common import (
     echo_json,
     engine_levels,
     fail,
+    level_slip,
     load_pack,
     note_old_spelling,
     option,
@@ -140,8 +141,7 @@ def _skill_level(ctx, param, text):
         return check_level(text)
     except ValueError:
         if text.partition(":")[0] not in _level_names():  # expret: did you mean expert?
-            guess = unknown_name(N_("unknown engine level '{level}': {hint}"), text, levels() + ("none",), ":",
-                                 level=text)
+            guess = level_slip(text, levels() + ("none",), ":")
             if guess is not None:
                 raise click.BadParameter(guess) from None
         raise click.BadParameter(_("{level} is not a stronger level: choose one of {choices}, or none").format(
