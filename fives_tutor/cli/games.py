@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import N_, FivesError, Msg, did_you_mean, os_reason
-from ..text.i18n import _, current, localize_error
+from ..text.i18n import _, current, localize_error, named
 from ..text.output import echo
 from .common import (
     CliError,
@@ -489,8 +489,6 @@ class _Club:
         return [{"id": record.id, "names": [a, b]} for record, a, b in self.left_out]
 
     def left_out_lines(self) -> list[str]:
-        from ..render.story import named
-
         t = current()
         return [_("Match {id} is left out: {name} and {other} sat at it, and are one player by their names "
                   "(fives games players --undo takes back the last merge).").format(
@@ -624,7 +622,6 @@ def players_command(merge: tuple[str, str] | None, undo: bool, redo: bool, pract
 
 def _change_names(db: str | None, merge: tuple[str, str] | None, undo: bool, redo: bool) -> None:
     """A merge, an undo or a redo, written to the names journal of the saved games."""
-    from ..render.story import named
     from ..store import club
 
     with saved_games(db) as journal:

@@ -20,11 +20,10 @@ from babel.dates import format_date
 from ..study.club import Figures, MatchRecord, PlayerRecord, moment, placing
 from ..study.players import Roster
 from ..study.ratings import MIN_MATCHES, Rating, RatingStep
-from ..text.i18n import _, current, ngettext, pgettext
+from ..text.i18n import _, current, named, ngettext, pgettext
 from ..text.table import table
 from ..text.wrap import wrap_lines
 from .chart import Series, line_chart, ltr_lines, x_ticks
-from .story import named
 
 #: the most matches a player's page lists under "Last matches"
 RECENT = 5

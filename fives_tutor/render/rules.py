@@ -8,8 +8,7 @@ from collections.abc import Sequence
 
 from ..core.rules import RuleSet
 from ..study.stats import Estimate
-from ..text.bidi import ltr
-from ..text.i18n import _, current, ngettext
+from ..text.i18n import _, current, named, ngettext
 from ..text.table import table
 from ..text.width import wrap
 from ..text.wrap import terminal_width, wrap_block
@@ -70,7 +69,7 @@ def render_compare(packs: Sequence[RuleSet], headline: bool = False) -> str:
                                 "at the table.", count)
             else:
                 text = _("{pack} has the same rules as {first}.")
-            lines.append(wrap_block(text.format(pack=_name(rules.id), first=_name(packs[0].id),
+            lines.append(wrap_block(text.format(pack=named(rules.id), first=named(packs[0].id),
                                                 count=current().number(count))))
         lines.append("")
     lines += [wrap_block(_("{pack}: {name}").format(pack=rules.id, name=rules.name(code))) for rules in packs]
@@ -81,11 +80,6 @@ def render_compare(packs: Sequence[RuleSet], headline: bool = False) -> str:
         lines.append(table([[label] + values for _key, label, values in found],
                            header=[_("Rule")] + [rules.id for rules in packs]))
     return "\n".join(lines)
-
-
-def _name(pack_id: str) -> str:
-    """A pack's id inside a sentence: left to right in a right-to-left language."""
-    return ltr(pack_id) if current().rtl else pack_id
 
 
 def interval(estimate: Estimate, decimals: int = 1, percent: bool = False) -> str:

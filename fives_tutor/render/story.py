@@ -10,17 +10,9 @@ rule, and ``▲`` under a hand marks it as one that decided the match
 from __future__ import annotations
 
 from ..study.club import MatchRecord, deciding_hands
-from ..text.bidi import ltr
-from ..text.i18n import _, current
+from ..text.i18n import _, current, named
 from ..text.wrap import display_width, wrap_lines
 from .chart import MEETING, Series, line_chart, ltr_lines, x_ticks
-
-
-def named(text: str) -> str:
-    """A name (a player's, a side's) or a pack id inside a sentence: as written, its own
-    digits too, and left to right in a right-to-left language."""
-    return ltr(text) if current().rtl else text
-
 
 #: each side's glyph, in side order
 GLYPHS = ("●", "■", "○", "□", "×", "+", "#", "@", "%", "&")

@@ -26,9 +26,8 @@ from ..packs.loader import command_name
 from ..render.board_art import draw, draw_hand
 from ..render.reasons import reason_text
 from ..render.sentences import points_phrase
-from ..render.story import named
 from ..text.bidi import ltr_line
-from ..text.i18n import _, current, pgettext
+from ..text.i18n import _, current, named, pgettext
 from ..text.table import table
 from ..text.width import width as display_width
 from ..text.wrap import wrap_lines

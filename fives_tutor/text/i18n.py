@@ -345,6 +345,17 @@ def current() -> Translator:
     return _current
 
 
+def named(text: str) -> str:
+    """A name (a player's, a side's) or a pack id inside a sentence: as written, its own
+    digits too, and left to right in a right-to-left language (where
+    :meth:`Translator.notation` would show notation in the language's digits)."""
+    if not current().rtl:
+        return text
+    from .bidi import ltr  # start-up: right-to-left marks only for Persian
+
+    return ltr(text)
+
+
 def _(message: str) -> str:
     """Translate ``message`` into the active language."""
     return _current.gettext(message)
