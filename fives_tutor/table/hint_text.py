@@ -112,7 +112,7 @@ def _alone(analysis: Analysis) -> str:
     return _("the lead rule leaves no other play") if analysis.best.ranked.forced else _("it is the only play")
 
 
-def plays_table(situation: Situation, analysis: Analysis, width: int | None = None) -> str:
+def plays_table(analysis: Analysis, width: int | None = None) -> str:
     """The plays of the analysis as the review's table (:func:`~fives_tutor.table.review_text.alternatives_table`),
     best first, each with the mark the coach gives it played."""
     return alternatives_table([Alternative.of(v) for v in analysis.plays], None, analysis.level == "monte-carlo",
@@ -157,7 +157,7 @@ def more_lines(situation: Situation, analysis: Analysis, who: str | None = None,
         lines = wrap_lines(_("Best: {play} → {ends}, {points}; {fact}.").format(fact=_alone(analysis), **head), width)
     else:
         lines = wrap_lines(_("Best play: {play} → {ends}, {points}.").format(**head), width)
-        lines += plays_table(situation, analysis, width).split("\n")
+        lines += plays_table(analysis, width).split("\n")
     for valued in analysis.plays:
         fact = fact_text(situation, valued.play, who)
         if fact:
