@@ -148,3 +148,23 @@ def test_a_refused_setup_answer_is_replaced_by_what_is_typed_next(tmp_path):
         tmux("send-keys", "-t", session, "C-d")
     finally:
         tmux("kill-session", "-t", session)
+
+
+@pytest.mark.parametrize("command, expected", [
+    ("table --players Ana,Ben", "Nieuwe partij: Ana, Ben"),
+    ("play --seed 7", "Nieuwe oefenpartij:"),
+])
+def test_a_language_given_before_the_command_is_the_shells_language(tmp_path, command, expected):
+    """fives --lang nl table: the shell speaks Dutch though English was remembered (the
+    remembered language stands only where no --lang is given, before or after the
+    command's name)."""
+    with open(tmp_path / "settings.json", "w", encoding="utf-8") as handle:
+        handle.write('{"language": "en"}\n')
+    session = f"fives-{uuid.uuid4().hex[:8]}"
+    line = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor --lang nl "
+            f"{command} --db {tmp_path}/games.sqlite3; sleep 5")
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", line)
+    try:
+        wait_for(session, expected)
+    finally:
+        tmux("kill-session", "-t", session)

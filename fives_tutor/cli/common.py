@@ -423,6 +423,21 @@ def _option_value(args, name: str) -> str | None:
     return found
 
 
+#: the key of the context's meta under which the top group keeps the ``--lang`` given
+#: anywhere on the command line (:func:`given_language`)
+LANG_GIVEN = "fives_tutor.lang"
+
+
+def given_language(lang: str | None) -> str | None:
+    """The language the command line gives: a command's own ``--lang`` (``lang``), else
+    one given before the command's name (``fives --lang nl play``), else None (the
+    shells then use the language remembered, or ask)."""
+    if lang:
+        return lang
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(LANG_GIVEN) if ctx is not None else None
+
+
 def language_from_args(args) -> str | None:
     """The value of ``--lang`` anywhere in ``args`` (Click renders help eagerly, before
     parsing), the last one when it is given twice, as Click takes it."""

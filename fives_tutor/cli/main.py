@@ -13,7 +13,17 @@ from ..bounds import one_line
 from ..errors import N_
 from ..text.i18n import _
 from ..text.output import echo
-from .common import SuggestingGroup, _Translated, bidi_from_args, error_line, option, set_bidi, set_language
+from .common import (
+    LANG_GIVEN,
+    SuggestingGroup,
+    _Translated,
+    bidi_from_args,
+    error_line,
+    language_from_args,
+    option,
+    set_bidi,
+    set_language,
+)
 
 #: exit code of an error in fives-tutor itself (BSD's EX_SOFTWARE): never bad input
 EXIT_INTERNAL = 70
@@ -53,7 +63,10 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
         set_language(args, completing=completing)
         if not completing:
             set_bidi(bidi_from_args(args))
-        return super().make_context(info_name, args, parent=parent, **extra)
+        given = language_from_args(args)  # read first: Click's parser consumes the list
+        ctx = super().make_context(info_name, args, parent=parent, **extra)
+        ctx.meta[LANG_GIVEN] = given  # fives --lang nl play: given, as after the command's name
+        return ctx
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Click's main, but any error is one line (with the hint to --help on that line),

@@ -17,6 +17,7 @@ from .common import (
     complete_language,
     complete_match_id,
     complete_pack,
+    given_language,
     option,
     split_players,
     unknown_level,
@@ -113,6 +114,7 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start,
     from ..table.replies import run_lines
     from .table import _ask_setup, _unicode_ok, check_players_answer, match_journal
 
+    lang = given_language(lang)  # before the command's name too: fives --lang nl play
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     with match_journal(db) as (journal, kept):
         if start is not None:

@@ -31,6 +31,7 @@ from .common import (
     complete_language,
     complete_match_id,
     complete_pack,
+    given_language,
     option,
     saved_games,
     split_players,
@@ -247,6 +248,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
     from ..table.replies import TableFace, prose, run_lines
     from ..table.session import Session
 
+    lang = given_language(lang)  # before the command's name too: fives --lang nl table
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     count, names = split_players(players)  # a count: names are made (or asked) once the pack bounds it
     if resume is None and count is None and not interactive:
