@@ -499,6 +499,10 @@ def test_narrow_output_encodings_fall_back(home, encoding):
         child = bounded(args, home, env=env)
         assert child.returncode in (0, 2), (args, child.stderr)
         assert b"Traceback" not in child.stderr + child.stdout, (args, child.stderr)
+        child.stdout.decode(encoding)  # written in the encoding asked for: Click took ASCII for a mistake
+        child.stderr.decode(encoding)
+    persian = bounded(["score", "5 0"], home, env=env).stdout.decode(encoding)
+    assert "5 0" in persian and not any("\u202a" <= char <= "\u202e" for char in persian)
     shown = bounded(["score", "5 0", "--play", "0|0", "--lang", "en"], home, env=env)
     assert shown.returncode == 0 and b"5 + 0 (spinner 0|0) = 5 " in shown.stdout
 

@@ -21,6 +21,7 @@ _PLAIN = {
     "→": "->", "←": "<-", "·": ".", "•": "*", "…": "...", "–": "-", "—": "-", "−": "-", "×": "x",
     "‘": "'", "’": "'", "“": '"', "”": '"', "█": "#", "░": ".", "±": "+/-", "\u00a0": " ", "\u202f": " ",
     "\u200e": "", "\u200f": "", "\u061c": "", "\u2066": "", "\u2067": "", "\u2068": "", "\u2069": "",
+    "\u202a": "", "\u202b": "", "\u202c": "", "\u202d": "", "\u202e": "",  # the embeddings of a line
 }
 _PLAIN.update({chr(0x06F0 + digit): str(digit) for digit in range(10)})  # Persian digits
 _PLAIN.update({chr(0x0660 + digit): str(digit) for digit in range(10)})  # Arabic-Indic digits

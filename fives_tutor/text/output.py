@@ -191,12 +191,15 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
         text = "\n".join(fit(text.split("\n")))
     out = "\n".join(for_terminal(render(text, markdown=markdown), stream))
     try:
-        click.echo(out, err=err, nl=nl)
+        # the stream itself: without it Click takes an ASCII stream for a misconfigured one and
+        # writes UTF-8 past it, where PYTHONIOENCODING=ascii (or a real ASCII terminal) asked for
+        # the fallback that the streams were set up with (cli.main._plain_streams)
+        click.echo(out, file=stream, nl=nl)
     except UnicodeEncodeError:
         from .bidi import strip_marks  # start-up: only when the terminal cannot take the marks
 
         encoding = getattr(stream, "encoding", None) or "ascii"
-        click.echo(strip_marks(out).encode(encoding, "replace").decode(encoding), err=err, nl=nl)
+        click.echo(strip_marks(out).encode(encoding, "replace").decode(encoding), file=stream, nl=nl)
 
 
 def prompt_text(text: str) -> str:
