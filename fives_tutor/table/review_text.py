@@ -194,26 +194,30 @@ def page_lines(move: Move, index: int, count: int, style: str = "plain", width: 
     tiles, the play made and its mark, the plays of the analysis, and why."""
     t = current()
     judged = move.judged
+
+    def said(text: str) -> list[str]:  # a fact wrapped under itself, as the summary's lines are
+        return wrap_lines(text, width, hanging="  ")
+
     where = {"hand": t.number(judged.hand), "move": t.number(judged.move), "name": named(move.name),
              "index": t.number(index + 1), "count": t.number(count)}
-    lines = wrap_lines((_("Hand {hand}, move {move} ({index} of {count} moves judged)") if move.yours else
-                        _("Hand {hand}, move {move}: {name} ({index} of {count} moves judged)")).format(**where), width)
-    lines += wrap_lines(scores_text(move), width)
+    lines = said((_("Hand {hand}, move {move} ({index} of {count} moves judged)") if move.yours else
+                  _("Hand {hand}, move {move}: {name} ({index} of {count} moves judged)")).format(**where))
+    lines += said(scores_text(move))
     if move.layout.line:
-        lines += wrap_lines(_("Ends: {ends} (total {total})").format(
-            ends=t.notation(move.ends), total=t.number(move.total)), width)
+        lines += said(_("Ends: {ends} (total {total})").format(
+            ends=t.notation(move.ends), total=t.number(move.total)))
         lines += draw(move.layout, style, width).split("\n")
     else:
-        lines += wrap_lines(_("The table is empty: a lead."), width)
+        lines += said(_("The table is empty: a lead."))
     tiles = t.notation(draw_hand(move.tiles, style))
     mark = mark_text(judged, move.names)
     if move.yours:
-        lines += wrap_lines(_("Your tiles: {tiles}").format(tiles=tiles), width)
-        lines += wrap_lines(_("You played {play}: {mark}.").format(play=t.notation(judged.play), mark=mark), width)
+        lines += said(_("Your tiles: {tiles}").format(tiles=tiles))
+        lines += said(_("You played {play}: {mark}.").format(play=t.notation(judged.play), mark=mark))
     else:
-        lines += wrap_lines(_("Tiles of {name}: {tiles}").format(name=named(move.name), tiles=tiles), width)
-        lines += wrap_lines(_("{name} played {play}: {mark}.").format(name=named(move.name),
-                                                                      play=t.notation(judged.play), mark=mark), width)
+        lines += said(_("Tiles of {name}: {tiles}").format(name=named(move.name), tiles=tiles))
+        lines += said(_("{name} played {play}: {mark}.").format(name=named(move.name), play=t.notation(judged.play),
+                                                                mark=mark))
     if judged.alternatives and judged.level != "forced":
         lines += alternatives_table(judged.alternatives, judged.play, judged.level == "monte-carlo",
                                     width).split("\n")
