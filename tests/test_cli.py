@@ -207,3 +207,17 @@ def test_help_of_every_command(run, command):
 def test_missing_position_is_a_usage_error(run):
     result = run("score")
     assert result.exit_code == 2 and "POSITION" in result.stderr
+
+
+@pytest.mark.parametrize("args, why", [
+    # the empty table, 6|6 held: the holder of the highest double leads it (dominos-cc)
+    (["-", "--hand", "6|6 5|4 3|2"], "Why: the lead rule leaves no choice"),
+    # 5 3 open, 3|0 and 6|6 held: 6|6 fits neither end, 3|0 on the 3 leaves 5 + 0 = 5
+    (["5 3", "--hand", "3|0 6|6"], "Why: it is the only play; scores 5 points now"),
+])
+def test_best_gives_the_only_play_no_value(run, args, why):
+    """Nothing was valued where one play is legal: no value, no figures over 0 deals."""
+    result = run("best", *args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    assert why in result.stdout
+    assert "Value" not in result.stdout and "deals" not in result.stdout, result.stdout

@@ -295,10 +295,20 @@ def render_best(position: Position, ranked: Sequence[RankedPlay], level: str, ru
         return _fit("\n".join(_with_reading([_("No tile of this hand fits {ends}.").format(ends=t.notation(position)),
                                               no_play_advice(rules)], reading, rules)))
     best = ranked[0]
+    why = reason(best, level, rules, facts.get(best.play.notation, ()))
+    head = _("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after))
+    if len(ranked) == 1:  # nothing was valued: no value, no figures to explain
+        if not best.forced:  # the lead rule's reason says it already
+            why = t.semicolon.join((_("it is the only play"), why))
+        lines = _with_reading([head, "  " + _("Why: {reason}.").format(reason=why)], reading, rules)
+        history = inferred(shown, players, players == 4 and rules.players.partnerships_with_four)
+        if history:
+            lines.append(_("From the history: {facts}.").format(facts=history))
+        return _fit("\n".join(lines), width)
     lines = _with_reading([
-        _("Best play: {play} → {ends}").format(play=t.notation(best.play.notation), ends=t.notation(best.play.after)),
+        head,
         "  " + _("Value: {value}.").format(value=value_words(best, level)),
-        "  " + _("Why: {reason}.").format(reason=reason(best, level, rules, facts.get(best.play.notation, ())))],
+        "  " + _("Why: {reason}.").format(reason=why)],
         reading, rules)
     if len(ranked) > 1:
         lines.append(_("Other plays:"))
