@@ -221,3 +221,10 @@ def test_best_gives_the_only_play_no_value(run, args, why):
     assert result.exit_code == 0, result.stderr
     assert why in result.stdout
     assert "Value" not in result.stdout and "deals" not in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("args, usage", [([], "Usage: "), (["--lang", "nl"], "Gebruik: ")])
+def test_fives_with_no_command_shows_its_help(run, args, usage):
+    """A bare fives shows its help; so does fives --lang nl (in Dutch), not an error."""
+    result = run(*args)
+    assert result.exit_code == 0 and result.stdout.startswith(usage), (result.stdout, result.stderr)

@@ -76,9 +76,6 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
         _plain_streams()
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.exceptions.NoArgsIsHelpError as error:
-            echo(error.ctx.get_help())  # a bare "fives": its help, as asked
-            sys.exit(0)
         except click.exceptions.UsageError as error:
             hint = ""
             if error.ctx is not None:
@@ -121,14 +118,18 @@ class FivesGroup(SuggestingGroup, _Translated, click.Group):
         return getattr(importlib.import_module(module), attribute)
 
 
-@click.group(cls=FivesGroup, context_settings={"help_option_names": ["-h", "--help"]},
+@click.group(cls=FivesGroup, context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True,
              help=N_("fives-tutor: the open-end total, the points of every play and the best play in All Fives dominoes."))
 @option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
         help=N_("Show the version and exit."))
 @option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
               help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
-def cli() -> None:
-    """The command group (help text above, translated at display time)."""
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """The command group (help text above, translated at display time); with no command
+    (``fives``, ``fives --lang nl``), its help."""
+    if ctx.invoked_subcommand is None:
+        echo(ctx.get_help())
 
 
 def _quiet_broken_pipe() -> None:
