@@ -474,6 +474,7 @@ def test_a_20_mb_batch_line_and_dev_zero(home, tmp_path):
     (["score", "5|5*(" * 5000], "arms nest deeper than the 7 doubles of the set allow"),
     (["duel", "greedy", "monte-carlo:99999999999"], "monte-carlo:99999999999"),
     (["duel", "greedy", "greedy", "--players", "Ana,ana"], "each player needs a different name"),
+    (["score", "5 3", "--rules", "/"], "/: cannot read the file: it is a folder, not a file"),
 ], ids=lambda value: value[0] if isinstance(value, list) else None)
 def test_hostile_arguments(run, home, args, expected):
     refused_everywhere(run, args, expected, home)

@@ -198,6 +198,9 @@ def resolve(name: str, relative_to: str | None = None) -> str:
     if is_file_name or "/" in name or "\\" in name:
         if os.path.isfile(candidate):
             return candidate
+        if os.path.isdir(candidate):  # --rules ~/packs: the folder, not a pack in it
+            raise RulePackError(N_("{path}: cannot read the file: {reason}"), path=name,
+                                reason=Msg(N_("it is a folder, not a file")))
         raise RulePackError(N_("{path}: no such rule pack file"), path=name)
     builtin = os.path.join(builtin_dir(), f"{name}.yaml")
     if os.path.isfile(builtin):
