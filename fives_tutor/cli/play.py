@@ -153,6 +153,7 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start,
                 kept.append(keeper)
                 return match_id
 
+            # written with your first move (Practice.begins): a match left before it is not kept
             practice = Practice(journal, None, rules, shown_names(names, chosen), None, chosen, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
         face = PracticeFace(practice)

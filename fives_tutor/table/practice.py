@@ -18,6 +18,10 @@ gives away points, and summaries; ``end``: the summaries only; ``off``); ``named
 the name you typed is one of the words for "you" (it is yours, not the word of the
 reader's language: :func:`fives_tutor.store.journal.unnamed_seat`).
 
+A new match is written with your first move (:meth:`Practice.begins`): the deal and the
+computer's moves before it are written with it, so a match left before you played
+leaves nothing behind.
+
 Each decision of the computer is seeded by the match's seed, the hand and the move, so
 the same match plays the same way however often it is resumed or undone.
 """
@@ -222,6 +226,12 @@ class Practice(Session):
                               situation.double_played(), before.passes, before.drawn)
         resumed.leader = before.leader
         return Start(len(before.log), before.hand_number, resumed)
+
+    def begins(self, event: Event) -> bool:
+        """Whether ``event`` begins a new practice match: your first move (a play, a draw,
+        a pass or a muggins call). The deal and the computer's moves before it wait, and are
+        written with it: a match you left before playing is not kept."""
+        return event.get("player") == self.you and event.get("type") in ("play", "draw", "pass", "claim")
 
     def commit(self, event: Event, undone: Event | None = None, more: Sequence[Event] = ()) -> Reply:
         """Journal ``event`` (and ``more``) as the session does; then the dealer follows
