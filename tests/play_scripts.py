@@ -7,25 +7,41 @@ from __future__ import annotations
 import os
 
 from fives_tutor.packs.loader import load_pack_data, rules_from_data
-from fives_tutor.store.journal import Journal
+from fives_tutor.store.journal import Journal, shown_names
 from fives_tutor.table.practice import Practice, setup
 
 NAMES = ["You", "Ana", "Ben", "Cy"]
 
 
 def new_practice(db: str, pack: str = "dominos-cc", players: int = 2, seed: str = "5", level: str = "greedy",
-                 coach: str = "on") -> tuple[Journal, Practice]:
-    """A practice match like ``fives play --seed SEED --players N --rules PACK`` makes one."""
+                 coach: str = "on", names: list[str] | None = None,
+                 levels: list[str] | None = None) -> tuple[Journal, Practice]:
+    """A practice match like ``fives play --seed SEED --players N --rules PACK`` makes one
+    (the learner gives no name: ``You``, as the match saves it), or with ``names`` as the
+    match saves them (an older fives-tutor saved the learner as the word for "you" of the
+    language of the day, ``Jij``), and ``levels`` one for each computer player."""
     journal = Journal(db)
     data, path = load_pack_data(pack)
     rules = rules_from_data(data, path)
-    names = NAMES[:players]
-    chosen = setup(seed, 0, [None] + [level] * (players - 1), coach)
+    saved = list(names or NAMES[:players])
+    chosen = setup(seed, 0, [None] + (levels or [level] * (players - 1)), coach)
 
     def create() -> int:
-        return journal.create_match(names, None, rules.id, path, data, "en", chosen)
+        return journal.create_match(saved, None, rules.id, path, data, "en", chosen)
 
-    return journal, Practice(journal, None, rules, names, None, chosen, create=create)
+    return journal, Practice(journal, None, rules, shown_names(saved, chosen), None, chosen, create=create)
+
+
+def first_line(db: str, seed: str, players: int = 2, levels: list[str] | None = None) -> str:
+    """The learner's first line in ``fives play --seed SEED --players N`` (its computer
+    players at ``levels``, default the default level), after what the computer plays first."""
+    journal, practice = new_practice(db, players=players, seed=seed, levels=levels)
+    try:
+        while practice.step() is not None:
+            pass
+        return simple_line(practice)
+    finally:
+        journal.close()
 
 
 def simple_line(practice: Practice) -> str:

@@ -15,7 +15,7 @@ import threading
 import time
 
 import pytest
-from play_scripts import NAMES, new_practice, simple_line, whole_match
+from play_scripts import NAMES, first_line, new_practice, simple_line, whole_match
 
 from fives_tutor.core.tiles import Tile
 from fives_tutor.core.undo import effective_actions
@@ -278,11 +278,44 @@ def test_your_hand_is_what_was_dealt_and_the_computer_never_plays_a_tile_of_it(t
 
 def test_the_computer_names_and_your_name(run, tmp_path):
     db = str(tmp_path / "games.sqlite3")
+    line = first_line(str(tmp_path / "script.sqlite3"), "2", 3, ["greedy", "expert"])
     result = run("play", "--players", "Zoe,Max,Ivo", "--level", "greedy,expert", "--seed", "2", "--db", db, "--tiles",
-                 "plain", "--coach", "off", input="quit\n")
+                 "plain", "--coach", "off", input=f"{line}\nquit\n")
     assert result.exit_code == 0, result.stderr
     assert "New practice match: you against Max (greedy) and Ivo (expert)" in result.stdout
     assert "The coach is off" in result.stdout
     with Journal(db) as journal:
         assert journal.match(1).names == ["Zoe", "Max", "Ivo"]
     assert NAMES[0] == "You"
+
+
+# --- a new match is kept from your first move on ---------------------------------------------------
+
+
+def test_a_new_match_left_before_your_first_move_is_not_kept(run, tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    # seed 5: Ana holds the highest double and leads it before your turn; you quit at once
+    quit_at_once = run(*play_args("dominos-cc", 2, "5", db), input="quit\n")
+    assert quit_at_once.exit_code == 0, quit_at_once.stderr
+    assert "Ana plays 2|2" in quit_at_once.stdout
+    assert quit_at_once.stdout.rstrip().endswith("Nothing was played, so no match was saved.")
+    # seed abc: you lead; no line at all, or a hint and the board, which are no move either
+    for lines in ("", "hint\nboard\n"):
+        untouched = run(*play_args("dominos-cc", 2, "abc", db), input=lines)
+        assert untouched.exit_code == 0, untouched.stderr
+        assert "Nothing was played, so no match was saved." in untouched.stdout
+    assert run("games", "list", "--db", db).stdout.startswith("No saved matches yet")
+    # one tile of yours keeps the match, with the deal and Ana's lead before it
+    line = first_line(str(tmp_path / "script.sqlite3"), "5")
+    played = run(*play_args("dominos-cc", 2, "5", db), input=f"{line}\nquit\n")
+    assert f"The match is saved: fives play --resume 1 --db {db} continues it." in played.stdout
+    with Journal(db) as journal:
+        events = journal.events(1)
+        assert [m.id for m in journal.matches()] == [1]
+    assert [(e["type"], e["player"]) for e in events[:3]] == [("hand", 0), ("play", 1), ("play", 0)]
+    assert events[1]["tile"] == "2|2" and events[2]["tile"] == line.split("@")[0]
+    # resumed and left at once, it stays as it was
+    resumed = run("play", "--resume", "1", "--db", db, "--tiles", "plain", input="quit\n")
+    assert resumed.exit_code == 0 and "The match is saved: fives play --resume 1" in resumed.stdout
+    with Journal(db) as journal:
+        assert journal.events(1) == events and [m.id for m in journal.matches()] == [1]

@@ -160,7 +160,8 @@ def show_game(match_id, db, as_json):
         from ..study.club import record_from
         from ..text.wrap import terminal_width
 
-        story = story_lines(record_from(info.id, info.created, state, info.practice), terminal_width())
+        story = story_lines(record_from(info.id, info.created, state, info.practice, info.unnamed),
+                            terminal_width())
         if story:
             echo("\n".join(["", *story, ""]))
         echo(scores_line(state))

@@ -47,20 +47,23 @@ def _levels(text: str, computers: int) -> list[str]:
     return levels
 
 
-def _names(players: str | None, rules) -> list[str]:
-    """``--players``: how many play (you included), or every name, yours first. A count
-    is checked against the pack before any name is made. Raises :class:`CliError`."""
-    from .table import player_count_problem  # start-up: loaded when the command runs
+def _names(players: str | None, rules) -> tuple[list[str], bool]:
+    """``--players``: how many play (you included), or every name, yours first: the
+    names as the match saves them, and whether you typed yours (else it is
+    :data:`~fives_tutor.core.names.YOU`, shown in the reader's language). A count is
+    checked against the pack before any name is made. Raises :class:`CliError`."""
+    from ..core.names import YOU  # start-up: loaded when the command runs
+    from .table import player_count_problem
 
     count, names = split_players(players)
     if names is not None:
-        return names
+        return names, True
     count = count or 2
     reason = player_count_problem(count, rules, players or "")
     if reason:
         raise CliError(reason)
     computers = list(COMPUTER_NAMES) + [f"P{n}" for n in range(len(COMPUTER_NAMES) + 2, count + 1)]
-    return [_("You")] + computers[:max(0, count - 1)]
+    return [YOU] + computers[:max(0, count - 1)], False
 
 
 def _complete_levels(ctx, param, incomplete: str):
@@ -108,6 +111,7 @@ def _complete_levels(ctx, param, incomplete: str):
         help=N_("How the board and your hand draw tiles."))
 def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start, tiles):
     from ..packs.loader import load_pack_data, rules_from_data  # start-up: loaded when the command runs
+    from ..store.journal import shown_names
     from ..store.match_lock import keep_match, keep_new_match
     from ..table.practice import DEFAULT_LEVEL, Practice, new_seed, setup
     from ..table.practice_text import PracticeFace
@@ -134,12 +138,13 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start,
                 _ask_setup(None, None, None, lang, full=False)  # the language, asked once and remembered
             data, path = load_pack_data(rules_name or "dominos-cc")
             rules = rules_from_data(data, path)
-            names = _names(players, rules)
+            names, typed = _names(players, rules)
             reason = check_players_answer(names, rules)
             if reason:
                 raise CliError(reason)
             levels = [None] + _levels(level or DEFAULT_LEVEL, len(names) - 1)
-            chosen = setup(seed if seed is not None else new_seed(), 0, levels, coach)
+            chosen = setup(seed if seed is not None else new_seed(), 0, levels, coach,
+                           name=names[0] if typed else None)
             if not 0 < len(chosen["seed"]) <= 64 or has_control(chosen["seed"]):
                 raise CliError(_("--seed takes at most 64 characters, none of them a control character"))
             code = current().code
@@ -150,7 +155,8 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start,
                 kept.append(keeper)
                 return match_id
 
-            practice = Practice(journal, None, rules, names, None, chosen, create=create)
+            # written with your first move (Practice.begins): a match left before it is not kept
+            practice = Practice(journal, None, rules, shown_names(names, chosen), None, chosen, create=create)
         style = tiles if tiles != "auto" else ("unicode" if _unicode_ok() else "plain")
         face = PracticeFace(practice)
         if interactive:
@@ -192,7 +198,7 @@ def _play_on(journal, text: str, level: str | None, coach: str, seed: str | None
     try:
         practice = play_on(journal, info.id, rules, info.names, info.teams, info.rules_data, info.rules_path,
                            journal.events(info.id), hand, move, levels, coach, seed or new_seed(), current().code,
-                           info.practice)
+                           info.practice, info.unnamed)
     except FivesError as error:
         raise fail(error) from None
     return practice

@@ -12,6 +12,12 @@ letter (:func:`name_key`). The table's grammar (:mod:`fives_tutor.table.grammar`
 the setup of a match and the check of an imported match
 (:mod:`fives_tutor.store.match_file`) read them here.
 
+A learner who gives no name in a practice match (``fives play``) is saved as
+:data:`YOU`, a word in no language (the message of the word for "you"), and shown
+in the reader's language; older versions saved the word of the language of the day
+(:data:`SAVED_YOU`), which is read the same way
+(:func:`fives_tutor.store.journal.shown_names`).
+
 >>> invisible_character("A\\u200bna"), invisible_character("Ana"), invisible_character("علی\\u200cرضا")
 ('\\u200b', None, None)
 >>> name_key("Ana") == name_key("ANA") == name_key("A\\u200dna") == name_key("Ana\\ufe0f")
@@ -25,9 +31,19 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..errors import N_
+
 #: the longest a player's name may be, in characters: what a saved match keeps (the
 #: journal and its exports refuse a longer one) and the score sheet's columns can show
 MAX_NAME = 40
+
+#: the learner's name in a practice match when they give none, as the match saves it:
+#: the message of the word for "you", shown in the reader's language
+YOU = N_("You")
+#: the words a practice match saved for that name before it saved :data:`YOU`: the word
+#: for "you" in the language of the day (the catalogs' translations of it then), read as
+#: :data:`YOU` (a name the learner typed is marked as typed when it is one of them)
+SAVED_YOU = ("You", "Ikaw", "Anda", "Jij", "شما")
 
 #: the command words of the table's shell (English in every language), which no
 #: player's name may be
@@ -69,4 +85,4 @@ def name_key(name: str) -> str:
     return " ".join(plain.casefold().split())
 
 
-__all__ = ["WORDS", "invisible_character", "name_key"]
+__all__ = ["SAVED_YOU", "WORDS", "YOU", "invisible_character", "name_key"]

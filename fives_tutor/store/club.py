@@ -90,7 +90,8 @@ def _record(journal: Journal, info: MatchInfo, rules_cache: dict[str, RuleSet],
             from ..packs.loader import rules_from_data
 
             rules = rules_cache[key] = rules_from_data(info.rules_data, info.rules_path)
-        record = record_of(info.id, info.created, rules, info.names, info.teams, events, info.practice)
+        record = record_of(info.id, info.created, rules, info.names, info.teams, events, info.practice,
+                           info.unnamed)
         if records_cache is not None:
             records_cache.put(info.id, made_of, record)
         return record

@@ -29,8 +29,9 @@ from .files import read_json, write_json
 from .journal import MatchInfo
 
 #: the layout of a cached record; a change of MatchRecord, or of a player's key, changes it
-#: (and the records are replayed): 2 since keys drop every character that shows nothing
-FORMAT = 2
+#: (and the records are replayed): 2 since keys drop every character that shows nothing, 3
+#: since a practice match's learner who gave no name is one player in every language
+FORMAT = 3
 #: the largest cache file read, in bytes (a club's whole history is far smaller)
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -47,7 +48,8 @@ def cache_path() -> str:
 
 def digest(info: MatchInfo, events: list[dict]) -> str:
     """The digest of everything a match's record is made from."""
-    made_of = [info.id, info.created, info.names, info.teams, info.rules_id, info.rules_data, info.practice, events]
+    made_of = [info.id, info.created, info.names, info.teams, info.rules_id, info.rules_data, info.practice,
+               info.unnamed, events]
     return hashlib.sha256(json.dumps(made_of, sort_keys=True, ensure_ascii=True).encode()).hexdigest()
 
 

@@ -25,10 +25,11 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from ..bounds import has_control, is_text, safe, whole_number
-from ..core.names import MAX_NAME
+from ..core.names import MAX_NAME, SAVED_YOU, YOU
 from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, Msg
 from ..resources import user_home
+from ..text.i18n import _
 from .files import check_database
 from .schema import TooNew, upgrade
 from .sqlite import WRITE_REASONS, reason, transaction
@@ -75,7 +76,11 @@ class MatchInfo(NamedTuple):
     ``lang`` it was kept in, the side ``scores``, whether it is ``finished``, when
     it was ``created`` and ``updated`` (ISO times, UTC), and for a match against the
     computer (``fives play``) its setup, ``practice`` (a dict: see
-    :mod:`fives_tutor.table.practice`; None for a real table)."""
+    :mod:`fives_tutor.table.practice`; None for a real table).
+
+    The ``names`` are as shown in the active language (:func:`shown_names`): the
+    learner of a practice match who gave no name, at seat ``unnamed`` (else None), is
+    the word for "you"; :attr:`saved_names` are the names as a match saves them."""
 
     id: int
     names: list
@@ -89,6 +94,39 @@ class MatchInfo(NamedTuple):
     created: str
     updated: str
     practice: dict | None = None
+    unnamed: int | None = None
+
+    @property
+    def saved_names(self) -> list[str]:
+        """The names as a match saves them, in no language (:func:`saved_names`)."""
+        return saved_names(self.names, self.unnamed)
+
+
+def unnamed_seat(names, practice: dict | None) -> int | None:
+    """The seat of a practice match's learner who gave no name, or None: their seat
+    (``practice["you"]``) when the name saved there is :data:`~fives_tutor.core.names.YOU`
+    or the word for "you" an older fives-tutor saved in its place
+    (:data:`~fives_tutor.core.names.SAVED_YOU`), unless the setup says the learner typed
+    it (``named``). A real table's names are all typed."""
+    if practice is None or practice.get("named"):
+        return None
+    seat = practice["you"]
+    return seat if names[seat] in SAVED_YOU else None
+
+
+def shown_names(names, practice: dict | None) -> list[str]:
+    """A match's ``names`` as saved (and its ``practice`` setup), as they are shown: the
+    learner who gave no name (:func:`unnamed_seat`) as the word for "you" in the active
+    language, every other name as it was typed. Every saved match is read through it
+    (:class:`MatchInfo`), and a new practice match shows its names through it."""
+    seat = unnamed_seat(names, practice)
+    return [_(YOU) if index == seat else name for index, name in enumerate(names)]
+
+
+def saved_names(names, unnamed: int | None) -> list[str]:
+    """``names`` as shown, as a match saves them: the learner at seat ``unnamed`` (who
+    gave no name) as :data:`~fives_tutor.core.names.YOU`, in no language."""
+    return [YOU if index == unnamed else name for index, name in enumerate(names)]
 
 
 def command_for(words: str, path: str) -> str:
@@ -531,8 +569,8 @@ def _info(row) -> MatchInfo:
     except (ValueError, TypeError):
         shown_id = match_id if isinstance(match_id, int) and not isinstance(match_id, bool) else str(match_id)
         raise _damaged(shown_id, N_("its {column} cannot be read"), column=column) from None
-    return MatchInfo(match_id, names, teams, row[3], row[4], rules_data, row[6], scores, bool(row[8]), row[9], row[10],
-                     practice)
+    return MatchInfo(match_id, shown_names(names, practice), teams, row[3], row[4], rules_data, row[6], scores,
+                     bool(row[8]), row[9], row[10], practice, unnamed_seat(names, practice))
 
 
 #: the coach's settings of a match against the computer
@@ -545,10 +583,14 @@ PRACTICE_LEVELS = tuple(level for level in PLAYING_LEVELS if level != "exact")
 def check_practice(practice, players: int) -> bool:
     """Whether ``practice`` is the setup of a match against the computer for ``players``
     players: ``{"seed": text, "you": seat, "levels": [a level of :data:`PRACTICE_LEVELS`
-    or null per seat, null for yours], "coach": "on" | "off" | "end"}``, and for a match
+    or null per seat, null for yours], "coach": "on" | "off" | "end"}``, for a match
     played on from another's position ``"start": {"events": the events of the other match
-    it begins with, "match", "hand", "move": where it was taken from}``."""
-    if not isinstance(practice, dict) or set(practice) - {"start"} != {"seed", "you", "levels", "coach"}:
+    it begins with, "match", "hand", "move": where it was taken from}``, and ``"named":
+    true`` when the learner typed a name that is one of the words for "you"
+    (:func:`unnamed_seat`)."""
+    if not isinstance(practice, dict) or set(practice) - {"start", "named"} != {"seed", "you", "levels", "coach"}:
+        return False
+    if not isinstance(practice.get("named", False), bool):
         return False
     start = practice.get("start", {"events": 0, "match": 0, "hand": 0, "move": 0})
     if not isinstance(start, dict) or set(start) != {"events", "match", "hand", "move"} or not all(

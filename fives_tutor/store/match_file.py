@@ -62,15 +62,16 @@ class Checked(NamedTuple):
 
 def export(info, events: list, state) -> dict:
     """The export of a saved match (a :class:`~fives_tutor.store.journal.MatchInfo`), its
-    events and its state."""
+    events and its state: the names as the match saves them, in no language."""
+    names = info.saved_names
     return {
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
-        "match": {"id": info.id, "names": info.names, "teams": info.teams, "rules_id": info.rules_id,
+        "match": {"id": info.id, "names": names, "teams": info.teams, "rules_id": info.rules_id,
                   "rules_path": info.rules_path, "rules_data": info.rules_data, "lang": info.lang,
                   "created": info.created, "updated": info.updated, "scores": state.scores, "finished": state.over,
                   "practice": info.practice},
         "events": events,
-        "sheet": [{"hand": row.number, "leader": info.names[row.leader], "from_play": list(row.from_play),
+        "sheet": [{"hand": row.number, "leader": names[row.leader], "from_play": list(row.from_play),
                    "at_end": list(row.at_end), "totals": list(row.totals),
                    "end": row.result.kind if row.result else None} for row in state.sheet],
     }

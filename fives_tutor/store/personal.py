@@ -18,10 +18,12 @@ import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ..core.names import SAVED_YOU, YOU
 from ..core.tiles import parse_hand
 from ..engine import Situation, format_history, parse_history
 from ..errors import FivesError
 from ..packs.loader import rules_from_data
+from ..text.i18n import _
 from ..tutor.coach import history_of, judge_situation, judged_plays, scores_for
 from .journal import Journal, default_path
 from .progress import Progress
@@ -37,7 +39,9 @@ class Personal(NamedTuple):
     ``history`` (the hand so far, line format), ``hand``, ``scores`` (the player's side
     first), ``played`` (the play made then), ``best`` (the coach's), ``cost``, ``verdict``,
     ``kind``, ``match`` (the saved match's id), ``date`` (ISO time the match was played),
-    ``hand_number``, ``ply``, ``seat``, ``name`` (the player's) and ``rules_data``."""
+    ``hand_number``, ``ply``, ``seat``, ``name`` (the player's as the match saved it,
+    and ``named`` when it was typed and is one of the words for "you": see
+    :func:`shown_name`) and ``rules_data``."""
 
     id: str
     rules: Any
@@ -83,8 +87,10 @@ def harvest(progress: Progress, journal_path: str | None = None,
                             "scores": list(scores_for(state, seat)), "played": judged.play, "best": judged.best,
                             "cost": judged.cost, "verdict": judged.verdict, "kind": judged.kind, "match": info.id,
                             "date": info.created, "hand_number": judged.hand, "ply": judged.ply, "seat": seat,
-                            "name": str(info.names[seat]), "rules_id": rules.id, "rules_data": info.rules_data,
+                            "name": info.saved_names[seat], "rules_id": rules.id, "rules_data": info.rules_data,
                             "rules_path": info.rules_path, "judgement": judged.to_dict()}
+                    if seat != info.unnamed and info.names[seat] in SAVED_YOU:
+                        data["named"] = True  # typed, not the word for "you" (shown_name)
                     identity = f"{info.id}:{info.created}:{judged.hand}:{judged.ply}"
                     added += add_personal(progress, identity, rules.id, data)
             except FivesError:
@@ -95,6 +101,16 @@ def harvest(progress: Progress, journal_path: str | None = None,
     finally:
         journal.close()
     return added
+
+
+def shown_name(data: dict) -> str:
+    """The name of the player of a personal puzzle as shown: the word for "you" that a
+    practice match saves for a learner who gave no name
+    (:data:`~fives_tutor.core.names.YOU`, or an older fives-tutor's word of the language
+    of the day) in the active language, as the saved match is read
+    (:func:`fives_tutor.store.journal.shown_names`); a name typed as it was typed."""
+    name = data["name"]
+    return _(YOU) if name in SAVED_YOU and data.get("named") is not True else name
 
 
 def load(identity: str, data: dict) -> Personal | None:
@@ -133,4 +149,4 @@ def judge_answer(personal: Personal, situation, play):
     return judge_situation(situation, play, data["hand_number"], data["ply"], data["seat"])
 
 
-__all__ = ["RECENT", "Personal", "harvest", "judge_answer", "load", "situation_of"]
+__all__ = ["RECENT", "Personal", "harvest", "judge_answer", "load", "shown_name", "situation_of"]

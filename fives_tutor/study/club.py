@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from .players import Roster, computer_key, computer_name, player_key
+from .players import YOU_KEY, Roster, computer_key, computer_name, player_key
 
 if TYPE_CHECKING:  # types only: the scorekeeper loads when a match is replayed
     from ..core.keeper import TableState
@@ -96,25 +96,28 @@ class MatchRecord(NamedTuple):
 
 
 def record_of(match_id: int, created: str, rules: RuleSet, names: Sequence[str], teams: Sequence[Sequence[int]] | None,
-              events: Sequence[dict], practice: Mapping | None = None) -> MatchRecord:
+              events: Sequence[dict], practice: Mapping | None = None, unnamed: int | None = None) -> MatchRecord:
     """The :class:`MatchRecord` of a saved match (its id, creation time, pack, player
-    ``names``, ``teams`` and journal ``events``; ``practice``: the setup of a match
-    against the computer, whose computer seats become players of their own).
+    ``names`` as shown, ``teams`` and journal ``events``; ``practice``: the setup of a
+    match against the computer, whose computer seats become players of their own, and
+    whose learner who gave no name, at seat ``unnamed``, is the player :data:`YOU_KEY`
+    in every language).
     Raises :class:`~fives_tutor.errors.IllegalPlayError` for events that do not replay."""
     # the scorekeeper loads only when a match is replayed: cached records need none (start-up)
     from ..core.keeper import replay_saved
 
-    return record_from(match_id, created, replay_saved(rules, names, teams, events), practice)
+    return record_from(match_id, created, replay_saved(rules, names, teams, events), practice, unnamed)
 
 
-def record_from(match_id: int, created: str, state: TableState, practice: Mapping | None = None) -> MatchRecord:
+def record_from(match_id: int, created: str, state: TableState, practice: Mapping | None = None,
+                unnamed: int | None = None) -> MatchRecord:
     """The :class:`MatchRecord` of a match already replayed into ``state`` (see :func:`record_of`)."""
     rules, names = state.rules, state.names
     sides = state.sides
     if practice is not None:
         levels = list(practice["levels"])
-        keys = [player_key(name) if levels[seat] is None else computer_key(name, levels[seat])
-                for seat, name in enumerate(names)]
+        keys = [YOU_KEY if seat == unnamed else player_key(name) if levels[seat] is None
+                else computer_key(name, levels[seat]) for seat, name in enumerate(names)]
         shown = [name if levels[seat] is None else computer_name(name, levels[seat]) for seat, name in enumerate(names)]
     else:
         keys = [player_key(name) for name in names]

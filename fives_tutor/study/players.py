@@ -12,7 +12,11 @@ entry of the names journal kept in the saved-games file
 scorekeeper's own undo algebra (:func:`fives_tutor.core.keeper.effective_actions`).
 
 The computer's players in a practice match (``fives play``) are players of their own,
-one per name and level (``Ben (expert)``), and can never be merged with a person.
+one per name and level (``Ben (expert)``), and can never be merged with a person. The
+learner of a practice match who gave no name is one player in every language
+(:data:`YOU_KEY`), shown as the word for "you" of the language read in; that word in
+any language, as typed or as a merge saved it, names them (unless a player of the
+matches is called so).
 
 >>> player_key("  ana   MARIA ") == player_key("Ana Maria")
 True
@@ -28,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..core.names import name_key
+from ..core.names import SAVED_YOU, YOU, name_key
 from ..core.undo import effective_actions
 
 #: Arabic letters that Persian keyboards type for the Persian ones (yeh, kaf, alef maksura)
@@ -43,6 +47,13 @@ def player_key(name: str) -> str:
     shows nothing removed, marks and joiners too, spaces collapsed), with the Persian
     letter forms unified (``"  Ana  M "`` → ``"ana m"``)."""
     return name_key(name).translate(_PERSIAN_FORMS)
+
+
+#: the key of a practice match's learner who gave no name, in every language: the key of
+#: the name saved for them (:data:`~fives_tutor.core.names.YOU`), as it always was in English
+YOU_KEY = player_key(YOU)
+#: the keys of the words for "you" that name that learner (see :meth:`Roster.player`)
+_YOU_KEYS = frozenset(player_key(word) for word in SAVED_YOU)
 
 
 def computer_key(name: str, level: str) -> str:
@@ -83,10 +94,20 @@ class Roster:
         self._spellings: dict[str, Counter[str]] = {}
         for key, name in seats:
             self._spellings.setdefault(key, Counter())[name] += 1
+        # the word for "you" as shown (the language read in) names the learner who gave no name
+        self._you_keys = _YOU_KEYS | {player_key(name) for name in self._spellings.get(YOU_KEY, ())}
         for name, into in merges:
-            a, b = self.root(player_key(name)), self.root(player_key(into))
+            a, b = self.root(self._key(name)), self.root(self._key(into))
             if a != b:
                 self._parent[a] = b
+
+    def _key(self, name: str) -> str:
+        """The key of a person's name as saved or typed: its own, or for the word for
+        "you" of any language that no seat has as its own key, :data:`YOU_KEY`."""
+        key = player_key(name)
+        if key not in self._spellings and key in self._you_keys:
+            return YOU_KEY
+        return key
 
     def root(self, key: str) -> str:
         """The player (root key) that ``key`` is."""
@@ -98,7 +119,7 @@ class Roster:
 
     def player(self, name: str) -> str:
         """The player (root key) of a person's name as saved or typed."""
-        return self.root(player_key(name))
+        return self.root(self._key(name))
 
     def known(self, name: str) -> bool:
         """Whether ``name`` (as typed) is a person of the matches, or merged into one."""
@@ -131,4 +152,4 @@ class Roster:
         return sorted(roots, key=lambda root: (player_key(self.display(root)), root))
 
 
-__all__ = ["COMPUTER", "Roster", "computer_key", "computer_name", "merges_of", "name_actions", "player_key"]
+__all__ = ["COMPUTER", "YOU_KEY", "Roster", "computer_key", "computer_name", "merges_of", "name_actions", "player_key"]

@@ -14,7 +14,13 @@ computer's tiles are never in the journal; they come back from the seed.
 
 The setup is kept with the match (:func:`setup`): ``seed``, your seat ``you``, the
 ``levels`` of the computer's seats, and the ``coach`` (``on``: a line after a play that
-gives away points, and summaries; ``end``: the summaries only; ``off``).
+gives away points, and summaries; ``end``: the summaries only; ``off``); ``named`` when
+the name you typed is one of the words for "you" (it is yours, not the word of the
+reader's language: :func:`fives_tutor.store.journal.unnamed_seat`).
+
+A new match is written with your first move (:meth:`Practice.begins`): the deal and the
+computer's moves before it are written with it, so a match left before you played
+leaves nothing behind.
 
 Each decision of the computer is seeded by the match's seed, the hand and the move, so
 the same match plays the same way however often it is resumed or undone.
@@ -30,13 +36,14 @@ from ..core.dealer import Dealer, Start
 from ..core.events import Event
 from ..core.game import Hand, seated_rules
 from ..core.keeper import Teams, replay
+from ..core.names import SAVED_YOU
 from ..core.plays import Play, legal_plays, parse_play
 from ..core.rules import RuleSet
 from ..core.tiles import Tile, format_hand, parse_hand
 from ..core.undo import effective_actions
 from ..engine.names import PLAYING_LEVELS
 from ..errors import N_, FivesError, IllegalPlayError, Msg
-from ..store.journal import Journal, JournalError
+from ..store.journal import Journal, JournalError, saved_names
 from .grammar import Command, parse_command
 from .session import Hint, Refusal, Reply, Session
 
@@ -74,15 +81,24 @@ class _Setup(TypedDict):
 
 class PracticeSetup(_Setup, total=False):
     """The setup kept with a practice match (see the module docstring); ``start`` for a
-    match played on from a position (:func:`play_on`)."""
+    match played on from a position (:func:`play_on`), ``named`` for a name you typed
+    that is one of the words for "you"."""
 
     start: StartSetup
+    named: bool
 
 
-def setup(seed: str, you: int, levels: Sequence[str | None], coach: str = "on") -> PracticeSetup:
-    """The setup kept with a practice match (see the module docstring)."""
-    return {"seed": str(seed), "you": you, "levels": [None if p == you else level for p, level in enumerate(levels)],
-            "coach": coach}
+def setup(seed: str, you: int, levels: Sequence[str | None], coach: str = "on",
+          name: str | None = None) -> PracticeSetup:
+    """The setup kept with a practice match (see the module docstring); ``name``: the
+    name you typed, if you did (marked ``named`` when it is one of the words for "you",
+    :data:`~fives_tutor.core.names.SAVED_YOU`, so that it is never read as the word of
+    the reader's language)."""
+    chosen: PracticeSetup = {"seed": str(seed), "you": you,
+                             "levels": [None if p == you else level for p, level in enumerate(levels)], "coach": coach}
+    if name is not None and name in SAVED_YOU:
+        chosen["named"] = True
+    return chosen
 
 
 class Automatic(NamedTuple):
@@ -210,6 +226,12 @@ class Practice(Session):
                               situation.double_played(), before.passes, before.drawn)
         resumed.leader = before.leader
         return Start(len(before.log), before.hand_number, resumed)
+
+    def begins(self, event: Event) -> bool:
+        """Whether ``event`` begins a new practice match: your first move (a play, a draw,
+        a pass or a muggins call). The deal and the computer's moves before it wait, and are
+        written with it: a match you left before playing is not kept."""
+        return event.get("player") == self.you and event.get("type") in ("play", "draw", "pass", "claim")
 
     def commit(self, event: Event, undone: Event | None = None, more: Sequence[Event] = ()) -> Reply:
         """Journal ``event`` (and ``more``) as the session does; then the dealer follows
@@ -480,10 +502,12 @@ def position_before(rules: RuleSet, names: Sequence[str], teams: Teams, events: 
 def play_on(journal: Journal, match_id: int, rules: RuleSet, names: Sequence[str], teams: Teams,
             rules_data: dict, rules_path: str, events: Sequence[Event], hand: int, move: int,
             levels: Sequence[str] | None, coach: str, seed: str, lang: str,
-            practice: PracticeSetup | None = None) -> Practice:
+            practice: PracticeSetup | None = None, unnamed: int | None = None) -> Practice:
     """A new practice match, journaled, that starts where move ``move`` of hand ``hand`` of
-    the saved match ``match_id`` (``events``; ``practice`` its setup when it was played
-    against the computer) was to be played: the same table, scores and history, your tiles
+    the saved match ``match_id`` (``names`` as shown, the learner who gave none at seat
+    ``unnamed``: :class:`~fives_tutor.store.journal.MatchInfo`; ``events``; ``practice``
+    its setup when it was played against the computer) was to be played: the same table,
+    scores and history, your tiles
     as they were, and the tiles nobody saw dealt again from ``seed`` as one deal
     consistent with everything you knew then. The computer plays the other seats at
     ``levels``, one per computer seat in seat order (default: the match's own, else
@@ -499,10 +523,12 @@ def play_on(journal: Journal, match_id: int, rules: RuleSet, names: Sequence[str
         seats = list(practice["levels"])
     else:
         seats = [None if p == seat else DEFAULT_LEVEL for p in range(len(names))]
-    chosen = setup(seed, seat, seats, coach)
+    no_name = seat == unnamed  # you gave no name (the word for "you"); else your name is as typed
+    chosen = setup(seed, seat, seats, coach, name=None if no_name else names[seat])
     chosen["start"] = {"events": len(prefix), "match": match_id, "hand": hand, "move": move}
     state = replay(rules, names, teams, prefix)
-    info = {"names": list(names), "teams": [list(team) for team in teams] if teams else None, "rules_id": rules.id,
+    info = {"names": saved_names(names, seat if no_name else None),
+            "teams": [list(team) for team in teams] if teams else None, "rules_id": rules.id,
             "rules_path": rules_path, "rules_data": rules_data, "lang": lang, "practice": chosen}
     new_id = journal.import_match(info, prefix, state.scores, False)
     return Practice(journal, new_id, rules, names, teams, chosen)

@@ -130,10 +130,13 @@ def question_line() -> str:
 
 def personal_intro(data: dict) -> str:
     """Where a personal puzzle comes from: the match, the hand, and the play made then."""
+    from ..store.personal import shown_name  # start-up: the engine loads with personal puzzles only
+
     t = current()
+    name = shown_name(data)
     return _("From your match {id} of {date}, hand {hand}: {name} played {play} here. Find a better play.").format(
         id=t.number(data["match"]), date=t.moment(data["date"]), hand=t.number(data["hand_number"]),
-        name=t.notation(data["name"]) if data["name"].isascii() else data["name"], play=t.notation(data["played"]))
+        name=t.notation(name) if name.isascii() else name, play=t.notation(data["played"]))
 
 
 def verdict_line(solved: bool, answer: str) -> str:

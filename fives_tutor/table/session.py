@@ -7,8 +7,9 @@ the shell (``fives table``) feeds it lines and prints its replies. What a line m
 is the grammar of :mod:`fives_tutor.table.grammar`. Command words are the same in
 every language; replies are in the active language.
 
-A new match is written to the journal with its first entry, so a table closed
-before anything was played leaves nothing to resume.
+A new match is written to the journal with its first entry (:meth:`Session.begins`:
+a practice match's with your first move, the deal and the computer's moves before it
+written with it), so a table closed before anything was played leaves nothing to resume.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class Session:
         self.teams = teams
         self._create = create
         self.events: list[Event] = journal.events(match_id) if match_id is not None else []
+        self._written = len(self.events)  # the events in the journal: the others wait for the match to begin
         self.state: TableState
         try:
             self.state = replay_saved(rules, names, teams, self.events)
@@ -102,8 +104,13 @@ class Session:
 
     @property
     def saved(self) -> bool:
-        """Whether the match is in the journal (it is from its first entry on)."""
+        """Whether the match is in the journal (it is from the entry that begins it on)."""
         return self.match_id is not None
+
+    def begins(self, event: Event) -> bool:
+        """Whether ``event`` begins a new match, which is written with it: at a table,
+        any entry."""
+        return True
 
     # --- checking a line without recording it -----------------------------------------------
 
@@ -279,25 +286,28 @@ class Session:
 
     def commit(self, event: Event, undone: Event | None = None, more: Sequence[Event] = ()) -> Reply:
         """Check the event (and the events ``more`` after it) by rebuilding the state with
-        it; only then write it, all in one transaction."""
+        it; only then write it, all in one transaction, with the events of a new match
+        that waited for the one that begins it (:meth:`begins`)."""
         candidate = self.events + [event] + list(more)
         try:
             state = replay(self.rules, self.names, self.teams, candidate)
         except FivesError as error:
             return Reply("refused", {"error": error})
         before = self.state
-        try:
-            if self.match_id is None:
-                if self._create is None:
-                    raise RuntimeError("a session without a match needs a way to create one")
-                self.match_id = self._create()
-            if more:
-                self.journal.append_many(self.match_id, [event] + list(more), scores=state.scores,
-                                         finished=state.over)
-            else:
-                self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
-        except FivesError as error:  # a full disk, a read-only file, a shell keeping it: not saved, so not done
-            return Reply("refused", {"error": error})
+        if self.match_id is not None or self.begins(event):
+            try:
+                if self.match_id is None:
+                    if self._create is None:
+                        raise RuntimeError("a session without a match needs a way to create one")
+                    self.match_id = self._create()
+                unwritten = candidate[self._written:]
+                if len(unwritten) > 1:
+                    self.journal.append_many(self.match_id, unwritten, scores=state.scores, finished=state.over)
+                else:
+                    self.journal.append(self.match_id, event, scores=state.scores, finished=state.over)
+            except FivesError as error:  # a full disk, a read-only file, a shell keeping it: not saved, so not done
+                return Reply("refused", {"error": error})
+            self._written = len(candidate)
         self.events = candidate
         self.state = state
         return Reply("done", {"event": event, "before": before, "undone": undone})
