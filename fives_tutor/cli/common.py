@@ -7,6 +7,7 @@ import contextlib
 import functools
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -62,9 +63,47 @@ def fail(error: FivesError) -> CliError:
     return CliError(localize_error(error))
 
 
+#: the help of ``--db`` (a command that reads the games for one purpose says so in its own)
+DB_HELP = N_("The saved-games file (default: in your data folder, or $FIVES_HOME).")
+
+
+def db_option(reading: bool = True, help: str = DB_HELP):
+    """``--db FILE``, the saved-games file, read the same way by every command that takes
+    it (:func:`saved_file`): without it, the default file in the data folder."""
+
+    def check(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+        return value if ctx.resilient_parsing else saved_file(value, reading)
+
+    return option("--db", metavar="FILE", callback=check, help=help)
+
+
+def saved_file(db: str | None, reading: bool) -> str | None:
+    """``--db`` as given (None: the default file), or a :class:`CliError`: an empty name
+    (which would quietly mean the default file), and, for a command that reads saved
+    games (``reading``), a file that is not there: a name the user gives that names
+    nothing is a slip, never "no saved matches yet". A command that writes makes the
+    file, in a folder that must exist (the store refuses to make any but the data
+    folder: :class:`~fives_tutor.store.journal.Journal`)."""
+    if db is None:
+        return None
+    if not db.strip():
+        raise fail(FivesError(N_("--db takes the name of a file")))
+    if reading and not os.path.lexists(db):
+        from ..store.files import check_database  # start-up: loaded only when needed
+
+        try:
+            check_database(db)  # a companion planted as a link or a pipe is named first, as on opening
+        except FivesError as error:
+            raise fail(error) from None
+        raise fail(FivesError(N_("cannot read the saved games at {path}: {reason}"), path=db,
+                              reason=Msg(N_("there is no such file or folder"))))
+    return db
+
+
 @contextlib.contextmanager
 def saved_games(db: str | None, create: bool = False, readonly: bool = False) -> Iterator[Journal]:
-    """The saved games at ``db`` (None: the default file) for the length of a ``with``:
+    """The saved games at ``db`` (None: the default file; a name as :func:`db_option`
+    checked it) for the length of a ``with``:
     read-only for the reading commands (they work while a shell writes, and on a
     read-only file), else writable (``create``: made when missing, at the first write,
     so that a command that saves nothing leaves no empty file). A FivesError,

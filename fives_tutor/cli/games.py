@@ -22,6 +22,7 @@ from .common import (
     argument,
     complete_match_id,
     confirm,
+    db_option,
     echo_json,
     error_line,
     fail,
@@ -38,11 +39,6 @@ if TYPE_CHECKING:  # types only: the club's modules load when their commands run
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
-
-
-def _db_option(function):
-    return option("--db", metavar="FILE",
-                  help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))(function)
 
 
 def _json_option(function):
@@ -94,7 +90,7 @@ def _side_scores(info, state=None) -> dict:
 
 
 @games.command("list", short_help=N_("Every saved match"), cls=FivesCommand, help=N_("Every saved match: players, rule pack, date, score, finished or not."))
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def list_games(db: str | None, as_json: bool) -> None:
@@ -139,7 +135,7 @@ def _match_id(value: str) -> int:
 
 @games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
 @argument("match_id", metavar="ID", shell_complete=complete_match_id)
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def show_game(match_id, db, as_json):
@@ -179,7 +175,7 @@ def show_game(match_id, db, as_json):
 @option("--again", is_flag=True, help=N_("Judge every move again instead of reading the judgements saved during play."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board and the tiles are drawn."))
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 @click.pass_context
@@ -312,7 +308,7 @@ def _export(info, events, state) -> dict:
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
         help=N_("json or csv."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
-@_db_option
+@db_option()
 @_lang_option
 def export_game(match_id, fmt, output, db):
     with saved_games(db, readonly=True) as journal:
@@ -344,7 +340,7 @@ def export_game(match_id, fmt, output, db):
 @games.command("import", short_help=N_("Add a match from a JSON export"), cls=FivesCommand, help=N_(
     "Add a match from a JSON export; a malformed or inconsistent file is refused with the reason."))
 @argument("file", metavar="FILE")
-@_db_option
+@db_option(reading=False)
 @_lang_option
 def import_game(file, db):
     from ..store.match_file import check, read  # start-up: loaded when the command runs
@@ -359,7 +355,7 @@ def import_game(file, db):
 @games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
 @argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
-@_db_option
+@db_option()
 @_lang_option
 def delete_game(match_id, yes, db):
     from ..store.match_lock import keep_match  # start-up: loaded when the command runs
@@ -504,7 +500,7 @@ class _Club:
 @_practice_option
 @option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
         help=N_("text, json or csv."))
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def standings_command(rules_id: str | None, since: str | None, practice: bool, fmt: str, db: str | None,
@@ -561,7 +557,7 @@ def _find_player(view: _Club, name: str) -> str:
 @argument("name", metavar="NAME")
 @_filter_options
 @_practice_option
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def player_command(name: str, rules_id: str | None, since: str | None, practice: bool, db: str | None,
@@ -597,7 +593,7 @@ def player_command(name: str, rules_id: str | None, since: str | None, practice:
 @option("--undo", is_flag=True, help=N_("Take back the last merge."))
 @option("--redo", is_flag=True, help=N_("Put back the merge taken back last."))
 @_practice_option
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def players_command(merge: tuple[str, str] | None, undo: bool, redo: bool, practice: bool, db: str | None,

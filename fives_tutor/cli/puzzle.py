@@ -10,7 +10,16 @@ import click
 from ..errors import N_, FivesError
 from ..text.i18n import _, current
 from ..text.output import echo
-from .common import CliError, FivesCommand, WholeRange, echo_json, fail, load_pack, option
+from .common import (
+    CliError,
+    FivesCommand,
+    WholeRange,
+    db_option,
+    echo_json,
+    fail,
+    load_pack,
+    option,
+)
 from .tutor import HINT_WORDS, Console, _bidi_option, _common, _progress, _stops
 
 #: the themes, in the order ``--theme`` lists them
@@ -222,8 +231,8 @@ def _harvest(progress, db) -> int:
         help=N_("Write a worksheet of N puzzles with an answer key (Markdown)."))
 @option("--json", "as_json", is_flag=True,
         help=N_("Print JSON: the puzzles chosen for you with their answers, or with --stats your progress."))
-@option("--db", metavar="FILE", help=N_("The saved-games file your own mistakes are read from (default: in your "
-                                        "data folder, or $FIVES_HOME)."))
+@db_option(help=N_("The saved-games file your own mistakes are read from (default: in your data folder, or "
+                      "$FIVES_HOME)."))
 @_bidi_option
 @_common
 def puzzle(count, theme, players, stats, print_count, as_json, db, bidi, rules_name, lang):
