@@ -256,6 +256,25 @@ class FivesArgument(click.Argument):
         return f"'{self.make_metavar(ctx)}'"
 
 
+class WordsArgument(FivesArgument):
+    """An argument that may be typed as several words, read as one text with a space
+    between them (None when none is given): ``fives score 5 3`` is ``fives score "5 3"``,
+    as the shell splits the ends form the help writes in quotes. Its usage word stays one
+    word (``POSITION``, not ``POSITION...``): it is one thing, however typed."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs["nargs"] = -1
+        super().__init__(*args, **kwargs)
+
+    @staticmethod
+    def joined(words: Sequence[str]) -> str | None:
+        """The words as one text (the one reading, for the command line and ``--batch``)."""
+        return " ".join(words) if words else None
+
+    def process_value(self, ctx, value):
+        return self.joined(super().process_value(ctx, value))
+
+
 def argument(*names, **kwargs):
     """``click.argument`` with a translated metavar (:class:`FivesArgument`)."""
     kwargs.setdefault("cls", FivesArgument)
