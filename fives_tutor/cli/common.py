@@ -11,7 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.formatting import join_options
@@ -449,6 +449,68 @@ def check_text_params(ctx: click.Context, params: dict | None = None) -> None:
             if not path and has_control(text, allow="\t"):
                 raise click.BadParameter(_("it has a control character (such as a terminal escape sequence)"),
                                          ctx=ctx, param=param)
+
+
+#: what shows the cursor again (Click's bar hides it while it is drawn, except on Windows)
+_SHOW_CURSOR = "" if sys.platform.startswith("win") else "\033[?25h"
+
+
+class ProgressBar:
+    """The bar a long job fills on standard error (see :func:`progress_bar`): ``update(steps)``
+    adds steps of its ``length``, ``reach(done, total)`` fills it to ``done`` of ``total``.
+    Nothing is drawn unless it is ``visible``; it is drawn at the first report, or by
+    :meth:`show`."""
+
+    def __init__(self, label: str, length: int, visible: bool) -> None:
+        self.label, self.length, self.visible = label, length, visible
+        self.done = 0
+        self._bar: Any = None  # Click's bar, once drawn
+
+    def show(self) -> None:
+        if self.visible and self._bar is None:
+            self._bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr)
+            self._bar.__enter__()
+
+    def update(self, steps: int) -> None:
+        self.show()
+        self.done += steps
+        if self._bar is not None:
+            self._bar.update(steps)
+
+    def reach(self, done: int, total: int) -> None:
+        self.update(max(0, self.length * min(done, total) // max(1, total) - self.done))
+
+    def end(self, finished: bool) -> None:
+        """Leave the bar full when the job ``finished`` (however many steps it reported:
+        a job may skip some), else clear its line (an error or Ctrl-C stopped it): never
+        half a bar left on the screen."""
+        bar, self._bar = self._bar, None
+        if bar is None:
+            return
+        if finished:
+            bar.finish()
+            bar.render_progress()
+            bar.render_finish()
+            return
+        sys.stderr.write("\r" + " " * (bar.max_width or 0) + "\r" + _SHOW_CURSOR)
+        sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def progress_bar(label: str, length: int = 100, visible: bool = True, at_once: bool = True) -> Iterator[ProgressBar]:
+    """A :class:`ProgressBar` for the length of a ``with``, drawn on standard error when it
+    is a terminal and ``visible`` (``at_once``, or from the first report): full when
+    the block ends, its line cleared when an exception leaves it. Every bar of ``fives``
+    is this one."""
+    bar = ProgressBar(label, length, visible and sys.stderr.isatty())
+    if at_once:
+        bar.show()
+    try:
+        yield bar
+    except BaseException:
+        bar.end(finished=False)
+        raise
+    bar.end(finished=True)
 
 
 def error_line(message: str) -> None:

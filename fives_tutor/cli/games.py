@@ -27,6 +27,7 @@ from .common import (
     error_line,
     fail,
     option,
+    progress_bar,
     saved_games,
 )
 
@@ -191,25 +192,10 @@ def review_game(ctx, match_id, again, tiles, db, as_json):
         raise CliError(_("match {id} has no hand of yours to judge: at a table, type hand and your tiles at the "
                          "deal (fives play does it for you)").format(id=info.id))
     start = ((info.practice or {}).get("start") or {}).get("events", 0)
-    bar = None
-    if not as_json and sys.stderr.isatty():
-        bar = click.progressbar(length=100, label=_("Judging"), file=sys.stderr)
-        bar.__enter__()
-    shown = [0]
-
-    def progress(done, total):
-        if bar is not None:
-            due = 100 * done // max(1, total)
-            bar.update(due - shown[0])
-            shown[0] = due
-
-    try:
-        moves = moves_of(judged_plays(rules, info.names, info.teams, events, stored=not again, progress=progress,
+    with progress_bar(_("Judging"), visible=not as_json) as bar:
+        moves = moves_of(judged_plays(rules, info.names, info.teams, events, stored=not again, progress=bar.reach,
                                       start=start), rules, info.id,
                          info.practice["you"] if info.practice is not None else None)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     if as_json:
         _review_json(info, rules, moves)
         return

@@ -37,6 +37,7 @@ from .common import (
     echo_json,
     load_pack,
     option,
+    progress_bar,
 )
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
@@ -254,7 +255,7 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
         return work()
     steps = 100
     done = threading.Event()
-    with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
+    with progress_bar(_("Thinking"), steps) as bar:  # full once the answer is found
         def tick():
             shown = 0
             started = time.perf_counter()
@@ -263,7 +264,6 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
                 if due > shown:
                     bar.update(due - shown)
                     shown = due
-            bar.update(steps - shown)
 
         ticker = threading.Thread(target=tick, daemon=True)
         ticker.start()
