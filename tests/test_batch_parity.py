@@ -79,6 +79,9 @@ READABLE = [
     ["5 3"], ["5 3", "--play", "3|0"], ["--play", "3|0", "5 3"], ["-"], ["", "--json"], ["5 3", "--json", "--json"],
     ["5 3", "--hand", "5|0", "--hand", "3|3"], ["5 3", "--hand", "-"], ["5 3", "--rules", "muggins", "--lang", "nl"],
     ["5 3", "--hand", "-5"], ["5 3", "--level", "greedy"], ["5 3", "--samples", "5"], ["--", "-5"], ["5 3", "-h"],
+    # a position typed as several words (fives score 5 3): joined, read directly as Click reads it
+    ["5", "3"], ["5", "3", "--play", "3|0"], ["5", "--play", "3|0", "3"], ["3", "5|5*", "2", "5*", "--json"],
+    ["6", "2", "--hand", "2|5 6|4"], ["", ""], ["-", "--", "-5"],
 ]
 
 
@@ -103,3 +106,20 @@ def test_a_line_read_without_click_gets_the_values_click_gives(command):
             assert direct is None, words  # a line Click refuses is never read directly
             continue
         assert direct is None or direct == clicked, words
+
+
+def test_a_position_in_several_words_is_read_without_click():
+    """``5 3 --play 3|0`` (the position unquoted, as on a command line) stays on the fast
+    path: the words are joined as Click joins them, with no context built."""
+    import click
+
+    from fives_tutor.cli.batch import LineParser
+    from fives_tutor.cli.main import cli
+
+    target = cli.get_command(click.Context(cli), "score")
+    outer = target.make_context("score", ["--batch", "-"], parent=click.Context(cli, info_name="fives"))
+    parser = LineParser(target, outer)
+    for words in (["5", "3"], ["5", "3", "--play", "3|0"], ["5", "--play", "3|0", "3"], ["5 3"]):
+        direct = parser._direct(words)
+        assert direct is not None and direct == parser._click(words), words
+        assert direct["position_text"] == "5 3"

@@ -228,3 +228,48 @@ def test_fives_with_no_command_shows_its_help(run, args, usage):
     """A bare fives shows its help; so does fives --lang nl (in Dutch), not an error."""
     result = run(*args)
     assert result.exit_code == 0 and result.stdout.startswith(usage), (result.stdout, result.stderr)
+
+
+def test_a_position_typed_without_quotes_is_the_same_position(run):
+    # the shell gives `fives score 5 3` as two words: the ends 5 and 3, 5 + 3 = 8, no score;
+    # 3|0 on the 3 leaves 5 + 0 = 5, five points (options may stand between the words)
+    for args in (["5", "3"], ["5", "3", "--play", "3|0"], ["5", "--play", "3|0", "3"], ["--json", "5", "3"]):
+        result = run("score", *args, "--json")
+        assert result.exit_code == 0, (args, result.stderr)
+        data = json.loads(result.stdout)
+        assert data["before"] == {"total": 8, "points": 0, "ends": "5 3"}, args
+    assert (data["total"], data["points"], data["ends"]) == (8, 0, "5 3")
+    assert json.loads(run("score", "5", "3", "--play", "3|0", "--json").stdout)["points"] == 5
+    # the ends form with a spinner: 3 + 10 + 2 + 0 = 15, as one word or four
+    assert json.loads(run("score", "3", "5|5*", "2", "5*", "--json").stdout)["points"] == 15
+    # moves on 6 2 with 2|5 and 6|4: 2|5 on the 2 (written 5|2, as it lies) gives 6 + 5 = 11, 6|4 on
+    # the 6 gives 4 + 2 = 6
+    data = json.loads(run("moves", "6", "2", "--hand", "2|5 6|4", "--json").stdout)
+    assert [(m["tile"], m["total"]) for m in data["moves"]] == [("5|2", 11), ("6|4", 6)]
+    # best reads the same position as the quoted one, so it gives the same answer
+    split = run("best", "6", "2", "--hand", "2|5 6|4 3|3", "--json")
+    quoted = run("best", "6 2", "--hand", "2|5 6|4 3|3", "--json")
+    assert split.exit_code == 0 and split.stdout == quoted.stdout
+
+
+def test_a_word_that_is_not_part_of_the_position_is_named_where_it_stands(run):
+    # a play written where the position goes (without --play): 3|0 is not a double, so it
+    # cannot stand at an open end; it is named, at its column in the position as read
+    result = run("score", "5 3", "3|0")
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert "'3|0' is not a double" in result.stderr and "column 5" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["score", "moves", "best"])
+def test_the_position_is_one_word_in_usage_and_help(run, command):
+    result = run(command, "--help")
+    assert f" {command} [OPTIONS] POSITION\n" in result.stdout
+    assert "POSITION..." not in result.stdout
+
+
+def test_a_batch_line_may_leave_the_position_unquoted(run):
+    # each line as on the command line: `5 3 --play 3|0` is "5 3" with 3|0 on the 3: 5 points
+    result = run("score", "--batch", "-", input='5 3 --play 3|0\n"5 3" --play 3|0\n5 --play 3|0 3\n')
+    assert result.exit_code == 0, result.stdout
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(a["before"]["ends"], a["points"]) for a in answers] == [("5 3", 5)] * 3

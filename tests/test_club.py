@@ -383,12 +383,15 @@ def test_reading_never_changes_the_file_and_works_on_a_read_only_one(run, tmp_pa
     merge = run("games", "players", "--merge", "Cy", "Ana", "--db", db)
     assert merge.exit_code == 2 and "the file or its folder is read-only" in merge.stderr
     assert (hashlib.sha256(open(db, "rb").read()).hexdigest(), os.stat(db).st_mtime_ns) == before
-    # and no saved-games file is made by reading one that does not exist
+    # and no saved-games file is made by reading one that does not exist: the default file not made
+    # yet holds no match; a file the user names that is not there is refused as the slip it is
+    assert run("games", "standings").stdout.startswith("No finished table match (all packs)")
+    assert as_json(run, "players") == {"practice": False, "merges": [], "players": []}
     missing = tmp_path / "none.sqlite3"
-    assert run("games", "standings", "--db", str(missing)).stdout.startswith("No finished table match (all packs)")
-    assert run("games", "player", "Ana", "--db", str(missing)).exit_code == 2
-    assert as_json(run, "players", "--db", str(missing)) == {"practice": False, "merges": [], "players": []}
-    assert run("games", "players", "--merge", "Ana", "Ben", "--db", str(missing)).exit_code == 2
+    for args in (["standings"], ["player", "Ana"], ["players"], ["players", "--merge", "Ana", "Ben"]):
+        refused = run("games", *args, "--db", str(missing))
+        assert refused.exit_code == 2 and refused.stdout == "", args
+        assert refused.stderr == f"Error: cannot read the saved games at {missing}: there is no such file or folder\n"
     assert not missing.exists()
 
 

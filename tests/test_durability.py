@@ -245,6 +245,25 @@ def test_schema_version_and_settings(tmp_path):
     connection.close()
 
 
+def test_the_journal_makes_no_folder_but_the_data_folder(tmp_path, monkeypatch):
+    """A file to write in a folder that is not there is refused at once (a lazy journal
+    too: a shell must not take plays it cannot save), and the folder is not made; the
+    data folder is made when missing."""
+    from fives_tutor.store.journal import JournalError
+
+    folder = tmp_path / "typo"
+    for lazy in (False, True):
+        with pytest.raises(JournalError) as refused:
+            Journal(str(folder / "games.sqlite3"), create=True, lazy=lazy)
+        assert str(refused.value) == f"cannot save to {folder / 'games.sqlite3'}: there is no folder {folder}"
+        assert not folder.exists()
+    home = tmp_path / "data" / "fives-tutor"
+    monkeypatch.setenv("FIVES_HOME", str(home))
+    with Journal() as journal:
+        journal.create_match(["Ana", "Ben"], None, "dominos-cc", "dominos-cc.yaml", {}, "en")
+    assert (home / "games.sqlite3").is_file()
+
+
 def test_a_kept_match_can_be_read_not_written(run, tmp_path):
     db = str(tmp_path / "games.sqlite3")
     assert run("table", "--players", "Ana,Ben", "--db", db, input="6|6\n").exit_code == 0

@@ -41,9 +41,11 @@ def test_list_with_no_matches(run, tmp_path):
     assert result.exit_code == 0
     assert "No saved matches yet: fives table starts one." in result.stdout
     assert json.loads(run("games", "list", "--json").stdout) == []
-    # a --db that does not exist is not created by listing it
+    # a --db the user names that is not there is a slip, said as one (never "no matches yet"), and not made
     missing = tmp_path / "none.sqlite3"
-    assert json.loads(run("games", "list", "--json", "--db", str(missing)).stdout) == []
+    refused = run("games", "list", "--json", "--db", str(missing))
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr == f"Error: cannot read the saved games at {missing}: there is no such file or folder\n"
     assert not missing.exists()
 
 

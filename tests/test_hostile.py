@@ -376,17 +376,99 @@ def test_databases_that_are_not_saved_games(run, home):
 
 
 def test_a_missing_file_and_ids_too_large_for_sqlite(run, home):
-    db = os.path.join(home, "none.sqlite3")
+    # the default file, not made yet: no match saved in it so far
+    default = os.path.join(home, "games.sqlite3")
+    named = os.path.join(home, "none.sqlite3")
     for args in (["games", "show", "1"], ["games", "export", "1"], ["games", "delete", "1", "--yes"]):
-        refused_everywhere(run, [*args, "--db", db], f"there is no saved match 1: no match has been saved in {db} yet",
+        refused_everywhere(run, args, f"there is no saved match 1: no match has been saved in {default} yet",
                            home, child=args[1] == "show")
-    assert not os.path.exists(db)  # reading or deleting never creates the file
+        # a file named with --db that is not there: a slip in its name, said as such
+        refused_everywhere(run, [*args, "--db", named],
+                           f"cannot read the saved games at {named}: there is no such file or folder", home,
+                           child=args[1] == "show")
+    assert not os.path.exists(default) and not os.path.exists(named)  # reading or deleting never creates the file
     db = saved_games(run, home)
     for number in ("9223372036854775808", "9" * 30, "9" * 5000):
         for args in (["games", "show", number], ["games", "delete", number, "--yes"], ["table", "--resume", number]):
             refused_everywhere(run, [*args, "--db", db], "there is no saved match " + number[:50], home,
                                child=args[1] == "show" and len(number) > 1000)
     assert [m["id"] for m in listed(run, db)] == [2, 1]
+
+
+#: the commands that take --db and write a new saved-games file when it is not there (every other one reads)
+DB_WRITERS = {("table",), ("play",), ("games", "import")}
+
+
+def _db_commands() -> list[tuple[str, ...]]:
+    """Every command of ``fives`` that takes ``--db``, by its path of names."""
+    import click
+
+    from fives_tutor.cli.main import cli
+
+    found = []
+    ctx = click.Context(cli)
+
+    def walk(group, path):
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            if isinstance(command, click.Group):
+                walk(command, path + (name,))
+            elif any("--db" in getattr(param, "opts", ()) for param in command.params):
+                found.append(path + (name,))
+
+    walk(cli, ())
+    return found
+
+
+def _db_args(path: tuple[str, ...]) -> list[str]:
+    """``path``'s command with what else it needs to reach its saved games."""
+    needs = {("table",): ["--players", "Ana,Ben"], ("play",): ["--players", "2", "--seed", "1"],
+             ("games", "import"): [os.path.join(CORPUS, "imports", "valid.json")],
+             ("games", "show"): ["1"], ("games", "export"): ["1"], ("games", "delete"): ["1", "--yes"],
+             ("games", "player"): ["Ana"]}
+    return [*path, *needs.get(path, [])]
+
+
+def test_a_slip_in_db_is_refused_by_every_command_that_takes_it(run, home):
+    """--db names a file: an empty name is refused (it meant the default file, quietly); a
+    command that reads refuses a file that is not there (never "no saved matches yet"); one
+    that writes refuses a folder that is not there, and makes none. Checked on every
+    command that takes --db."""
+    commands = _db_commands()
+    assert set(DB_WRITERS) <= set(commands) and len(commands) >= 12, commands
+    missing_folder = os.path.join(home, "nmae")  # a typo for a folder that exists
+    os.mkdir(os.path.join(home, "name"))
+    for path in commands:
+        args = _db_args(path)
+        refused_everywhere(run, [*args, "--db", ""], "--db takes the name of a file", home, stdin=b"6|6\n",
+                           child=False)
+        refused_everywhere(run, [*args, "--db", " "], "--db takes the name of a file", home, stdin=b"6|6\n",
+                           child=False)
+        db = os.path.join(missing_folder, "games.sqlite3")
+        if path in DB_WRITERS:
+            expected = f"cannot save to {db}: there is no folder {missing_folder}"
+        else:
+            expected = f"cannot read the saved games at {db}: there is no such file or folder"
+        refused_everywhere(run, [*args, "--db", db], expected, home, stdin=b"6|6\n", child=path == ("table",))
+        assert not os.path.exists(missing_folder), path
+        if path not in DB_WRITERS:  # a folder that is there, a file that is not
+            db = os.path.join(home, "name", "gmaes.sqlite3")
+            refused_everywhere(run, [*args, "--db", db],
+                               f"cannot read the saved games at {db}: there is no such file or folder", home,
+                               child=False)
+            assert not os.path.exists(db), path
+    assert not os.path.exists(os.path.join(home, "games.sqlite3"))  # nor was the default file used instead
+
+
+def test_the_data_folder_is_made_when_missing(tmp_path):
+    """Without --db the saved games go to the data folder, made the first time (with its
+    parents); it is the one folder fives-tutor makes."""
+    home = tmp_path / "not" / "yet"
+    done = subprocess.run([sys.executable, "-m", "fives_tutor.cli.main", "table", "--players", "Ana,Ben"],
+                          input=b"6|6\n", capture_output=True, env=environment(str(home)), timeout=60,
+                          cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert os.path.isfile(home / "games.sqlite3")
 
 
 def test_a_full_disk_loses_nothing(home):

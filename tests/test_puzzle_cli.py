@@ -246,3 +246,111 @@ def test_a_play_that_left_the_race_is_said_to_have():
     _lines, plain = plays_table([item("2|2@2", 22.1, False), item("2|6@2", 7.0, False)], "2|2@2", None,
                                 "monte-carlo", 1000)
     assert len(plain) == 1  # nothing left the race: no note
+
+
+# --- the bar shown while your games are read ----------------------------------------------------
+
+
+class Terminal:
+    """Standard error as a terminal: what was written, and what the screen shows after it."""
+
+    def __init__(self):
+        self.written = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.written += text
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def screen(self) -> list[str]:
+        """The lines on the screen: a carriage return goes back to the start of the line,
+        where what follows is written over what was there."""
+        lines: list[list[str]] = [[]]
+        column = 0
+        for char in re.sub(r"\x1b\[\?25[lh]", "", self.written):
+            if char == "\r":
+                column = 0
+            elif char == "\n":
+                lines.append([])
+                column = 0
+            else:
+                line = lines[-1]
+                line[column:column + 1] = [char]
+                column += 1
+        return ["".join(line).rstrip() for line in lines if "".join(line).strip()]
+
+    def cursor_shown(self) -> bool:
+        shown = re.findall(r"\x1b\[\?25([lh])", self.written)
+        return not shown or shown[-1] == "h"
+
+
+def full_bar(line: str) -> bool:
+    """A bar drawn to its end: ``Reading your games  [####...####]  100%``."""
+    found = re.fullmatch(r"Reading your games +\[(#+)\] +100%", line)
+    return found is not None
+
+
+def test_the_bar_is_full_when_the_reading_ends_though_fewer_games_were_reported(monkeypatch):
+    import fives_tutor.cli.puzzle as command
+    import fives_tutor.store.personal as personal
+
+    def harvest(progress, db, on_progress):
+        on_progress(1, 2)  # the second match needed no reading: it is not reported
+        return 0
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(personal, "harvest", harvest)
+    assert command._harvest(None, None) == 0
+    assert [full_bar(line) for line in terminal.screen()] == [True], terminal.screen()
+    assert terminal.cursor_shown()
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, RuntimeError])
+def test_a_reading_stopped_midway_leaves_no_bar(monkeypatch, stop):
+    import fives_tutor.cli.puzzle as command
+    import fives_tutor.store.personal as personal
+
+    def harvest(progress, db, on_progress):
+        on_progress(1, 2)
+        raise stop()
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(personal, "harvest", harvest)
+    with pytest.raises(stop):
+        command._harvest(None, None)
+    assert "Reading your games" in terminal.written  # it was shown ...
+    assert terminal.screen() == [] and terminal.cursor_shown()  # ... and is gone, the cursor back
+
+
+def test_no_half_bar_after_reading_a_practice_match_and_a_table_match(run, monkeypatch):
+    """Two saved matches, the newer a practice match (read, with its mistakes) and the older
+    a table match with no hand of yours (looked at, nothing to read): the bar ends full."""
+    from play_scripts import new_practice, simple_line
+
+    assert run("table", "--players", "Ana,Ben", input="6|6\n6|3\n").exit_code == 0
+    db = os.path.join(os.environ["FIVES_HOME"], "games.sqlite3")
+    journal, practice = new_practice(db, seed="5")
+    try:
+        for _ in range(3):
+            while practice.step() is not None:
+                pass
+            practice.handle(simple_line(practice))
+    finally:
+        journal.close()
+    import fives_tutor.cli.puzzle as command
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    progress = Progress()
+    try:
+        command._harvest(progress, None)
+    finally:
+        progress.close()
+    assert [full_bar(line) for line in terminal.screen()] == [True], terminal.screen()

@@ -25,7 +25,7 @@ from click.core import ParameterSource
 from ..bounds import one_line
 from ..errors import N_, FivesError, os_reason
 from ..text.i18n import _, activate, current, localize_error
-from .common import CliError, check_text_params, fail, json_line, set_language
+from .common import CliError, WordsArgument, check_text_params, fail, json_line, set_language
 
 #: the longest line read, in bytes (a request is a few hundred)
 MAX_LINE = 64 * 1024
@@ -79,7 +79,11 @@ class LineParser:
                 self.flags.update((name, param) for name in param.opts)
             elif not param.is_flag and param.nargs == 1 and type(param.type) is click.types.StringParamType:
                 self.text_options.update((name, param) for name in param.opts)
-        if any(param.nargs != 1 or param.callback is not None for param in self.arguments):
+        # an argument typed as several words (the position) takes the words left, joined
+        self.words = self.arguments[-1] if self.arguments and isinstance(self.arguments[-1], WordsArgument) else None
+        single = self.arguments[:-1] if self.words is not None else self.arguments
+        if any(param.nargs != 1 or param.callback is not None for param in single) or \
+                (self.words is not None and self.words.callback is not None):
             self.defaults = None  # every line through Click
         else:
             self.defaults = self._click([])
@@ -129,10 +133,13 @@ class LineParser:
             if option is None:
                 return None
             values[option.name] = True
-        if len(positional) > len(self.arguments):
+        single = self.arguments[:-1] if self.words is not None else self.arguments
+        if len(positional) > len(single) and self.words is None:
             return None
-        for param, word in zip(self.arguments, positional):
+        for param, word in zip(single, positional):
             values[param.name] = word
+        if self.words is not None and len(positional) > len(single):
+            values[self.words.name] = self.words.joined(positional[len(single):])
         return values
 
 

@@ -7,10 +7,11 @@ import contextlib
 import functools
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.formatting import join_options
@@ -62,9 +63,47 @@ def fail(error: FivesError) -> CliError:
     return CliError(localize_error(error))
 
 
+#: the help of ``--db`` (a command that reads the games for one purpose says so in its own)
+DB_HELP = N_("The saved-games file (default: in your data folder, or $FIVES_HOME).")
+
+
+def db_option(reading: bool = True, help: str = DB_HELP):
+    """``--db FILE``, the saved-games file, read the same way by every command that takes
+    it (:func:`saved_file`): without it, the default file in the data folder."""
+
+    def check(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+        return value if ctx.resilient_parsing else saved_file(value, reading)
+
+    return option("--db", metavar="FILE", callback=check, help=help)
+
+
+def saved_file(db: str | None, reading: bool) -> str | None:
+    """``--db`` as given (None: the default file), or a :class:`CliError`: an empty name
+    (which would quietly mean the default file), and, for a command that reads saved
+    games (``reading``), a file that is not there: a name the user gives that names
+    nothing is a slip, never "no saved matches yet". A command that writes makes the
+    file, in a folder that must exist (the store refuses to make any but the data
+    folder: :class:`~fives_tutor.store.journal.Journal`)."""
+    if db is None:
+        return None
+    if not db.strip():
+        raise fail(FivesError(N_("--db takes the name of a file")))
+    if reading and not os.path.lexists(db):
+        from ..store.files import check_database  # start-up: loaded only when needed
+
+        try:
+            check_database(db)  # a companion planted as a link or a pipe is named first, as on opening
+        except FivesError as error:
+            raise fail(error) from None
+        raise fail(FivesError(N_("cannot read the saved games at {path}: {reason}"), path=db,
+                              reason=Msg(N_("there is no such file or folder"))))
+    return db
+
+
 @contextlib.contextmanager
 def saved_games(db: str | None, create: bool = False, readonly: bool = False) -> Iterator[Journal]:
-    """The saved games at ``db`` (None: the default file) for the length of a ``with``:
+    """The saved games at ``db`` (None: the default file; a name as :func:`db_option`
+    checked it) for the length of a ``with``:
     read-only for the reading commands (they work while a shell writes, and on a
     read-only file), else writable (``create``: made when missing, at the first write,
     so that a command that saves nothing leaves no empty file). A FivesError,
@@ -215,6 +254,25 @@ class FivesArgument(click.Argument):
         if ctx is None:
             return f"'{translate_metavar(self.human_readable_name)}'"
         return f"'{self.make_metavar(ctx)}'"
+
+
+class WordsArgument(FivesArgument):
+    """An argument that may be typed as several words, read as one text with a space
+    between them (None when none is given): ``fives score 5 3`` is ``fives score "5 3"``,
+    as the shell splits the ends form the help writes in quotes. Its usage word stays one
+    word (``POSITION``, not ``POSITION...``): it is one thing, however typed."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs["nargs"] = -1
+        super().__init__(*args, **kwargs)
+
+    @staticmethod
+    def joined(words: Sequence[str]) -> str | None:
+        """The words as one text (the one reading, for the command line and ``--batch``)."""
+        return " ".join(words) if words else None
+
+    def process_value(self, ctx, value):
+        return self.joined(super().process_value(ctx, value))
 
 
 def argument(*names, **kwargs):
@@ -391,6 +449,68 @@ def check_text_params(ctx: click.Context, params: dict | None = None) -> None:
             if not path and has_control(text, allow="\t"):
                 raise click.BadParameter(_("it has a control character (such as a terminal escape sequence)"),
                                          ctx=ctx, param=param)
+
+
+#: what shows the cursor again (Click's bar hides it while it is drawn, except on Windows)
+_SHOW_CURSOR = "" if sys.platform.startswith("win") else "\033[?25h"
+
+
+class ProgressBar:
+    """The bar a long job fills on standard error (see :func:`progress_bar`): ``update(steps)``
+    adds steps of its ``length``, ``reach(done, total)`` fills it to ``done`` of ``total``.
+    Nothing is drawn unless it is ``visible``; it is drawn at the first report, or by
+    :meth:`show`."""
+
+    def __init__(self, label: str, length: int, visible: bool) -> None:
+        self.label, self.length, self.visible = label, length, visible
+        self.done = 0
+        self._bar: Any = None  # Click's bar, once drawn
+
+    def show(self) -> None:
+        if self.visible and self._bar is None:
+            self._bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr)
+            self._bar.__enter__()
+
+    def update(self, steps: int) -> None:
+        self.show()
+        self.done += steps
+        if self._bar is not None:
+            self._bar.update(steps)
+
+    def reach(self, done: int, total: int) -> None:
+        self.update(max(0, self.length * min(done, total) // max(1, total) - self.done))
+
+    def end(self, finished: bool) -> None:
+        """Leave the bar full when the job ``finished`` (however many steps it reported:
+        a job may skip some), else clear its line (an error or Ctrl-C stopped it): never
+        half a bar left on the screen."""
+        bar, self._bar = self._bar, None
+        if bar is None:
+            return
+        if finished:
+            bar.finish()
+            bar.render_progress()
+            bar.render_finish()
+            return
+        sys.stderr.write("\r" + " " * (bar.max_width or 0) + "\r" + _SHOW_CURSOR)
+        sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def progress_bar(label: str, length: int = 100, visible: bool = True, at_once: bool = True) -> Iterator[ProgressBar]:
+    """A :class:`ProgressBar` for the length of a ``with``, drawn on standard error when it
+    is a terminal and ``visible`` (``at_once``, or from the first report): full when
+    the block ends, its line cleared when an exception leaves it. Every bar of ``fives``
+    is this one."""
+    bar = ProgressBar(label, length, visible and sys.stderr.isatty())
+    if at_once:
+        bar.show()
+    try:
+        yield bar
+    except BaseException:
+        bar.end(finished=False)
+        raise
+    bar.end(finished=True)
 
 
 def error_line(message: str) -> None:

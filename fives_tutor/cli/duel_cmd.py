@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..engine.names import MOVE_TIME
@@ -25,6 +23,7 @@ from .common import (
     fail,
     load_pack,
     option,
+    progress_bar,
 )
 
 
@@ -78,18 +77,12 @@ def duel(level_a, level_b, matches, players, seed, workers, move_time, rules_nam
         raise fail(error) from None
     seatings = len(duels.seatings(rules, players))
     deals = -(-matches // seatings)
-    bar = None
-    if not as_json and sys.stderr.isatty():
-        bar = click.progressbar(length=seatings * deals, label=_("Playing"), file=sys.stderr)
-        bar.__enter__()
     try:
-        results = duels.run(rules.path, level_a, level_b, deals, players, seed, workers,
-                            progress=bar.update if bar is not None else None, move_time=move_time, checked=True)
+        with progress_bar(_("Playing"), seatings * deals, visible=not as_json) as bar:
+            results = duels.run(rules.path, level_a, level_b, deals, players, seed, workers,
+                                progress=bar.update if bar.visible else None, move_time=move_time, checked=True)
     except duels.DuelError as error:
         raise fail(error) from None
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     summary = duels.summarise(results)
     if as_json:
         echo_json({"a": level_a, "b": level_b, "rules": rules.id, "players": players, "seed": seed,

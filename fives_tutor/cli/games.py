@@ -22,10 +22,12 @@ from .common import (
     argument,
     complete_match_id,
     confirm,
+    db_option,
     echo_json,
     error_line,
     fail,
     option,
+    progress_bar,
     saved_games,
 )
 
@@ -38,11 +40,6 @@ if TYPE_CHECKING:  # types only: the club's modules load when their commands run
 
 class FivesSubGroup(SuggestingGroup, _Translated, click.Group):
     """A translated group under ``fives``."""
-
-
-def _db_option(function):
-    return option("--db", metavar="FILE",
-                  help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))(function)
 
 
 def _json_option(function):
@@ -94,7 +91,7 @@ def _side_scores(info, state=None) -> dict:
 
 
 @games.command("list", short_help=N_("Every saved match"), cls=FivesCommand, help=N_("Every saved match: players, rule pack, date, score, finished or not."))
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def list_games(db: str | None, as_json: bool) -> None:
@@ -139,7 +136,7 @@ def _match_id(value: str) -> int:
 
 @games.command("show", short_help=N_("A saved match as a score sheet"), cls=FivesCommand, help=N_("A saved match as a score sheet."))
 @argument("match_id", metavar="ID", shell_complete=complete_match_id)
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def show_game(match_id, db, as_json):
@@ -180,7 +177,7 @@ def show_game(match_id, db, as_json):
 @option("--again", is_flag=True, help=N_("Judge every move again instead of reading the judgements saved during play."))
 @option("--tiles", type=click.Choice(["auto", "unicode", "plain"]), default="auto", show_default=True,
         help=N_("How the board and the tiles are drawn."))
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 @click.pass_context
@@ -196,25 +193,10 @@ def review_game(ctx, match_id, again, tiles, db, as_json):
         raise CliError(_("match {id} has no hand of yours to judge: at a table, type hand and your tiles at the "
                          "deal (fives play does it for you)").format(id=info.id))
     start = ((info.practice or {}).get("start") or {}).get("events", 0)
-    bar = None
-    if not as_json and sys.stderr.isatty():
-        bar = click.progressbar(length=100, label=_("Judging"), file=sys.stderr)
-        bar.__enter__()
-    shown = [0]
-
-    def progress(done, total):
-        if bar is not None:
-            due = 100 * done // max(1, total)
-            bar.update(due - shown[0])
-            shown[0] = due
-
-    try:
-        moves = moves_of(judged_plays(rules, info.names, info.teams, events, stored=not again, progress=progress,
+    with progress_bar(_("Judging"), visible=not as_json) as bar:
+        moves = moves_of(judged_plays(rules, info.names, info.teams, events, stored=not again, progress=bar.reach,
                                       start=start), rules, info.id,
                          info.practice["you"] if info.practice is not None else None)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     if as_json:
         _review_json(info, rules, moves)
         return
@@ -313,7 +295,7 @@ def _export(info, events, state) -> dict:
 @option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
         help=N_("json or csv."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
-@_db_option
+@db_option()
 @_lang_option
 def export_game(match_id, fmt, output, db):
     with saved_games(db, readonly=True) as journal:
@@ -345,7 +327,7 @@ def export_game(match_id, fmt, output, db):
 @games.command("import", short_help=N_("Add a match from a JSON export"), cls=FivesCommand, help=N_(
     "Add a match from a JSON export; a malformed or inconsistent file is refused with the reason."))
 @argument("file", metavar="FILE")
-@_db_option
+@db_option(reading=False)
 @_lang_option
 def import_game(file, db):
     from ..store.match_file import check, read  # start-up: loaded when the command runs
@@ -360,7 +342,7 @@ def import_game(file, db):
 @games.command("delete", short_help=N_("Delete a saved match"), cls=FivesCommand, help=N_("Delete a saved match (asks first, unless --yes)."))
 @argument("match_id", metavar="ID", shell_complete=complete_match_id)
 @option("--yes", is_flag=True, help=N_("Delete without asking."))
-@_db_option
+@db_option()
 @_lang_option
 def delete_game(match_id, yes, db):
     from ..store.match_lock import keep_match  # start-up: loaded when the command runs
@@ -505,7 +487,7 @@ class _Club:
 @_practice_option
 @option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
         help=N_("text, json or csv."))
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def standings_command(rules_id: str | None, since: str | None, practice: bool, fmt: str, db: str | None,
@@ -562,7 +544,7 @@ def _find_player(view: _Club, name: str) -> str:
 @argument("name", metavar="NAME")
 @_filter_options
 @_practice_option
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def player_command(name: str, rules_id: str | None, since: str | None, practice: bool, db: str | None,
@@ -598,7 +580,7 @@ def player_command(name: str, rules_id: str | None, since: str | None, practice:
 @option("--undo", is_flag=True, help=N_("Take back the last merge."))
 @option("--redo", is_flag=True, help=N_("Put back the merge taken back last."))
 @_practice_option
-@_db_option
+@db_option()
 @_json_option
 @_lang_option
 def players_command(merge: tuple[str, str] | None, undo: bool, redo: bool, practice: bool, db: str | None,

@@ -17,6 +17,7 @@ from .common import (
     complete_language,
     complete_match_id,
     complete_pack,
+    db_option,
     given_language,
     option,
     split_players,
@@ -99,7 +100,7 @@ def _complete_levels(ctx, param, incomplete: str):
         help=N_("Seconds between the computer's moves in a terminal."))
 @option("--lang", "lang", metavar="LANG", shell_complete=complete_language,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
-@option("--db", metavar="FILE", help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))
+@db_option(reading=False)
 @option("--resume", "resume", is_flag=False, flag_value="latest", default=None, metavar="[ID]",
         shell_complete=complete_match_id,
         help=N_("Continue a saved match against the computer: the one numbered ID, or the latest unfinished one."))

@@ -31,11 +31,13 @@ from .common import (
     LevelType,
     SecondsRange,
     WholeRange,
+    WordsArgument,
     argument,
     common_options,
     echo_json,
     load_pack,
     option,
+    progress_bar,
 )
 
 # --- the work behind each command: arguments in, (result for JSON, text) out -----------
@@ -253,7 +255,7 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
         return work()
     steps = 100
     done = threading.Event()
-    with click.progressbar(length=steps, label=_("Thinking"), file=sys.stderr) as bar:
+    with progress_bar(_("Thinking"), steps) as bar:  # full once the answer is found
         def tick():
             shown = 0
             started = time.perf_counter()
@@ -262,7 +264,6 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
                 if due > shown:
                     bar.update(due - shown)
                     shown = due
-            bar.update(steps - shown)
 
         ticker = threading.Thread(target=tick, daemon=True)
         ticker.start()
@@ -387,7 +388,7 @@ def _serve(ctx: click.Context, work, as_json: bool):
     "POSITION is the ends form ('5 3', '6 4|4', '3 5|5* 2 5*', '-') or the layout form "
     "('1|3 3|5 5|5*(5|6 6|2)(5|4) 5|0'). PLAY is a tile, or a tile, @ and the end it goes on, such as 3|0 or "
     "5|2@5*."))
-@argument("position_text", metavar="POSITION", required=False)
+@argument("position_text", metavar="POSITION", cls=WordsArgument)
 @option("--play", "play_text", metavar="PLAY", help=N_("A play to make on the position: a tile, or a tile, @ and the end it goes on."))
 @_batch_option
 @common_options
@@ -408,7 +409,7 @@ def _lead_option(function):
 
 @click.command(short_help=N_("Every legal play of a hand, most points first"), cls=FivesCommand, help=N_(
     "Every legal play of a hand on POSITION, with its total and points, most points first."))
-@argument("position_text", metavar="POSITION", required=False)
+@argument("position_text", metavar="POSITION", cls=WordsArgument)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
 @_lead_option
 @_batch_option
@@ -431,7 +432,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
     "is known (two players, nothing in the boneyard) it solves the hand exactly instead. With --history it reads "
     "the whole hand (plays, draws, passes) and works out the position, each opponent's tile count and what their "
     "draws and passes show; then POSITION may be left out."))
-@argument("position_text", metavar="POSITION", required=False)
+@argument("position_text", metavar="POSITION", cls=WordsArgument)
 @option("--hand", "hand_text", metavar="TILES", help=N_("Your tiles, such as '2|5 6|4 3|3'."))
 @option("--history", "history_path", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
         help=N_("The hand's history in the line format of docs/notation.md (- for standard input): who led, "

@@ -3,14 +3,22 @@ the learner's own mistakes coming back (docs/puzzles.md)."""
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..errors import N_, FivesError
 from ..text.i18n import _, current
 from ..text.output import echo
-from .common import CliError, FivesCommand, WholeRange, echo_json, fail, load_pack, option
+from .common import (
+    CliError,
+    FivesCommand,
+    WholeRange,
+    db_option,
+    echo_json,
+    fail,
+    load_pack,
+    option,
+    progress_bar,
+)
 from .tutor import HINT_WORDS, Console, _bidi_option, _common, _progress, _stops
 
 #: the themes, in the order ``--theme`` lists them
@@ -184,27 +192,11 @@ def _width() -> int:
 
 def _harvest(progress, db) -> int:
     """New personal puzzles from the saved games (a progress bar on a terminal, once a
-    game is being read)."""
+    game is being read: full when the reading ends, cleared when it is stopped)."""
     from ..store.personal import harvest
 
-    bars: list = []
-    shown = [0]
-
-    def moved(done: int, total: int) -> None:
-        if not sys.stderr.isatty():
-            return
-        if not bars:
-            bars.append(click.progressbar(length=100, label=_("Reading your games"), file=sys.stderr))
-            bars[0].__enter__()
-        due = 100 * done // max(1, total)
-        bars[0].update(due - shown[0])
-        shown[0] = due
-
-    try:
-        return harvest(progress, db, moved)
-    finally:
-        if bars:
-            bars[0].__exit__(None, None, None)
+    with progress_bar(_("Reading your games"), at_once=False) as bar:
+        return harvest(progress, db, bar.reach)
 
 
 @click.command(short_help=N_("Puzzles at your level, and your own mistakes coming back"), cls=FivesCommand, help=N_(
@@ -222,8 +214,8 @@ def _harvest(progress, db) -> int:
         help=N_("Write a worksheet of N puzzles with an answer key (Markdown)."))
 @option("--json", "as_json", is_flag=True,
         help=N_("Print JSON: the puzzles chosen for you with their answers, or with --stats your progress."))
-@option("--db", metavar="FILE", help=N_("The saved-games file your own mistakes are read from (default: in your "
-                                        "data folder, or $FIVES_HOME)."))
+@db_option(help=N_("The saved-games file your own mistakes are read from (default: in your data folder, or "
+                      "$FIVES_HOME)."))
 @_bidi_option
 @_common
 def puzzle(count, theme, players, stats, print_count, as_json, db, bidi, rules_name, lang):

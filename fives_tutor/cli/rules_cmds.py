@@ -36,6 +36,7 @@ from .common import (
     load_pack,
     note_old_spelling,
     option,
+    progress_bar,
     rules_from,
     unknown_level,
 )
@@ -421,27 +422,22 @@ def _simulate_all(loaded, matches, players, seed, workers, strategy, level, seco
 
     for rules_set in loaded:
         _check_players(rules_set, players)
-    show_bar = not as_json and sys.stderr.isatty()
     runs, duels = [], []
     # a duel plays every deal once for each seating (two with two players)
     from ..study.duel import seatings
 
     length = matches * sum(1 + (len(seatings(rules_set, players)) if level else 0) for rules_set in loaded)
-    bar = click.progressbar(length=length, label=_("Simulating"), file=sys.stderr) if show_bar else None
-    progress = bar.update if bar is not None else None
     try:
-        if bar is not None:
-            bar.__enter__()
-        for rules_set in loaded:
-            runs.append(run(rules_set.path, players, seed, matches, strategy, workers, progress=progress))
-        if level:
+        with progress_bar(_("Simulating"), length, visible=not as_json) as bar:
+            progress = bar.update if bar.visible else None
             for rules_set in loaded:
-                duels.append(skill.run(rules_set.path, level, matches, players, seed, workers, progress=progress))
+                runs.append(run(rules_set.path, players, seed, matches, strategy, workers, progress=progress))
+            if level:
+                for rules_set in loaded:
+                    duels.append(skill.run(rules_set.path, level, matches, players, seed, workers,
+                                           progress=progress))
     except FivesError as error:
         raise fail(error) from None
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     if keep is not None:
         keep.extend(runs)
     return study(_names(loaded), runs, duels or None, level, seconds_per_play)

@@ -31,6 +31,7 @@ from .common import (
     complete_language,
     complete_match_id,
     complete_pack,
+    db_option,
     given_language,
     option,
     saved_games,
@@ -231,7 +232,7 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
         help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))
 @option("--lang", "lang", metavar="LANG", shell_complete=complete_language,
         help=N_("Language: en, tl, id, nl or fa (default: FIVES_LANG, then the system's)."))
-@option("--db", metavar="FILE", help=N_("The saved-games file (default: in your data folder, or $FIVES_HOME)."))
+@db_option(reading=False)
 @option("--resume", "resume", is_flag=False, flag_value="latest", default=None, metavar="[ID]",
         shell_complete=complete_match_id,
         help=N_("Continue a saved match: the one numbered ID, or the latest unfinished one."))

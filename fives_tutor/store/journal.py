@@ -164,7 +164,8 @@ class Journal:
     and nothing is ever created); otherwise they are opened for writing, and a missing
     file is created when ``create`` (else it is an empty journal too); with ``lazy``, not
     before the first write (a shell that saves nothing, or is refused, leaves no empty
-    file behind).
+    file behind). A file is created only in a folder that exists, or in the data folder
+    (made when missing): the folder is checked on opening, lazy or not.
     Raises :class:`JournalError`, or
     :class:`~fives_tutor.store.files.DataFileError` for a file (or a companion of
     SQLite's) that is a link, a named pipe or anything but a regular file.
@@ -181,16 +182,28 @@ class Journal:
         check_database(self.path)
         if not os.path.lexists(self.path) and (readonly or not create or lazy):
             self._create_on_write = create and not readonly
+            if self._create_on_write:
+                self._check_folder()  # now, not at the first write: a shell would have taken plays it cannot save
             return
         if readonly:
             self._open_readonly()
         else:
             self._open_writable()
 
+    def _check_folder(self) -> None:
+        """Raise :class:`JournalError` when the folder the file goes in does not exist and
+        is not the data folder: the data folder is made when missing, any other folder
+        must be there already (a mistyped folder in ``--db`` makes no folder)."""
+        folder = os.path.dirname(os.path.abspath(self.path))
+        if not os.path.isdir(folder) and not _same_path(folder, user_home()):
+            raise JournalError(N_("cannot save to {path}: {reason}"), path=self.path,
+                               reason=Msg(N_("there is no folder {folder}"), folder=folder))
+
     def _open_writable(self) -> None:
         check_database(self.path)
+        self._check_folder()
         try:
-            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)  # the data folder, made once
             connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise JournalError(N_("cannot open the saved games at {path}: {reason}"), path=self.path,
@@ -479,6 +492,11 @@ class Journal:
             return match_id
 
         return self._write(work)
+
+
+def _same_path(first: str, second: str) -> bool:
+    """Whether two paths name the same place (neither need exist)."""
+    return os.path.normcase(os.path.abspath(first)) == os.path.normcase(os.path.abspath(second))
 
 
 def _is_write_failure(error: sqlite3.Error) -> bool:
