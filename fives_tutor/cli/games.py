@@ -213,9 +213,8 @@ def review_game(ctx, match_id, again, tiles, db, as_json):
 
     chosen = run_board(Board(pages, moves, lambda move: _best_lines(move, width)))
     if chosen is not None:
-        from .play import play  # start-up: loaded when the reader asks to play on
-
         from ..store.journal import command_for
+        from .play import play  # start-up: loaded when the reader asks to play on
 
         echo(chosen.play_command if db is None else command_for(chosen.play_command, db))  # a path quoted for a shell
         ctx.invoke(play, start=f"{chosen.match}:{chosen.judged.hand}:{chosen.judged.move}", db=db, tiles=tiles)
