@@ -168,3 +168,22 @@ def test_a_language_given_before_the_command_is_the_shells_language(tmp_path, co
         wait_for(session, expected)
     finally:
         tmux("kill-session", "-t", session)
+
+
+def test_a_count_of_players_asks_for_that_many_names(tmp_path):
+    """fives table --players 3 in a terminal asks for the three names and takes no other
+    number of them."""
+    session = f"fives-{uuid.uuid4().hex[:8]}"
+    line = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
+            f"--players 3 --rules dominos-cc --lang en --db {tmp_path}/games.sqlite3; sleep 5")
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", line)
+    try:
+        wait_for(session, "The 3 players, in turn order, separated by commas:")
+        tmux("send-keys", "-t", session, "-l", "Ana,Ben")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "give 3 names, separated by commas")
+        tmux("send-keys", "-t", session, "-l", "Ana,Ben,Cy")             # replaces the refused answer
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "New match: Ana, Ben, Cy")
+    finally:
+        tmux("kill-session", "-t", session)

@@ -22,6 +22,7 @@ from ..text.i18n import (
     language_hint,
     localize_error,
     match_language,
+    ngettext,
     unknown_name,
 )
 from ..text.output import echo, prompt_text
@@ -178,9 +179,10 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
     return answer.strip() or default
 
 
-def _ask_setup(names, teams, rules_name, lang, full: bool = True):
+def _ask_setup(names, teams, rules_name, lang, full: bool = True, count: int | None = None):
     """Ask for what the options did not give (a terminal only): the language once (then
-    remembered), and when ``full`` (no players given) the rule pack, the players, the teams."""
+    remembered), and when ``full`` (no players' names given) the rule pack, the players
+    (``count`` of them when ``--players N`` gave how many), the teams."""
     from ..store import settings  # start-up: loaded when the command runs
 
     if not lang and not os.environ.get("FIVES_LANG"):
@@ -205,12 +207,19 @@ def _ask_setup(names, teams, rules_name, lang, full: bool = True):
     rules = load_rules(rules_name)
     if names is None:
         def check(text):
-            count, given = split_players(text, quiet=True)
+            _count, given = split_players(text, quiet=True)
             if given is None:
                 return _("give the players' names, separated by commas")
+            if count is not None and len(given) != count:  # --players 3: three names
+                return ngettext("give {count} name, separated by commas", "give {count} names, separated by commas",
+                                count).format(count=current().number(count))
             return check_players_answer(given, rules)
 
-        names = split_players(_ask(_("Players, in turn order, separated by commas: "), check), quiet=True)[1]
+        question = (_("Players, in turn order, separated by commas: ") if count is None else
+                    ngettext("The {count} player, in turn order, separated by commas: ",
+                             "The {count} players, in turn order, separated by commas: ", count).format(
+                        count=current().number(count)))
+        names = split_players(_ask(question, check), quiet=True)[1]
     if len(names) == 4 and teams is None:
         example = f"{names[0]}+{names[2]},{names[1]}+{names[3]}"
         teams = _ask(_("Teams, such as {example} (Enter: each for themselves): ").format(example=example),
@@ -278,7 +287,7 @@ def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
         else:
             if interactive and (names is None or not lang):
                 # the options given are taken as they are; what --players leaves open is asked
-                names, teams, rules_name = _ask_setup(names, teams, rules_name, lang, full=names is None)
+                names, teams, rules_name = _ask_setup(names, teams, rules_name, lang, full=names is None, count=count)
             data, path = load_pack_data(rules_name or "dominos-cc")
             rules = rules_from_data(data, path)
             if names is None:
