@@ -307,3 +307,19 @@ def test_the_best_command_is_folded_as_a_shell_reads_it_again(width, tmp_path):
     whole = run(best_command(request))
     assert "players 2\\n1 leads 6|6" in whole and "'--rules', 'muggins'" in whole
     assert run("\n".join(lines)) == whole
+
+
+@pytest.mark.parametrize("lang", ["en", "tl", "id", "nl", "fa"])
+def test_every_key_of_the_board_fits_80_columns(lang):
+    """The key bar in a language where it is longer than 80 columns goes on two rows,
+    broken between keys: the last key (q, to quit) was cut off."""
+    from fives_tutor.table.review_board import keys_line, keys_lines
+    from fives_tutor.text.i18n import activate
+
+    try:
+        activate(lang)
+        rows = keys_lines(80)
+        assert all(display_width(row) <= 80 for row in rows), rows
+        assert " · ".join(rows) == keys_line()  # every key, in order, none cut
+    finally:
+        activate("en")

@@ -24,6 +24,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from ..text.i18n import _
 from ..text.output import screen_text
+from ..text.wrap import display_width
 from .review_text import Move, mistakes_after
 
 
@@ -97,21 +98,41 @@ def keys_line() -> str:
     return _("→/n next · ←/p back · m next mistake · b fives best · t play from here · q quit")
 
 
+def keys_lines(width: int) -> list[str]:
+    """:func:`keys_line` on as many rows of ``width`` cells as it needs, broken between
+    keys (at " · "), never inside one: in some languages it is longer than 80 columns,
+    and the last keys (q quit) were cut off."""
+    rows: list[str] = []
+    for key in keys_line().split(" · "):
+        if rows and display_width(rows[-1] + " · " + key) <= width:
+            rows[-1] += " · " + key
+        else:
+            rows.append(key)
+    return rows
+
+
 def make_app(board: Board) -> Application[None]:
     """The prompt_toolkit application that shows ``board`` full screen."""
     bindings = KeyBindings()
 
-    def rows() -> int:
+    def size() -> tuple[int, int]:
         try:
-            return max(3, app.output.get_size().rows - 2)
-        except Exception:  # an output that cannot say its size (a test's): a screen of 30
-            return 28
+            found = app.output.get_size()
+            return found.rows, found.columns
+        except Exception:  # an output that cannot say its size (a test's): a screen of 30 by 80
+            return 30, 80
+
+    def key_rows() -> list[str]:
+        return keys_lines(size()[1])
+
+    def rows() -> int:
+        return max(3, size()[0] - 1 - len(key_rows()))
 
     def page() -> StyleAndTextTuples:
         return to_formatted_text("\n".join(screen_text(line) if line else "" for line in board.view(rows())))
 
     def status() -> StyleAndTextTuples:
-        return to_formatted_text(screen_text(keys_line()), style="reverse")
+        return to_formatted_text("\n".join(screen_text(row) for row in key_rows()), style="reverse")
 
     def on(*keys: str) -> Callable[[Callable[[], object]], None]:
         def add(action: Callable[[], object]) -> None:
@@ -157,7 +178,7 @@ def make_app(board: Board) -> Application[None]:
 
     app: Application[None] = Application(
         layout=Layout(HSplit([Window(FormattedTextControl(page), wrap_lines=False),
-                              Window(FormattedTextControl(status), height=1)])),
+                              Window(FormattedTextControl(status), height=lambda: len(key_rows()))])),
         key_bindings=bindings, full_screen=True)
     return app
 
@@ -169,4 +190,4 @@ def run_board(board: Board) -> Move | None:
     return board.chosen
 
 
-__all__ = ["Board", "keys_line", "make_app", "run_board"]
+__all__ = ["Board", "keys_line", "keys_lines", "make_app", "run_board"]
