@@ -557,6 +557,9 @@ def test_a_20_mb_batch_line_and_dev_zero(home, tmp_path):
     (["duel", "greedy", "monte-carlo:99999999999"], "monte-carlo:99999999999"),
     (["duel", "greedy", "greedy", "--players", "Ana,ana"], "each player needs a different name"),
     (["score", "5 3", "--rules", "/"], "/: cannot read the file: it is a folder, not a file"),
+    (["best", "6 2", "--hand", "2|5 6|4", "--history", ""], 'cannot read the history "": there is no such file'),
+    (["play", "--players", ""], "give a number of players or their names separated by commas"),
+    (["table", "--players", " "], "give a number of players or their names separated by commas"),
 ], ids=lambda value: value[0] if isinstance(value, list) else None)
 def test_hostile_arguments(run, home, args, expected):
     refused_everywhere(run, args, expected, home)

@@ -57,6 +57,8 @@ def _names(players: str | None, rules) -> tuple[list[str], bool]:
     from .table import player_count_problem
 
     count, names = split_players(players)
+    if players is not None and count is None:  # --players "": neither a count nor a name
+        raise CliError(_("give a number of players or their names separated by commas"))
     if names is not None:
         return names, True
     count = count or 2

@@ -465,7 +465,8 @@ def best(ctx, position_text, hand_text, history_path, played_text, opponents, le
     def work(params):
         if params["hand_text"] is None:
             raise click.UsageError(_("Missing option '--hand'."))
-        history_text = read_history(params["history_path"]) if params.get("history_path") else None
+        # an empty --history is a file that cannot be read, not no history
+        history_text = read_history(params["history_path"]) if params.get("history_path") is not None else None
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
                        params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"],

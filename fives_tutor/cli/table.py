@@ -261,6 +261,8 @@ def table(players, teams, rules_name, lang, db, resume, tiles, muggins):
     lang = given_language(lang)  # before the command's name too: fives --lang nl table
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     count, names = split_players(players)  # a count: names are made (or asked) once the pack bounds it
+    if players is not None and count is None:  # --players "": neither a count nor a name
+        raise CliError(_("give a number of players or their names separated by commas"))
     if resume is None and count is None and not interactive:
         raise CliError(_("give --players when standard input is not a terminal"))
     with match_journal(db) as (journal, kept):
