@@ -369,3 +369,18 @@ def test_hint_more_gives_the_only_play_no_value():
     lines = more_lines(situation, analyse(situation, 100, 1), width=80)
     assert lines[0] == "Best: 3|0@3 → 5 0, 5 points; it is the only play."
     assert not any("Values:" in line or "5.0" in line for line in lines), lines
+
+
+def test_a_short_hint_hangs_its_wrapped_rows():
+    """hint's rows, wrapped to a narrow screen, continue under their sentence: a row that
+    starts a new sentence starts at the margin, the rest two spaces in."""
+    from fives_tutor import Position, load_rules, parse_hand
+    from fives_tutor.engine.judge import analyse
+    from fives_tutor.engine.levels import Situation
+    from fives_tutor.table.hint_text import short_lines
+
+    situation = Situation.build(Position.parse("5 3"), parse_hand("3|0 5|1 6|6"), load_rules("dominos-cc"),
+                                opponents=(6,))
+    rows = short_lines(situation, analyse(situation, 100, 1), width=24)
+    # "Best: 5|1@5 → 1 3, no score." is longer than 24 columns: its second row hangs
+    assert rows[0].startswith("Best: ") and rows[1].startswith("  "), rows

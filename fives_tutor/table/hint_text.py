@@ -94,10 +94,10 @@ def short_lines(situation: Situation, analysis: Analysis, who: str | None = None
         options.append([_("Best: {play} → {ends}, {points}; {fact}.").format(fact=fact, **head)])
     options.append([plain])
     for lines in options:
-        rows = [row for line in lines for row in wrap_lines(line, width)]
+        rows = [row for line in lines for row in wrap_lines(line, width, hanging="  ")]
         if len(rows) <= SHORT_ROWS:
             return rows
-    return wrap_lines(plain, width)
+    return wrap_lines(plain, width, hanging="  ")
 
 
 def _head(best: Play) -> dict[str, str]:
