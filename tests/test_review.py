@@ -210,6 +210,18 @@ def test_the_board_in_a_terminal_answers_its_keys(tmp_path):
     # n: the second move; m: the next mistake, the third; p: back to the second; b: fives best under it; t: play on
     assert board.index == 1 and board.extra == ["best"] and board.chosen is fake[1]
 
+    # the same keys as a Persian keyboard types them (ض is the q key): د n, پ m, ح p, ذ b, ف t
+    board = Board(pages, fake, lambda move: ["best"])
+    with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+        keys.send_text("\u062f\u067e\u062d\u0630\u0641")
+        make_app(board).run()
+    assert board.index == 1 and board.extra == ["best"] and board.chosen is fake[1]
+    board = Board(pages, fake, lambda move: ["best"])
+    with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+        keys.send_text("\u062f\u0636")
+        make_app(board).run()  # ض quits (the test would hang otherwise)
+    assert board.index == 1 and board.chosen is None
+
 
 def test_play_on_from_a_move_deals_what_the_player_could_know(run, tmp_path):
     db = str(tmp_path / "games.sqlite3")

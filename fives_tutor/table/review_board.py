@@ -111,6 +111,12 @@ def keys_lines(width: int) -> list[str]:
     return rows
 
 
+#: the letter keys of the board as a Persian keyboard (ISIRI 9147) types them: the same
+#: key works whichever layout the reader's keyboard is in (``ض`` is the q key)
+PERSIAN_KEYS = {"n": "\u062f", "p": "\u062d", "m": "\u067e", "g": "\u0644", "b": "\u0630", "t": "\u0641",
+                "q": "\u0636"}
+
+
 def make_app(board: Board) -> Application[None]:
     """The prompt_toolkit application that shows ``board`` full screen."""
     bindings = KeyBindings()
@@ -136,7 +142,7 @@ def make_app(board: Board) -> Application[None]:
 
     def on(*keys: str) -> Callable[[Callable[[], object]], None]:
         def add(action: Callable[[], object]) -> None:
-            for key in keys:
+            for key in keys + tuple(PERSIAN_KEYS[k] for k in keys if k in PERSIAN_KEYS):
                 bindings.add(key)(lambda event, act=action: act())
         return add
 
@@ -164,12 +170,14 @@ def make_app(board: Board) -> Application[None]:
         board.scroll = max(0, board.scroll - rows())
 
     @bindings.add("t")
+    @bindings.add(PERSIAN_KEYS["t"])
     def _play(event: KeyPressEvent) -> None:
         if board.move is not None:
             board.chosen = board.move
             event.app.exit()
 
     @bindings.add("q")
+    @bindings.add(PERSIAN_KEYS["q"])
     @bindings.add("c-c")
     @bindings.add("c-d")
     @bindings.add("escape", eager=True)
@@ -190,4 +198,4 @@ def run_board(board: Board) -> Move | None:
     return board.chosen
 
 
-__all__ = ["Board", "keys_line", "keys_lines", "make_app", "run_board"]
+__all__ = ["PERSIAN_KEYS", "Board", "keys_line", "keys_lines", "make_app", "run_board"]
