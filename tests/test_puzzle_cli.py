@@ -354,3 +354,10 @@ def test_no_half_bar_after_reading_a_practice_match_and_a_table_match(run, monke
     finally:
         progress.close()
     assert [full_bar(line) for line in terminal.screen()] == [True], terminal.screen()
+
+
+def test_a_folder_given_as_db_is_refused_as_games_list_refuses_it(run, tmp_path):
+    expected = f"Error: cannot use {tmp_path}: it is a folder, not a file\n"
+    for args in (("games", "list"), ("puzzle", "--stats"), ("puzzle", "--count", "1")):
+        result = run(*args, "--db", str(tmp_path), input="q\n")
+        assert (result.exit_code, result.stderr) == (2, expected), args

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import re
 import sqlite3
 
 import pytest
@@ -226,9 +227,9 @@ def test_quiz_stats_as_json(run, clock):
     total = kinds["total"]
     # FSRS's first learning step after a miss: one minute
     assert total["due"] == "2025-03-01T12:01:00+00:00" and 0 < total["stability"] < 1
-    assert (total["answered"], total["right"], total["missed_waiting"]) == (1, 0, 0)   # not due yet
+    assert (total["answered"], total["right"], total["missed"], total["missed_waiting"]) == (1, 0, 1, 0)  # not due yet
     assert kinds["best"] == {"kind": "best", "due": None, "stability": None, "answered": 0, "right": 0,
-                             "missed_waiting": 0}
+                             "missed": 0, "missed_waiting": 0}
 
 
 # --- the progress file from before: schema 1 and 2 are upgraded and their rows kept ------------------
@@ -355,3 +356,88 @@ def test_the_lowest_double_lead_lesson_can_be_answered(run):
     result = run("learn", "lead", "--rules", pack, input="\n3|3\n2|0\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count("Right!") == 2 and "Lesson done" in result.stdout
+
+
+# --- a command that only reads the progress never makes or changes the file ----------------------
+
+
+@pytest.mark.parametrize("args, shown", [
+    (("quiz", "--stats"), r"open-end totals +- +0 +- +0 +0"),   # never answered: no review, nothing missed
+    (("learn", "--list"), r"0 of \d+ lessons done\."),
+    (("learn", "--json"), r'"done": false'),
+    (("puzzle", "--stats"), r"Your puzzle rating: 1,500 ± 350\."),  # Glicko-2's start: 1500, deviation 350
+    (("puzzle", "--json"), r'"rating": 1500\.0'),
+])
+def test_a_command_that_only_reads_the_progress_makes_no_file(run, args, shown):
+    home = os.environ["FIVES_HOME"]
+    os.makedirs(home)
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    assert re.search(shown, result.stdout), result.stdout
+    assert '"done": true' not in result.stdout
+    assert os.listdir(home) == []
+
+
+def test_reading_an_older_progress_file_leaves_it_as_it_was(run):
+    # schema 1, written by hand: the lesson 'deal' done, one right answer of 'total'
+    path = os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3")
+    os.makedirs(os.path.dirname(path))
+    from fives_tutor.store.progress import MIGRATIONS
+
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (1)")
+    for statement in MIGRATIONS[1]:
+        db.execute(statement)
+    db.execute("INSERT INTO lessons_done VALUES ('dominos-cc', 'deal', '2024-01-01T00:00:00+00:00')")
+    db.execute("INSERT INTO reviews VALUES ('dominos-cc', 'total', '2024-01-01T00:00:00+00:00', 1)")
+    db.commit()
+    db.close()
+    with open(path, "rb") as handle:
+        before = handle.read()
+    lessons = json.loads(run("learn", "--list", "--json").stdout)["lessons"]
+    assert [lesson["id"] for lesson in lessons if lesson["done"]] == ["deal"]
+    kinds = {item["kind"]: item for item in json.loads(run("quiz", "--stats", "--json").stdout)["kinds"]}
+    assert (kinds["total"]["answered"], kinds["total"]["right"]) == (1, 1)
+    with open(path, "rb") as handle:
+        assert handle.read() == before
+    assert os.listdir(os.path.dirname(path)) == ["progress.sqlite3"]
+
+
+def test_a_progress_opened_to_read_refuses_a_write_and_makes_no_file(tmp_path):
+    from fives_tutor.store.progress import ProgressError
+
+    path = str(tmp_path / "progress.sqlite3")
+    keeper = Progress(path, readonly=True)
+    try:
+        assert keeper.learned() == set()
+        with pytest.raises(ProgressError, match="cannot save the progress"):
+            keeper.mark_done("dominos-cc", "deal", "key")
+    finally:
+        keeper.close()
+    assert not os.path.exists(path)
+
+
+def test_the_stats_say_how_many_were_missed_and_how_many_are_due(run, clock):
+    # two questions of 'total' answered 999 (no open-end total is that large): both missed
+    result = run("quiz", "--count", "2", "--seed", "31", "--kind", "total", input="999\n999\n")
+    assert "0 right out of 2." in result.stdout
+
+    def row():
+        line = next(line for line in run("quiz", "--stats").stdout.splitlines() if line.startswith("open-end totals"))
+        return line.split()[-2:]
+
+    # kept, but not due yet: FSRS brings a miss back after its first learning step, a minute
+    assert row() == ["2", "0"]
+    total = json.loads(run("quiz", "--stats", "--json").stdout)["kinds"][0]
+    assert (total["kind"], total["missed"], total["missed_waiting"]) == ("total", 2, 0)
+    clock.now += datetime.timedelta(minutes=2)
+    assert row() == ["2", "2"]
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_lesson_name_is_refused(run, name):
+    result = run("learn", name, input="\n" * 5)
+    assert result.exit_code == 2
+    assert result.stderr == "Error: give a lesson's number or id: fives learn --list shows them\n"
+    assert result.stdout == ""

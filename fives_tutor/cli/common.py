@@ -81,20 +81,23 @@ def saved_file(db: str | None, reading: bool) -> str | None:
     """``--db`` as given (None: the default file), or a :class:`CliError`: an empty name
     (which would quietly mean the default file), and, for a command that reads saved
     games (``reading``), a file that is not there: a name the user gives that names
-    nothing is a slip, never "no saved matches yet". A command that writes makes the
+    nothing is a slip, never "no saved matches yet"; and for every command, anything but a
+    regular file (a folder, a link, a pipe). A command that writes makes the
     file, in a folder that must exist (the store refuses to make any but the data
     folder: :class:`~fives_tutor.store.journal.Journal`)."""
     if db is None:
         return None
     if not db.strip():
         raise fail(FivesError(N_("--db takes the name of a file")))
-    if reading and not os.path.lexists(db):
-        from ..store.files import check_database  # start-up: loaded only when needed
+    from ..store.files import check_database  # start-up: loaded only when needed
 
-        try:
-            check_database(db)  # a companion planted as a link or a pipe is named first, as on opening
-        except FivesError as error:
-            raise fail(error) from None
+    try:
+        # a folder, a link or a pipe (or such a companion of SQLite's) is refused by every
+        # command that takes --db, whether it opens the file this time or not
+        check_database(db)
+    except FivesError as error:
+        raise fail(error) from None
+    if reading and not os.path.lexists(db):
         raise fail(FivesError(N_("cannot read the saved games at {path}: {reason}"), path=db,
                               reason=Msg(N_("there is no such file or folder"))))
     return db

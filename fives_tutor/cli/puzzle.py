@@ -223,7 +223,7 @@ def puzzle(count, theme, players, stats, print_count, as_json, db, bidi, rules_n
 
     rules = load_pack(rules_name)
     console = Console(visual=bidi == "visual")
-    progress = _progress()
+    progress = _progress(readonly=bool(stats or print_count or as_json))
     try:
         if stats:
             _stats(console, progress, as_json)

@@ -11,7 +11,7 @@ import click
 
 from ..bounds import whole_number
 from ..errors import N_, FivesError
-from ..text.i18n import _, current, localize_error, ngettext, unknown_name
+from ..text.i18n import _, current, localize_error, ngettext, pgettext, unknown_name
 from ..text.output import echo, prompt_text
 from .common import (
     CliError,
@@ -152,11 +152,13 @@ def _common(function):
                   help=N_("Rule pack: a built-in id such as dominos-cc or pagat-all-fives, or the path of a YAML file."))(function)
 
 
-def _progress():
+def _progress(readonly: bool = False):
+    """The learner's progress, or a :class:`CliError`: ``readonly`` for a command that only
+    reads it (it makes no file, and shows a missing one as an empty progress)."""
     from ..store.progress import Progress  # start-up: loaded when the command runs
 
     try:
-        return Progress()
+        return Progress(readonly=readonly)
     except FivesError as error:
         raise fail(error) from None
 
@@ -195,7 +197,10 @@ def learn(lesson_name, show_list, as_json, bidi, rules_name, lang):
         lessons = load_lessons(rules, current().code)
     except LessonError as error:
         raise fail(error) from None
-    progress = _progress()
+    if lesson_name is not None and not lesson_name.strip():
+        # an empty LESSON would quietly mean the next lesson not yet done
+        raise CliError(_("give a lesson's number or id: fives learn --list shows them"))
+    progress = _progress(readonly=show_list or as_json)
     console = Console(visual=bidi == "visual")
     t = current()
     try:
@@ -420,10 +425,11 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         raise CliError(_("the rule pack {pack} has no exercises of the kind {kind}").format(pack=rules.id, kind=kind))
     console = Console(visual=bidi == "visual")
     if stats:
-        progress = _progress()
+        progress = _progress(readonly=True)
         try:
             found_stats = progress.stats(rules.id, kinds)
             missed = progress.missed(rules.id, kinds)
+            kept = progress.missed(rules.id, kinds, due_only=False)
             moment = progress.clock()
         finally:
             progress.close()
@@ -432,9 +438,10 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
                 {"kind": item.kind, "due": item.due.isoformat(timespec="seconds") if item.due else None,
                  "stability": round(item.stability, 2) if item.stability is not None else None,
                  "answered": item.answered, "right": item.right,
+                 "missed": sum(1 for m in kept if m[0] == item.kind),
                  "missed_waiting": sum(1 for m in missed if m[0] == item.kind)} for item in found_stats]})
         else:
-            _show_stats(console, found_stats, missed, moment)
+            _show_stats(console, found_stats, missed, kept, moment)
         return
     from ..core.tiles import ascii_digits
 
@@ -492,7 +499,9 @@ def quiz(count, kind, seed, stats, print_count, as_json, bidi, rules_name, lang)
         progress.close()
 
 
-def _show_stats(console, stats, missed=(), moment=None) -> None:
+def _show_stats(console, stats, missed=(), kept=(), moment=None) -> None:
+    """Each kind's schedule and answers, with the exercises of it missed (``kept``) and
+    how many of those are due to come back now (``missed``)."""
     from ..text.table import table  # start-up: loaded when the command runs
 
     t = current()
@@ -503,13 +512,19 @@ def _show_stats(console, stats, missed=(), moment=None) -> None:
     for item in stats:
         share = t.percent(item.right / item.answered) if item.answered else "-"
         waiting = sum(1 for m in missed if m[0] == item.kind)
+        wrong = sum(1 for m in kept if m[0] == item.kind)
         when = "-" if item.due is None else (_("now") if item.due <= moment else t.moment(item.due.isoformat()))
-        rows.append((_(KIND_NAMES[item.kind]), when, t.number(item.answered), share, t.number(waiting)))
-    console.show(table(rows, header=(_("Kind"), _("Next review"), _("Answered"), _("Right"), _("To retry"))),
+        rows.append((_(KIND_NAMES[item.kind]), when, t.number(item.answered), share, t.number(wrong),
+                     t.number(waiting)))
+    # a miss is due again only after FSRS's first learning step: "due now" is 0 just after a session
+    console.show(table(rows, header=(_("Kind"), _("Next review"), _("Answered"), _("Right"),
+                                     pgettext("quiz exercises answered wrong", "Missed"), _("Due now"))),
                  wrap=False)
     console.show(_("Each kind and each exercise you missed comes back on a spaced-repetition schedule (FSRS): "
                    "soon after a wrong answer, then after longer and longer intervals as you get it right. Kinds "
                    "you are least likely to remember come up most often."))
+    console.show(_("Missed: the exercises you got wrong. Due now: those of them your next quiz asks again first; "
+                   "a missed exercise is due a minute after the miss at the earliest."))
 
 
 def _sentences(text: str) -> str:

@@ -22,7 +22,6 @@ import os
 import shlex
 import sqlite3
 from typing import Any, NamedTuple
-from urllib.parse import quote
 
 from ..bounds import has_control, is_text, safe, whole_number
 from ..core.names import MAX_NAME, SAVED_YOU, YOU
@@ -32,7 +31,7 @@ from ..resources import user_home
 from ..text.i18n import _
 from .files import check_database
 from .schema import TooNew, upgrade
-from .sqlite import WRITE_REASONS, reason, transaction
+from .sqlite import WRITE_REASONS, connect_readonly, reason, transaction
 
 SCHEMA_VERSION = 3
 #: SQL that brings a database from version N-1 to version N
@@ -234,22 +233,11 @@ class Journal:
         db.execute("PRAGMA journal_mode = WAL")
 
     def _open_readonly(self) -> None:
-        base = "file:" + quote(os.path.abspath(self.path)) + "?mode=ro"
-        # a read-only folder cannot hold WAL's shared-memory file: read the file as it stands
-        uris = (base, base + "&immutable=1")
-        for attempt, uri in enumerate(uris, start=1):
-            try:
-                self.connection = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
-                self._check_readable(self.connection)
-                return
-            except sqlite3.Error as error:
-                self.close()
-                if attempt == len(uris):
-                    raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
-                                       reason=reason(error)) from None
-            except BaseException:
-                self.close()
-                raise
+        try:
+            self.connection = connect_readonly(self.path, self._check_readable, BUSY_SECONDS)
+        except sqlite3.Error as error:
+            raise JournalError(N_("cannot read the saved games at {path}: {reason}"), path=self.path,
+                               reason=reason(error)) from None
 
     def _check_readable(self, db: sqlite3.Connection) -> None:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -33,7 +33,7 @@ from .files import check_database
 from .schedule import due, dumps, loads, new_card, replay, retrievability, review, stability
 from .schedule import now as schedule_now
 from .schema import Migration, TooNew, upgrade
-from .sqlite import reason, rollback, transaction
+from .sqlite import connect_readonly, reason, rollback, transaction
 
 BOXES = 5
 SCHEMA_VERSION = 3
@@ -89,12 +89,19 @@ def default_path() -> str:
 
 
 class Progress:
-    """The progress file at ``path`` (created when missing)."""
+    """The progress file at ``path`` (created when missing), or with ``readonly`` read as
+    it stands and never made or changed: a missing file reads as an empty progress, and
+    one of an older schema as it would be upgraded (a copy in memory is). Writing to a
+    progress opened ``readonly`` fails as on a read-only file."""
 
-    def __init__(self, path: str | None = None) -> None:
+    def __init__(self, path: str | None = None, readonly: bool = False) -> None:
         self.path = path or default_path()
+        self.readonly = readonly
         check_database(self.path)  # regular files only: SQLite would follow a link planted there
         try:
+            if readonly:
+                self.db = self._open_readonly()
+                return
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=2, isolation_level=None)
             self.db.execute("PRAGMA journal_mode = WAL")
@@ -106,6 +113,22 @@ class Progress:
         except OSError as error:
             raise ProgressError(N_("cannot open the progress at {path}: {reason}"), path=self.path,
                                 reason=reason(error)) from None
+
+    def _open_readonly(self) -> sqlite3.Connection:
+        """The file for reading only when it is of this schema; else (missing, empty, older)
+        a copy in memory brought to this schema, refusing writes."""
+        found = connect_readonly(self.path, _version, 2) if os.path.lexists(self.path) else None
+        if found is not None and _version(found) == SCHEMA_VERSION:
+            return found
+        self.db = sqlite3.connect(":memory:", isolation_level=None)
+        if found is not None:
+            try:
+                found.backup(self.db)
+            finally:
+                found.close()
+        self._migrate()  # in memory: a newer or foreign file is refused as on opening it to write
+        self.db.execute("PRAGMA query_only = ON")
+        return self.db
 
     def _migrate(self) -> None:
         try:
@@ -266,6 +289,13 @@ def _cards_from_reviews(db: sqlite3.Connection) -> None:
         card = replay((str(at), bool(correct)) for at, correct in answers)
         db.execute("INSERT OR REPLACE INTO cards VALUES ('quiz-item', ?, ?, ?, ?)",
                    (pack, f"{kind}\t{item}", dumps(card), _iso(due(card))))
+
+
+def _version(db: sqlite3.Connection) -> int | None:
+    """The schema version of the progress file ``db`` (None: it has none)."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    row = db.execute("SELECT version FROM schema_version").fetchone() if "schema_version" in tables else None
+    return row[0] if row and isinstance(row[0], int) else None
 
 
 def _iso(moment: _dt.datetime) -> str:

@@ -16,8 +16,10 @@ its own, translated with the sentence it is part of).
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from urllib.parse import quote
 
 from ..errors import N_, Msg, os_reason
 
@@ -83,3 +85,24 @@ def rollback(db: sqlite3.Connection) -> None:
             db.execute("ROLLBACK")
     except sqlite3.Error:
         pass
+
+
+def connect_readonly(path: str, check: Callable[[sqlite3.Connection], object], timeout: float) -> sqlite3.Connection:
+    """``path`` opened for reading only (never made or changed), once ``check(db)`` has read
+    it without an error: with WAL's shared memory, else as the file stands (a read-only
+    folder cannot hold the shared-memory file). Raises the last ``sqlite3.Error``."""
+    base = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
+    try:
+        return _checked(base, check, timeout)
+    except sqlite3.Error:
+        return _checked(base + "&immutable=1", check, timeout)
+
+
+def _checked(uri: str, check: Callable[[sqlite3.Connection], object], timeout: float) -> sqlite3.Connection:
+    db = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+    try:
+        check(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
