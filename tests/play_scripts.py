@@ -56,6 +56,23 @@ def simple_line(practice: Practice) -> str:
     return "draw" if practice.dealer.hand.can_draw() else "pass"
 
 
+def first_mistake(db: str, seed: str = "5", names: list[str] | None = None):
+    """Play a practice match (:func:`new_practice`) with :func:`simple_line` until the coach
+    judges a play of the learner's an inaccuracy or a mistake; that judgement (the match
+    stays saved in ``db``, unfinished)."""
+    journal, practice = new_practice(db, seed=seed, names=names)
+    mistake = None
+    try:
+        while mistake is None:
+            while practice.step() is not None:
+                pass
+            practice.handle(simple_line(practice))
+            mistake = next((j for j in practice.judgements() if j.speaks), None)
+    finally:
+        journal.close()
+    return mistake, practice
+
+
 def whole_match(tmp_path, pack: str, players: int, seed: str, coach: str = "on") -> tuple[list[str], list[dict]]:
     """The lines of a whole match played by :func:`simple_line`, and the journal's events."""
     db = os.path.join(str(tmp_path), f"script-{pack}-{players}-{seed}.sqlite3")

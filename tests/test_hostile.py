@@ -401,23 +401,10 @@ DB_WRITERS = {("table",), ("play",), ("games", "import")}
 
 def _db_commands() -> list[tuple[str, ...]]:
     """Every command of ``fives`` that takes ``--db``, by its path of names."""
-    import click
+    from test_fuzz import leaf_commands  # the one walk over the command tree
 
-    from fives_tutor.cli.main import cli
-
-    found = []
-    ctx = click.Context(cli)
-
-    def walk(group, path):
-        for name in group.list_commands(ctx):
-            command = group.get_command(ctx, name)
-            if isinstance(command, click.Group):
-                walk(command, path + (name,))
-            elif any("--db" in getattr(param, "opts", ()) for param in command.params):
-                found.append(path + (name,))
-
-    walk(cli, ())
-    return found
+    return [path for path, command in leaf_commands()
+            if any("--db" in getattr(param, "opts", ()) for param in command.params)]
 
 
 def _db_args(path: tuple[str, ...]) -> list[str]:

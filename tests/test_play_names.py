@@ -11,7 +11,7 @@ import json
 import os
 import sqlite3
 
-from play_scripts import first_line, new_practice, simple_line, whole_match
+from play_scripts import first_line, first_mistake, whole_match
 
 from fives_tutor.core.keeper import replay_saved
 from fives_tutor.packs.loader import load_pack_data, rules_from_data
@@ -116,16 +116,7 @@ def test_a_merge_named_in_one_language_holds_in_every_other(run, tmp_path):
 
 def test_a_personal_puzzle_names_the_learner_in_the_language_read_in(run, tmp_path):
     db = os.path.join(os.environ["FIVES_HOME"], "games.sqlite3")
-    journal, practice = new_practice(db, seed="5", names=["Jij", "Ana"])  # as an older Dutch version saved it
-    mistake = None
-    try:
-        while mistake is None:
-            while practice.step() is not None:
-                pass
-            practice.handle(simple_line(practice))
-            mistake = next((j for j in practice.judgements() if j.speaks), None)
-    finally:
-        journal.close()
+    mistake, practice = first_mistake(db, names=["Jij", "Ana"])  # as an older Dutch version saved it
     assert practice.names[0] == "You"  # the practice shell in English
     result = run("puzzle", "--count", "1", "--lang", "en", input=mistake.best + "\n")
     assert result.exit_code == 0, result.stderr

@@ -142,19 +142,10 @@ def test_a_missed_puzzle_comes_back_on_its_schedule(run, solver, clock):
 
 def test_a_mistake_from_the_last_practice_match_comes_back(run, tmp_path):
     # a practice match as fives play keeps it: the coach judges each play of yours
-    from play_scripts import new_practice, simple_line
+    from play_scripts import first_mistake
 
     db = os.path.join(os.environ["FIVES_HOME"], "games.sqlite3")
-    journal, practice = new_practice(db, seed="5")
-    mistake = None
-    try:
-        while mistake is None:
-            while practice.step() is not None:
-                pass
-            practice.handle(simple_line(practice))
-            mistake = next((j for j in practice.judgements() if j.speaks), None)
-    finally:
-        journal.close()
+    mistake, _practice = first_mistake(db)
     # the next puzzle session reads the game, and the mistake comes first
     result = run("puzzle", "--count", "1", input=mistake.best + "\n")
     assert result.exit_code == 0, result.stderr
