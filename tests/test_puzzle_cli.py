@@ -10,6 +10,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -167,6 +168,44 @@ def test_json_and_the_worksheet(run):
     sheet = run("puzzle", "--print", "3").stdout
     assert sheet.startswith("# Puzzles: ") and "## Answer key" in sheet
     assert len(re.findall(r"^\d+\. \*\*", sheet, flags=re.M)) == 3
+
+
+def test_a_mistake_made_under_a_house_pack_comes_back_under_that_pack(run):
+    # a practice match as fives play --rules short.yaml keeps it, under a house pack of 25 points
+    from play_scripts import new_practice, simple_line
+
+    folder = os.path.join(os.environ["FIVES_HOME"], "rules")  # the learner's packs folder
+    os.makedirs(folder, exist_ok=True)
+    pack = Path(folder) / "short.yaml"
+    pack.write_text("id: short-match\nextends: dominos-cc\nrules:\n  match:\n    target: 25\n", encoding="utf-8")
+    db = os.path.join(os.environ["FIVES_HOME"], "games.sqlite3")
+    journal, practice = new_practice(db, pack=str(pack), seed="5")
+    mistake = None
+    try:
+        while mistake is None:
+            while practice.step() is not None:
+                pass
+            practice.handle(simple_line(practice))
+            mistake = next((j for j in practice.judgements() if j.speaks), None)
+    finally:
+        journal.close()
+    # a session of dominos-cc neither announces nor serves it: it was made under other rules
+    shipped = run("puzzle", "--count", "1", input="q\n")
+    assert shipped.exit_code == 0, shipped.stderr
+    assert "from your own games" not in shipped.stdout and "Find a better play" not in shipped.stdout
+    # the house pack has no shipped puzzles, but the learner's own: they are served under it
+    house = run("puzzle", "--rules", str(pack), "--count", "1", input=mistake.best + "\n")
+    assert house.exit_code == 0, house.stderr
+    text = " ".join(house.stdout.split())
+    assert "short-match" in text and f"You played {mistake.play} here. Find a better play." in text
+    assert f"Right! The coach marks {mistake.best} best." in text
+    # a learner who reads the game first under the pack (named by its id) hears of it
+    os.remove(os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3"))
+    house = run("puzzle", "--rules", "short-match", "--count", "1", input=mistake.best + "\n")
+    assert house.exit_code == 0, house.stderr
+    text = " ".join(house.stdout.split())
+    assert "1 new puzzle from your own games: it comes first." in text
+    assert f"You played {mistake.play} here. Find a better play." in text
 
 
 def test_theme_and_players_choose_the_puzzles(run):

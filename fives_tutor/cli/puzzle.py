@@ -25,20 +25,24 @@ from .tutor import HINT_WORDS, Console, _bidi_option, _common, _progress, _stops
 _THEMES = ("finish", "match", "spinner", "partner", "block", "giveback", "heavy", "suits", "endgame", "lookahead")
 
 
-def _puzzles(rules, players, theme):
-    """The shipped puzzles of the pack (of ``players`` and ``theme`` when given), or a
-    :class:`CliError` saying which packs have some."""
+def _puzzles(rules, players, theme, own: int = 0):
+    """The shipped puzzles of the pack (all, and those of ``players`` and ``theme`` when
+    given), or a :class:`CliError` saying which packs have some. A pack that has none
+    shipped (a house pack) but ``own`` personal puzzles kept gets none: its session
+    serves the learner's own, which no theme chooses."""
     from ..tutor.puzzle_data import PuzzleError, load, shipped_packs
 
     try:
         found = load(rules.id)
     except PuzzleError as error:
         raise fail(error) from None
-    if not found or rules.path and not _builtin(rules):
+    if rules.path and not _builtin(rules):
+        found = []  # a house pack: the shipped puzzles were solved under other rules
+    if not found and not own:
         raise CliError(_("there are no puzzles for the rule pack {pack}: puzzles come with {packs}").format(
             pack=rules.id, packs=", ".join(shipped_packs())))
     chosen = [p for p in found if (players is None or p.players == players) and (theme is None or p.theme == theme)]
-    if not chosen:
+    if not chosen and not (own and theme is None):
         raise CliError(_("the rule pack {pack} has no puzzles of that kind: try without --theme or --players").format(
             pack=rules.id))
     return found, chosen
@@ -228,9 +232,9 @@ def puzzle(count, theme, players, stats, print_count, as_json, db, bidi, rules_n
         if stats:
             _stats(console, progress, as_json)
             return
-        every, chosen = _puzzles(rules, players, theme)
-        rating = kept.learner(progress).rating
         if print_count or as_json:
+            every, chosen = _puzzles(rules, players, theme)
+            rating = kept.learner(progress).rating
             picked = _choose(chosen, rating, print_count or count, set())
             if as_json:
                 from ..tutor.puzzles import summary_of
@@ -240,7 +244,7 @@ def puzzle(count, theme, players, stats, print_count, as_json, db, bidi, rules_n
             else:
                 echo(_worksheet(rules, picked), markdown=True)
             return
-        _session(console, progress, rules, every, chosen, count, db, players, theme)
+        _session(console, progress, rules, count, db, players, theme)
     except FivesError as error:
         raise fail(error) from None
     finally:
@@ -262,20 +266,31 @@ def _choose(puzzles, rating: float, count: int, avoid: set[str]) -> list:
     return sorted(picked, key=lambda p: p.rating)
 
 
-def _session(console, progress, rules, every, chosen, count, db, players, theme) -> None:
+def _session(console, progress, rules, count, db, players, theme) -> None:
+    """A session of ``rules``: the learner's own puzzles of this pack due (read first from
+    the saved games, when no theme is asked), the shipped puzzles missed before, then new
+    ones. A personal puzzle belongs to the pack it was played under and is served only in
+    its sessions; a pack with no shipped puzzles (a house pack) serves them alone."""
     from ..store import puzzle_progress as kept
     from ..tutor.puzzles import START_BELOW, STEP, pick
 
     t = current()
-    added = _harvest(progress, db) if theme is None else 0
-    if added:
-        console.show(ngettext_added(added))
+    known: set[str] = set()
+    if theme is None:
+        known = set(kept.due(progress, rules.id, "personal"))
+        _harvest(progress, db)
+    own = kept.personal_count(progress, rules.id)
+    every, chosen = _puzzles(rules, players, theme, own)
     by_id = {p.id: p for p in every}
     personal = [("personal", i) for i in kept.due(progress, rules.id, "personal")] if theme is None else []
     missed = [("puzzle", i) for i in kept.due(progress, rules.id, "puzzle") if i in by_id
               and (players is None or by_id[i].players == players)
               and (theme is None or by_id[i].theme == theme)]
-    again = (personal + missed)[:max(1, count // 3)] if personal or missed else []
+    again = (personal + missed)[:max(1, count // 3) if every else count]
+    # announced: the new puzzles of the learner's games that this session serves
+    added = sum(scope == "personal" and identity not in known for scope, identity in again)
+    if added:
+        console.show(ngettext_added(added))
     answered = kept.answered(progress, rules.id)
     # the session rises from a little below the rating the learner starts it with
     start = kept.learner(progress).rating

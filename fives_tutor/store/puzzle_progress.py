@@ -140,10 +140,12 @@ def personal(progress: Progress, identity: str) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def personal_count(progress: Progress) -> int:
-    """How many personal puzzles are kept."""
+def personal_count(progress: Progress, pack: str | None = None) -> int:
+    """How many personal puzzles are kept (of ``pack``, or of every pack)."""
     with progress._guard(writing=False):
-        return int(progress.db.execute("SELECT COUNT(*) FROM personal").fetchone()[0])
+        if pack is None:
+            return int(progress.db.execute("SELECT COUNT(*) FROM personal").fetchone()[0])
+        return int(progress.db.execute("SELECT COUNT(*) FROM personal WHERE pack = ?", (pack,)).fetchone()[0])
 
 
 def read_stamp(progress: Progress, source: str) -> str | None:
