@@ -56,11 +56,24 @@ def simple_line(practice: Practice) -> str:
     return "draw" if practice.dealer.hand.can_draw() else "pass"
 
 
-def first_mistake(db: str, seed: str = "5", names: list[str] | None = None):
+def play_moves(db: str, moves: int, seed: str = "5", pack: str = "dominos-cc", players: int = 2) -> None:
+    """A practice match (:func:`new_practice`) in which the learner makes ``moves`` moves
+    with :func:`simple_line` (the computer's between them); it stays saved in ``db``."""
+    journal, practice = new_practice(db, pack, players, seed)
+    try:
+        for _ in range(moves):
+            while practice.step() is not None:
+                pass
+            practice.handle(simple_line(practice))
+    finally:
+        journal.close()
+
+
+def first_mistake(db: str, seed: str = "5", names: list[str] | None = None, pack: str = "dominos-cc"):
     """Play a practice match (:func:`new_practice`) with :func:`simple_line` until the coach
     judges a play of the learner's an inaccuracy or a mistake; that judgement (the match
     stays saved in ``db``, unfinished)."""
-    journal, practice = new_practice(db, seed=seed, names=names)
+    journal, practice = new_practice(db, pack=pack, seed=seed, names=names)
     mistake = None
     try:
         while mistake is None:

@@ -284,17 +284,10 @@ def test_review_of_a_real_tables_match_with_the_hand_entered(run, tmp_path):
 
 
 def test_an_export_with_judgements_and_hands_imports_back(run, tmp_path):
-    from play_scripts import new_practice, simple_line
+    from play_scripts import play_moves
 
     db = str(tmp_path / "games.sqlite3")
-    journal, practice = new_practice(db, "dominos-cc", 2, "12")
-    try:
-        for _ in range(6):
-            while practice.step() is not None:
-                pass
-            practice.handle(simple_line(practice))
-    finally:
-        journal.close()
+    play_moves(db, 6, seed="12")
     exported = run("games", "export", "1", "--db", db)
     data = json.loads(exported.stdout)
     assert data["match"]["practice"]["seed"] == "12"

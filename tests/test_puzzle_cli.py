@@ -172,23 +172,14 @@ def test_json_and_the_worksheet(run):
 
 def test_a_mistake_made_under_a_house_pack_comes_back_under_that_pack(run):
     # a practice match as fives play --rules short.yaml keeps it, under a house pack of 25 points
-    from play_scripts import new_practice, simple_line
+    from play_scripts import first_mistake
 
     folder = os.path.join(os.environ["FIVES_HOME"], "rules")  # the learner's packs folder
     os.makedirs(folder, exist_ok=True)
     pack = Path(folder) / "short.yaml"
     pack.write_text("id: short-match\nextends: dominos-cc\nrules:\n  match:\n    target: 25\n", encoding="utf-8")
     db = os.path.join(os.environ["FIVES_HOME"], "games.sqlite3")
-    journal, practice = new_practice(db, pack=str(pack), seed="5")
-    mistake = None
-    try:
-        while mistake is None:
-            while practice.step() is not None:
-                pass
-            practice.handle(simple_line(practice))
-            mistake = next((j for j in practice.judgements() if j.speaks), None)
-    finally:
-        journal.close()
+    mistake, _practice = first_mistake(db, pack=str(pack))
     # a session of dominos-cc neither announces nor serves it: it was made under other rules
     shipped = run("puzzle", "--count", "1", input="q\n")
     assert shipped.exit_code == 0, shipped.stderr
@@ -362,18 +353,10 @@ def test_a_reading_stopped_midway_leaves_no_bar(monkeypatch, stop):
 def test_no_half_bar_after_reading_a_practice_match_and_a_table_match(run, monkeypatch):
     """Two saved matches, the newer a practice match (read, with its mistakes) and the older
     a table match with no hand of yours (looked at, nothing to read): the bar ends full."""
-    from play_scripts import new_practice, simple_line
+    from play_scripts import play_moves
 
     assert run("table", "--players", "Ana,Ben", input="6|6\n6|3\n").exit_code == 0
-    db = os.path.join(os.environ["FIVES_HOME"], "games.sqlite3")
-    journal, practice = new_practice(db, seed="5")
-    try:
-        for _ in range(3):
-            while practice.step() is not None:
-                pass
-            practice.handle(simple_line(practice))
-    finally:
-        journal.close()
+    play_moves(os.path.join(os.environ["FIVES_HOME"], "games.sqlite3"), 3)
     import fives_tutor.cli.puzzle as command
 
     terminal = Terminal()

@@ -235,21 +235,29 @@ def test_quiz_stats_as_json(run, clock):
 # --- the progress file from before: schema 1 and 2 are upgraded and their rows kept ------------------
 
 
-def test_a_schema_1_progress_file_is_upgraded_and_kept(run):
+def schema_1_progress(boxes: bool = True) -> str:
+    """A progress file of schema 1, written by hand in the user's folder: the lesson 'deal'
+    done, one right answer of 'total' (and with ``boxes``, 'total' in Leitner box 3); its path."""
+    from fives_tutor.store.progress import MIGRATIONS
+
     path = os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     db = sqlite3.connect(path)
-    from fives_tutor.store.progress import MIGRATIONS
-
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     db.execute("INSERT INTO schema_version VALUES (1)")
     for statement in MIGRATIONS[1]:
         db.execute(statement)
     db.execute("INSERT INTO lessons_done VALUES ('dominos-cc', 'deal', '2024-01-01T00:00:00+00:00')")
-    db.execute("INSERT INTO boxes VALUES ('dominos-cc', 'total', 3)")
+    if boxes:
+        db.execute("INSERT INTO boxes VALUES ('dominos-cc', 'total', 3)")
     db.execute("INSERT INTO reviews VALUES ('dominos-cc', 'total', '2024-01-01T00:00:00+00:00', 1)")
     db.commit()
     db.close()
+    return path
+
+
+def test_a_schema_1_progress_file_is_upgraded_and_kept(run):
+    path = schema_1_progress()
     data = json.loads(run("learn", "--list", "--json").stdout)
     assert [lesson["id"] for lesson in data["lessons"] if lesson["done"]] == ["deal"]
     # the one right answer, replayed through FSRS: a new card answered Good goes to its
@@ -380,19 +388,7 @@ def test_a_command_that_only_reads_the_progress_makes_no_file(run, args, shown):
 
 def test_reading_an_older_progress_file_leaves_it_as_it_was(run):
     # schema 1, written by hand: the lesson 'deal' done, one right answer of 'total'
-    path = os.path.join(os.environ["FIVES_HOME"], "progress.sqlite3")
-    os.makedirs(os.path.dirname(path))
-    from fives_tutor.store.progress import MIGRATIONS
-
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    db.execute("INSERT INTO schema_version VALUES (1)")
-    for statement in MIGRATIONS[1]:
-        db.execute(statement)
-    db.execute("INSERT INTO lessons_done VALUES ('dominos-cc', 'deal', '2024-01-01T00:00:00+00:00')")
-    db.execute("INSERT INTO reviews VALUES ('dominos-cc', 'total', '2024-01-01T00:00:00+00:00', 1)")
-    db.commit()
-    db.close()
+    path = schema_1_progress(boxes=False)
     with open(path, "rb") as handle:
         before = handle.read()
     lessons = json.loads(run("learn", "--list", "--json").stdout)["lessons"]
