@@ -4,12 +4,14 @@ where tmux is not installed."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,12 +35,22 @@ def wait_for(session: str, text: str, timeout: float = 15.0) -> str:
     raise AssertionError(f"{text!r} never appeared on the screen:\n{screen}")
 
 
-def test_the_table_in_an_80_column_terminal(tmp_path):
+@contextlib.contextmanager
+def terminal(home, args: str) -> Iterator[str]:
+    """``fives ARGS`` (a shell's words) in a tmux terminal of 80 by 30, with ``home`` as
+    FIVES_HOME; the session's name, for the length of a ``with``, then the session is gone."""
     session = f"fives-{uuid.uuid4().hex[:8]}"
-    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
-               f"--players 'Ana Maria,Ben' --lang en --tiles plain; sleep 5")
+    command = (f"env FIVES_HOME={home} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor {args}; "
+               "sleep 5")
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
     try:
+        yield session
+    finally:
+        tmux("kill-session", "-t", session)
+
+
+def test_the_table_in_an_80_column_terminal(tmp_path):
+    with terminal(tmp_path, "table --players 'Ana Maria,Ben' --lang en --tiles plain") as session:
         wait_for(session, "Ana Maria>")
         tmux("send-keys", "-t", session, "Enter")                       # a stray Enter: nothing happens
         tmux("send-keys", "-t", session, "-l", "6|6")
@@ -60,19 +72,13 @@ def test_the_table_in_an_80_column_terminal(tmp_path):
         tmux("send-keys", "-t", session, "-l", "quit")
         tmux("send-keys", "-t", session, "Enter")
         wait_for(session, "The match is saved: fives table --resume 1 continues it.")
-    finally:
-        tmux("kill-session", "-t", session)
 
 
 def test_a_match_against_the_computer_in_an_80_column_terminal(tmp_path):
     # seed 31: you hold the highest double 6|6 and lead it; Ana (greedy) answers 6|4 on it,
     # 4 + 12 = 16 (no score); your plays then are 6|0 and 6|5 on the spinner's side and
     # its arms (seed and plays as in the README's example)
-    session = f"fives-{uuid.uuid4().hex[:8]}"
-    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor play "
-               f"--seed 31 --lang en --tiles plain --pace 0.1; sleep 5")
-    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
-    try:
+    with terminal(tmp_path, "play --seed 31 --lang en --tiles plain --pace 0.1") as session:
         wait_for(session, "Your tiles: [6|5] [0|0] [6|0] [5|2] [3|3] [6|6] [3|1]")
         tmux("send-keys", "-t", session, "Enter")                       # a stray Enter: nothing happens
         tmux("send-keys", "-t", session, "-l", "6|6")
@@ -95,8 +101,6 @@ def test_a_match_against_the_computer_in_an_80_column_terminal(tmp_path):
         tmux("send-keys", "-t", session, "-l", "quit")
         tmux("send-keys", "-t", session, "Enter")
         wait_for(session, "The match is saved: fives play --resume 1 continues it.")
-    finally:
-        tmux("kill-session", "-t", session)
 
 
 def test_a_persian_prompt_keeps_the_typed_line_where_it_is_shown(tmp_path):
@@ -104,11 +108,7 @@ def test_a_persian_prompt_keeps_the_typed_line_where_it_is_shown(tmp_path):
     also when a refused line is replaced by what is typed next (prompt_toolkit once
     redrew it a column to the left of the right-to-left prompt, so 6|3 typed over the
     refused 7|3 showed as «بن>6|33»)."""
-    session = f"fives-{uuid.uuid4().hex[:8]}"
-    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
-               f"--players 'آنا,بن' --lang fa; sleep 5")
-    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
-    try:
+    with terminal(tmp_path, "table --players 'آنا,بن' --lang fa") as session:
         wait_for(session, "آنا>")
         tmux("send-keys", "-t", session, "-l", "6|6")
         tmux("send-keys", "-t", session, "Enter")
@@ -124,18 +124,12 @@ def test_a_persian_prompt_keeps_the_typed_line_where_it_is_shown(tmp_path):
         x = int(tmux("display", "-p", "-t", session, "#{cursor_x}").strip())
         assert x == len(row.rstrip().replace("\u200f", "").replace("\u200e", "")), (x, row)
         tmux("send-keys", "-t", session, "C-d")
-    finally:
-        tmux("kill-session", "-t", session)
 
 
 def test_a_refused_setup_answer_is_replaced_by_what_is_typed_next(tmp_path):
     """A setup question refuses "Ana" alone (two players at least); the answer typed next
     replaces it, as a refused line at the table does, instead of being glued to it."""
-    session = f"fives-{uuid.uuid4().hex[:8]}"
-    command = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
-               f"--lang en; sleep 5")
-    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", command)
-    try:
+    with terminal(tmp_path, "table --lang en") as session:
         wait_for(session, "Rule pack (Enter for dominos-cc):")
         tmux("send-keys", "-t", session, "Enter")
         wait_for(session, "Players, in turn order, separated by commas:")
@@ -146,8 +140,6 @@ def test_a_refused_setup_answer_is_replaced_by_what_is_typed_next(tmp_path):
         tmux("send-keys", "-t", session, "Enter")
         wait_for(session, "Scores: Ana 0 · Ben 0 (target 150)")
         tmux("send-keys", "-t", session, "C-d")
-    finally:
-        tmux("kill-session", "-t", session)
 
 
 @pytest.mark.parametrize("command, expected", [
@@ -160,24 +152,14 @@ def test_a_language_given_before_the_command_is_the_shells_language(tmp_path, co
     command's name)."""
     with open(tmp_path / "settings.json", "w", encoding="utf-8") as handle:
         handle.write('{"language": "en"}\n')
-    session = f"fives-{uuid.uuid4().hex[:8]}"
-    line = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor --lang nl "
-            f"{command} --db {tmp_path}/games.sqlite3; sleep 5")
-    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", line)
-    try:
+    with terminal(tmp_path, f"--lang nl {command} --db {tmp_path}/games.sqlite3") as session:
         wait_for(session, expected)
-    finally:
-        tmux("kill-session", "-t", session)
 
 
 def test_a_count_of_players_asks_for_that_many_names(tmp_path):
     """fives table --players 3 in a terminal asks for the three names and takes no other
     number of them."""
-    session = f"fives-{uuid.uuid4().hex[:8]}"
-    line = (f"env FIVES_HOME={tmp_path} PYTHONPATH={REPO} LANG=C.UTF-8 {sys.executable} -m fives_tutor table "
-            f"--players 3 --rules dominos-cc --lang en --db {tmp_path}/games.sqlite3; sleep 5")
-    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "30", line)
-    try:
+    with terminal(tmp_path, f"table --players 3 --rules dominos-cc --lang en --db {tmp_path}/games.sqlite3") as session:
         wait_for(session, "The 3 players, in turn order, separated by commas:")
         tmux("send-keys", "-t", session, "-l", "Ana,Ben")
         tmux("send-keys", "-t", session, "Enter")
@@ -185,5 +167,3 @@ def test_a_count_of_players_asks_for_that_many_names(tmp_path):
         tmux("send-keys", "-t", session, "-l", "Ana,Ben,Cy")             # replaces the refused answer
         tmux("send-keys", "-t", session, "Enter")
         wait_for(session, "New match: Ana, Ben, Cy")
-    finally:
-        tmux("kill-session", "-t", session)
