@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..bounds import TOO_LARGE, shown
-from ..core.names import MAX_NAME, name_key
+from ..core.names import MAX_NAME, all_different
 from ..core.tiles import split_list
 from ..errors import N_, FivesError, Msg
 from ..text.i18n import (
@@ -94,7 +94,7 @@ def check_players_answer(names: list[str], rules) -> str | None:
         problem = name_problem(name)
         if problem:
             return _(problem).format(name=name, limit=current().number(MAX_NAME))
-    if len({name_key(n) for n in names}) != len(names):  # ANA and Ana, or one with a zero-width space
+    if not all_different(names):  # ANA and Ana, or one with a zero-width space
         return _("each player needs a different name")
     return player_count_problem(len(names), rules)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from ..errors import N_
 
@@ -85,4 +86,10 @@ def name_key(name: str) -> str:
     return " ".join(plain.casefold().split())
 
 
-__all__ = ["SAVED_YOU", "WORDS", "YOU", "invisible_character", "name_key"]
+def all_different(names: Sequence[str]) -> bool:
+    """Whether no two of ``names`` are one player's (:func:`name_key`: ``Ana`` and ``ANA``,
+    or one with a zero-width space, are one)."""
+    return len({name_key(name) for name in names}) == len(names)
+
+
+__all__ = ["SAVED_YOU", "WORDS", "YOU", "all_different", "invisible_character", "name_key"]

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from ..bounds import has_control
 from ..core.keeper import replay_saved
-from ..core.names import MAX_NAME, WORDS, invisible_character, name_key
+from ..core.names import MAX_NAME, WORDS, all_different, invisible_character
 from ..errors import N_, FivesError, Msg
 from ..packs.loader import rules_from_data
 from ..text.i18n import LANGUAGES
@@ -195,7 +195,7 @@ def _names(names: Any, file: str) -> list:
     if (not isinstance(names, list) or not 2 <= len(names) <= 10
             or not all(_short_text(name, MAX_NAME) and name.strip() == name and name and invisible_character(name) is None
                        for name in names)
-            or len({name_key(name) for name in names}) != len(names)
+            or not all_different(names)
             or any(name.lower() in WORDS or any(c in name for c in "|@= ") for name in names)):
         raise _bad(file, N_("\"names\" must be a list of 2 to 10 different player names"))
     return list(names)
