@@ -30,7 +30,7 @@ from ..errors import N_, FivesError, Msg
 from ..resources import user_home
 from ..text.i18n import _
 from .files import check_database
-from .schema import TooNew, upgrade
+from .schema import TooNew, upgrade, version_of
 from .sqlite import WRITE_REASONS, connect_readonly, reason, transaction
 
 SCHEMA_VERSION = 3
@@ -240,13 +240,11 @@ class Journal:
                                reason=reason(error)) from None
 
     def _check_readable(self, db: sqlite3.Connection) -> None:
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        found, tables = version_of(db)
         if not tables:
             return  # an empty file: no saved games yet
-        if "schema_version" not in tables or not {"matches", "events"} <= tables:
+        if found is None or not {"matches", "events"} <= tables:
             raise sqlite3.DatabaseError("not a fives-tutor database")
-        row = db.execute("SELECT version FROM schema_version").fetchone()
-        found = row[0] if row else 0
         self._version = found if isinstance(found, int) else 0
         if not isinstance(found, int) or found > SCHEMA_VERSION:
             raise JournalError(N_("the saved games at {path} were written by a newer fives-tutor (version {found}; "

@@ -32,7 +32,7 @@ from ..resources import user_home
 from .files import check_database
 from .schedule import due, dumps, loads, new_card, replay, retrievability, review, stability
 from .schedule import now as schedule_now
-from .schema import Migration, TooNew, upgrade
+from .schema import Migration, TooNew, upgrade, version_of
 from .sqlite import connect_readonly, reason, rollback, transaction
 
 BOXES = 5
@@ -293,9 +293,8 @@ def _cards_from_reviews(db: sqlite3.Connection) -> None:
 
 def _version(db: sqlite3.Connection) -> int | None:
     """The schema version of the progress file ``db`` (None: it has none)."""
-    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    row = db.execute("SELECT version FROM schema_version").fetchone() if "schema_version" in tables else None
-    return row[0] if row and isinstance(row[0], int) else None
+    version = version_of(db)[0]
+    return version if isinstance(version, int) else None
 
 
 def _iso(moment: _dt.datetime) -> str:

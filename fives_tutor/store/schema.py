@@ -19,18 +19,25 @@ class TooNew(Exception):
 Migration = str | Callable[[sqlite3.Connection], None]
 
 
+def version_of(db: sqlite3.Connection) -> tuple[int | None, set[str]]:
+    """The schema version ``db`` records (None: it has no ``schema_version`` table; 0 for
+    one with no row) and the names of its tables."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "schema_version" not in tables:
+        return None, tables
+    row = db.execute("SELECT version FROM schema_version").fetchone()
+    return (row[0] if row else 0), tables
+
+
 def upgrade(db: sqlite3.Connection, migrations: Mapping[int, Sequence[Migration]], latest: int) -> None:
     """Bring ``db`` to schema ``latest`` with ``migrations`` (version -> statements, or
     functions for what SQL alone cannot carry over), inside the caller's transaction. A new file gets a ``schema_version`` table. Raises
     :class:`TooNew` for a newer file and ``sqlite3.DatabaseError`` for a file with
     tables that are not fives-tutor's."""
-    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    version = 0
-    if "schema_version" in tables:
-        row = db.execute("SELECT version FROM schema_version").fetchone()
-        version = row[0] if row else 0
-    elif tables:
+    found, tables = version_of(db)
+    if found is None and tables:
         raise sqlite3.DatabaseError("not a fives-tutor database")
+    version = found or 0
     if version > latest:
         raise TooNew(version)
     if "schema_version" not in tables:
