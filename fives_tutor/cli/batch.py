@@ -81,8 +81,9 @@ class LineParser:
                 self.text_options.update((name, param) for name in param.opts)
         # an argument typed as several words (the position) takes the words left, joined
         self.words = self.arguments[-1] if self.arguments and isinstance(self.arguments[-1], WordsArgument) else None
-        single = self.arguments[:-1] if self.words is not None else self.arguments
-        if any(param.nargs != 1 or param.callback is not None for param in single) or \
+        # the arguments of one word each (before the one of several words)
+        self.single = self.arguments[:-1] if self.words is not None else self.arguments
+        if any(param.nargs != 1 or param.callback is not None for param in self.single) or \
                 (self.words is not None and self.words.callback is not None):
             self.defaults = None  # every line through Click
         else:
@@ -133,7 +134,7 @@ class LineParser:
             if option is None:
                 return None
             values[option.name] = True
-        single = self.arguments[:-1] if self.words is not None else self.arguments
+        single = self.single
         if len(positional) > len(single) and self.words is None:
             return None
         for param, word in zip(single, positional):
