@@ -17,7 +17,6 @@ import click
 from click.formatting import join_options
 
 from ..bounds import TOO_LARGE, has_control, is_text, shown, whole_number
-from ..core.names import all_different
 from ..errors import N_, Alternatives, FivesError, Msg
 from ..suggest import closest
 from ..text import output
@@ -742,6 +741,8 @@ class PlayersType(click.ParamType):
             count, names = split_players(str(value))
             if count is None:
                 self.fail(_("give a number of players or their names separated by commas"), param, ctx)
+            from ..core.names import all_different  # start-up: loaded when names are given
+
             if names and not all_different(names):  # Ana,ana is one player twice
                 self.fail(_("each player needs a different name"), param, ctx)
         if not self.low <= count <= self.high:
