@@ -13,12 +13,14 @@ has the base seed ``SEED:P:N:i:d``, the puzzle's ``seed`` field):
    so must a shallow run of the deep check (:data:`MID_SAMPLES`), with the counting
    play at least half of :data:`~fives_tutor.tutor.puzzles.MIN_COST` behind;
 2. the deep check (:func:`fives_tutor.tutor.puzzles.examine` at ``--samples`` deals a
-   play, or proven where every tile is known): the best play beats the counting play
-   and every other play clearly (:func:`fives_tutor.tutor.puzzles.refusal`);
+   play, every play valued on every deal, or proven where every tile is known): the
+   best play beats the counting play and every other play clearly
+   (:func:`fives_tutor.tutor.puzzles.refusal`);
 3. the confirmation: a second deep check at the same budget with the confirmation
    seed (:func:`fives_tutor.tutor.puzzles.confirm_seed`: other deals than the first
    check's, and never the seed with which ``bench/puzzles.py`` re-solves the set) must
-   find the same answer under the same rules
+   find the same answer under the same rules, at the stricter bar of
+   :data:`fives_tutor.tutor.puzzles.Z_CONFIRM` standard errors
    (:func:`fives_tutor.tutor.puzzles.confirmation`); a proven answer needs none;
 4. a puzzle that passes gets its theme, and its starting rating from how often the
    weaker levels find it (:func:`fives_tutor.tutor.puzzles.solver_shares`). Its
@@ -65,8 +67,11 @@ MID_SAMPLES = 96
 PER_MATCH = 3
 #: the most hands of a match looked at
 MAX_DECISIONS = 400
-#: the version of the confirmation rule a file's puzzles passed (its generator's ``confirm``)
-CONFIRM = 1
+#: the version of the confirmation rule a file's puzzles passed (its generator's ``confirm``):
+#: 1, a second deep check at 3 standard errors with the other plays judged by the race;
+#: 2, both checks with every play kept to the end, the second on fresh deals at
+#: :data:`~fives_tutor.tutor.puzzles.Z_CONFIRM` standard errors
+CONFIRM = 2
 
 
 def sides_first(match: Match, seat: int) -> tuple[int, ...]:
@@ -267,6 +272,7 @@ def confirm(folder: str, packs: list[str], deadline: float) -> int:
             puzzle_data.write_file(path, pack, generator, found)
         del generator["confirming"]
         generator["confirm"] = CONFIRM
+        generator["z_confirm"] = puzzles.Z_CONFIRM
         puzzle_data.write_file(path, pack, generator, _ordered(found))
         print(f"{pack}: {len(found)} puzzles kept, dropped {dropped or 'none'}, {changed} with another answer, "
               f"{time.perf_counter() - began:.0f}s", flush=True)
@@ -323,7 +329,8 @@ def main(argv: list[str] | None = None) -> int:
         path = os.path.join(folder, f"{pack}.json")
         generator = {"seed": args.seed, "samples": args.samples, "pre_samples": PRE_SAMPLES, "mid_samples": MID_SAMPLES,
                      "per_match": args.per_match,
-                     "min_cost": puzzles.MIN_COST, "z": puzzles.Z, "min_gap": puzzles.MIN_GAP, "confirm": CONFIRM,
+                     "min_cost": puzzles.MIN_COST, "z": puzzles.Z, "z_confirm": puzzles.Z_CONFIRM,
+                     "min_gap": puzzles.MIN_GAP, "confirm": CONFIRM,
                      "next": {}}
         if args.per_hand:
             generator["per_hand"] = args.per_hand

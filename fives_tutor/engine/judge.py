@@ -40,7 +40,10 @@ class Comparison(NamedTuple):
     value less the chosen's on the same deals; 0 when the chosen play is the best);
     ``noise`` the standard error of ``cost`` (0 when proven or forced); ``level`` how it
     was valued: ``exact``, ``monte-carlo``, or ``forced`` (one legal play); ``samples``
-    the deals the chosen play was valued on."""
+    the deals the chosen play was valued on; ``gaps``, one for each play of ``ranked`` in
+    its order, ``(points behind the best on the same deals, that difference's standard
+    error)``, ``(0.0, 0.0)`` for the best (empty where the figures were not measured deal
+    by deal, as a stored puzzle's)."""
 
     ranked: tuple[RankedPlay, ...]
     chosen: RankedPlay
@@ -49,6 +52,7 @@ class Comparison(NamedTuple):
     noise: float
     level: str
     samples: int
+    gaps: tuple[tuple[float, float], ...] = ()
 
 
 class Valued(NamedTuple):
@@ -166,25 +170,27 @@ def _share(results: Sequence[int], weights: Sequence[float], outcome: int) -> fl
     return sum(w for w, r in zip(used, results) if r == outcome) / total if total else 0.0
 
 
-def compare(situation: Situation, chosen: Play, samples: int | None = None, seed: int | str = 0) -> Comparison:
+def compare(situation: Situation, chosen: Play, samples: int | None = None, seed: int | str = 0,
+            keep: Sequence[Play] = ()) -> Comparison:
     """``chosen`` (one of ``situation.plays()``) against the best play, valued as
     ``rank(situation, "auto")`` values them, with ``samples`` deals a candidate (default
-    :data:`~fives_tutor.engine.names.DEFAULT_SAMPLES`) and ``seed``, the chosen play kept
-    in the race to the end (:func:`analyse`).
+    :data:`~fives_tutor.engine.names.DEFAULT_SAMPLES`) and ``seed``, the chosen play and
+    the plays of ``keep`` kept in the race to the end (:func:`analyse`).
 
     Raises :class:`IllegalPlayError` when ``chosen`` is not a legal play there, or when
     no deal of the hidden tiles fits what the player knows."""
     plays = situation.plays()
     if not any(_same(p, chosen) for p in plays):
         raise IllegalPlayError(N_("{play} is not a legal play there"), play=chosen.notation)
-    analysis = analyse(situation, samples, seed, keep=(chosen,))
+    analysis = analyse(situation, samples, seed, keep=(chosen, *keep))
     mine = analysis.of(chosen)
     best = analysis.best.ranked
+    gaps = tuple((v.behind, v.noise) for v in analysis.plays)
     if analysis.level == "forced":
-        return Comparison(analysis.ranked, mine.ranked, best, 0.0, 0.0, "forced", 0)
+        return Comparison(analysis.ranked, mine.ranked, best, 0.0, 0.0, "forced", 0, gaps)
     samples_used = mine.ranked.samples if analysis.level == "monte-carlo" else 0
     return Comparison(analysis.ranked, mine.ranked, best, max(0.0, mine.behind), mine.noise, analysis.level,
-                      samples_used)
+                      samples_used, gaps)
 
 
 __all__ = ["Analysis", "Comparison", "Valued", "analyse", "compare"]

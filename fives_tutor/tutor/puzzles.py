@@ -5,16 +5,18 @@ A position is a puzzle when the engine's best play, at a deep budget, beats the 
 counting-only player would choose (the most points now: the ``greedy`` level) by at
 least :data:`MIN_COST` points with a paired interval that excludes zero
 (:data:`Z` standard errors, the differences taken on the same deals), and beats every
-other legal play too: each left the search's race clearly behind (its paired
-difference three standard errors below the best: the race of the search)
-and is at least :data:`MIN_GAP` points behind; or, where every tile is known, each is
-proven at least :data:`MIN_GAP` points worse. :func:`refusal` says why a position is
-not one. The figures come from one :func:`~fives_tutor.engine.compare` call
-with the counting play kept in the race to the end (:func:`examine`). A puzzle valued
-by Monte Carlo is kept only when a second deep check, on other deals
-(:func:`confirm_seed`), finds the same answer under the same rules
-(:func:`confirmation`): one check at three standard errors, over hundreds of positions
-tried, lets through a few that are closer than they looked.
+other legal play too: each at least :data:`MIN_GAP` points and :data:`Z` standard
+errors of its paired difference behind; or, where every tile is known, each proven at
+least :data:`MIN_GAP` points worse. :func:`refusal` says why a position is not one.
+The figures come from one :func:`~fives_tutor.engine.compare` call with every play
+kept in the search's race to the end (:func:`examine`): the race drops a play three
+standard errors behind at any of its looks, every 16 deals, and over sixty looks that
+is no test at three standard errors (a play 0.7 ± 1.5 points behind had been dropped
+as clearly worse). A puzzle valued by Monte Carlo is kept only when a second deep
+check, on other deals (:func:`confirm_seed`), finds the same answer at least
+:data:`Z_CONFIRM` standard errors ahead of every other play (:func:`confirmation`):
+the first check chose the position among hundreds, so its figures lean towards the
+answer (the winner's curse); the second, on deals that chose nothing, does not.
 
 The theme (:func:`theme_of`) is the idea behind the answer, computed from the
 position: the exact finish, the match near the target, setting up the spinner, the
@@ -51,6 +53,10 @@ from .puzzle_data import SOLVERS, PlayValue, Puzzle
 MIN_COST = FINE_BELOW
 #: ... by this many standard errors of the paired difference
 Z = 3.0
+#: the confirmation's bar, in standard errors: a gap of 4 on deals that chose nothing
+#: puts the true gap above 2 with 97.7% confidence, so that a re-solve at the same
+#: budget, whose own noise is one standard error, finds the same answer
+Z_CONFIRM = 4.0
 #: every other play must be at least this many points behind the answer
 MIN_GAP = 1.0
 #: the notional rating of each weaker level (:data:`~fives_tutor.tutor.puzzle_data.SOLVERS`),
@@ -103,10 +109,10 @@ def counting_play(situation) -> Play:
 
 def examine(situation, samples: int, seed: str):
     """Every legal play valued against the counting play on the same deals
-    (:func:`~fives_tutor.engine.compare` with the counting play kept in the race):
+    (:func:`~fives_tutor.engine.compare` with every play kept in the race to the end):
     a :class:`~fives_tutor.engine.Comparison`, ``ranked`` best first, ``cost`` and
-    ``noise`` the counting play's paired difference to the best."""
-    return compare(situation, counting_play(situation), samples=samples, seed=seed)
+    ``noise`` the counting play's paired difference to the best, ``gaps`` every play's."""
+    return compare(situation, counting_play(situation), samples=samples, seed=seed, keep=tuple(situation.plays()))
 
 
 #: why a position is not a puzzle (:func:`refusal`; ``changed``: :func:`confirmation`)
@@ -117,8 +123,10 @@ RESOLVE_SEED = "bench-resolve"
 
 
 #: the generator's checks of a position, cheapest first, each on deals of its own
-#: (:func:`check_seed`): the pre-filter, the shallow check, the deep check, the confirmation
-CHECKS = ("pre", "mid", "deep", "confirm")
+#: (:func:`check_seed`): the pre-filter, the shallow check, the deep check, the first
+#: rule's confirmation (``confirm``: it chose the puzzles made before :data:`Z_CONFIRM`,
+#: so no later check is made on its deals) and the confirmation (``recheck``)
+CHECKS = ("pre", "mid", "deep", "confirm", "recheck")
 
 
 def check_seed(base: str, stage: str) -> str:
@@ -140,10 +148,10 @@ def deep_seed(base: str) -> str:
 
 def confirm_seed(base: str) -> str:
     """The seed of a position's second deep check (:func:`confirmation`), from the same
-    ``base`` as :func:`deep_seed`: other deals than the first check's, and never the
-    bench's (:func:`resolve_seed` ends with the puzzle's id, whose last part is a
-    number; this ends with ``:confirm``)."""
-    return check_seed(base, "confirm")
+    ``base`` as :func:`deep_seed`: other deals than the first check's, than the first
+    rule's confirmation (which chose earlier sets), and the bench's (:func:`resolve_seed`
+    ends with the puzzle's id, whose last part is a number; this ends with ``:recheck``)."""
+    return check_seed(base, "recheck")
 
 
 def resolve_seed(puzzle_id: str, seed: str = RESOLVE_SEED) -> str:
@@ -159,27 +167,31 @@ def generation_seeds(base: str) -> tuple[str, ...]:
     return (base, *(check_seed(base, stage) for stage in CHECKS), *solvers)
 
 
-def refusal(compared) -> str | None:
+def refusal(compared, z: float = Z) -> str | None:
     """None when ``compared`` (from :func:`examine`) shows a unique answer, else why not:
     ``forced`` (one legal play), ``same`` (the best play is the counting play),
     ``margin`` (the counting play costs less than :data:`MIN_COST`), ``noise`` (its cost
-    is within :data:`Z` standard errors of zero), ``close`` (another play is not clearly
-    behind the best: still in the race, or less than :data:`MIN_GAP` points behind)."""
+    is within ``z`` standard errors of zero), ``close`` (another play is less than
+    :data:`MIN_GAP` points, or ``z`` standard errors of its paired difference, behind the
+    best). Raises ValueError when ``compared`` has no gaps measured deal by deal for
+    every play (``Comparison.gaps``: a stored puzzle's figures cannot be judged again)."""
     if compared.level == "forced" or len(compared.ranked) < 2:
         return "forced"
+    if len(compared.gaps) != len(compared.ranked):
+        raise ValueError("a puzzle is judged on every play's gap measured deal by deal")
     best, counting = compared.best, compared.chosen
     if _same(best.play, counting.play):
         return "same"
     if compared.cost < MIN_COST:
         return "margin"
-    if compared.level != "exact" and compared.cost < Z * compared.noise:
+    if compared.level != "exact" and compared.cost < z * compared.noise:
         return "noise"
-    for other in compared.ranked[1:]:
+    for other, (behind, noise) in zip(compared.ranked[1:], compared.gaps[1:]):
         if _same(other.play, counting.play):
             continue
-        if best.value - other.value < MIN_GAP:
+        if behind < MIN_GAP:
             return "close"
-        if compared.level != "exact" and not other.raced_out:
+        if compared.level != "exact" and behind < z * noise:
             return "close"
     return None
 
@@ -187,12 +199,12 @@ def refusal(compared) -> str | None:
 def confirmation(first: Comparison, second: Comparison) -> str | None:
     """None when the second deep check ``second`` (:func:`examine` with
     :func:`confirm_seed`) confirms the puzzle ``first`` found: it passes
-    :func:`refusal` too (margin, interval excluding zero, no close second) and its best
-    play is the same; else why not: the reason :func:`refusal` gives ``second``, or
-    ``changed`` (another best play). ``first`` itself must pass :func:`refusal`.
-    A proven answer (level ``exact``) does not depend on the seed: checking it again
-    finds the same figures."""
-    why = refusal(second)
+    :func:`refusal` at :data:`Z_CONFIRM` standard errors (margin, interval excluding
+    zero, no close second) and its best play is the same; else why not: the reason
+    :func:`refusal` gives ``second``, or ``changed`` (another best play). ``first``
+    itself must pass :func:`refusal`. A proven answer (level ``exact``) does not depend
+    on the seed: checking it again finds the same figures."""
+    why = refusal(second, Z_CONFIRM)
     if why is not None:
         return why
     if not _same(first.best.play, second.best.play):
@@ -457,7 +469,7 @@ def summary_of(puzzle: Puzzle) -> dict[str, Any]:
     return data
 
 
-__all__ = ["CHECKS", "HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "RESOLVE_SEED", "SOLVER_SEEDS", "Z",
+__all__ = ["CHECKS", "HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "RESOLVE_SEED", "SOLVER_SEEDS", "Z", "Z_CONFIRM",
            "PuzzleCheckError", "Told", "check", "check_seed", "confirm_seed", "confirmation", "counting_play", "deep_seed",
            "examine", "expected", "generation_seeds", "is_answer", "make_puzzle", "near_target", "pick", "plays_of",
            "refusal", "reply_play", "resolve_seed", "session_targets", "situation_of", "solver_seed", "solver_shares",
