@@ -32,7 +32,7 @@ from table_scripts import (
 from fives_tutor.core.keeper import replay
 from fives_tutor.packs.loader import rules_from_data
 from fives_tutor.store.journal import SCHEMA_VERSION, Journal
-from fives_tutor.store.match_lock import keep
+from fives_tutor.store.match_lock import MatchKeptError, keep, lock_path
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ACK_TIMEOUT = 15  # seconds to wait for one acknowledgement (a start-up included)
@@ -205,7 +205,7 @@ def test_a_running_shell_keeps_its_match_and_a_killed_one_releases_it(tmp_path, 
                      ["games", "delete", "1", "--yes", "--db", db]):
             other = fives(tmp_path, *args, input="5|0\n")
             assert other.returncode == 2, args
-            assert f"match 1 is being kept by another fives table (process {shell.process.pid} on " in other.stderr
+            assert f"match 1 is being kept by fives table (process {shell.process.pid} on " in other.stderr
             assert other.stderr.count("\n") == 1 and "Traceback" not in other.stderr
         # another match in the same file can be kept at the same time
         second = fives(tmp_path, "table", "--players", "Cy,Dee", "--rules", pack, "--db", db, input="6|6\n")
@@ -274,7 +274,7 @@ def test_a_kept_match_can_be_read_not_written(run, tmp_path):
                            (["table", "--resume", "1"], "6|3\n")):
             result = run(*args, "--db", db, input=text)
             assert result.exit_code == 2, args
-            assert f"match 1 is being kept by another fives table (process {os.getpid()} on " in result.stderr
+            assert f"match 1 is being kept by fives table (process {os.getpid()} on " in result.stderr
         assert run("table", "--players", "Cy,Dee", "--db", db, input="6|6\n").exit_code == 0
     with Journal(db) as journal:
         assert [m.id for m in journal.matches()] == [2, 1]
@@ -388,3 +388,22 @@ def test_a_refused_newer_database_is_not_kept_locked(run, tmp_path):
     finally:
         connection.close()
     del result
+
+
+def test_the_refusal_names_the_command_that_keeps_the_match(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    with keep(db, 1, what="fives play"):  # a practice match open in another terminal
+        with pytest.raises(MatchKeptError) as info:
+            keep(db, 1, wait=0)
+        assert str(info.value).startswith(f"match 1 is being kept by fives play (process {os.getpid()} on ")
+
+
+def test_a_lock_file_naming_something_else_is_not_echoed(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    with keep(db, 1):
+        # a lock file written over by something else: what it says is not repeated
+        with open(lock_path(db, 1), "w", encoding="utf-8") as f:
+            json.dump({"pid": 1, "host": "h", "since": "s", "what": "\x1b[2Jrm -rf"}, f)
+        with pytest.raises(MatchKeptError) as info:
+            keep(db, 1, wait=0)
+        assert str(info.value) == "match 1 is being kept by another fives command; close it there first"

@@ -643,3 +643,22 @@ def test_no_arm_on_a_second_double_on_the_ends_form(cc):
     play = parse_play("3|3@3", Position.parse("3 2 1 0", cc), cc)
     with pytest.raises(IllegalPlayError):
         parse_play("3|4@3*", play.after, cc)
+
+
+@pytest.mark.parametrize("text, column, meant", [
+    ("66", 1, "6|6"),      # the double six with its bar left out
+    ("5 64", 3, "6|4"),    # two numbers of the set run together
+    ("66*", 1, "6|6*"),    # the starred double keeps its star
+])
+def test_an_end_past_the_set_that_is_two_numbers_of_it_says_how_a_tile_is_written(cc, text, column, meant):
+    with pytest.raises(NotationError) as info:
+        Position.parse(text, cc)
+    assert info.value.column == column
+    assert f"a tile is written {meant}" in str(info.value)
+
+
+def test_an_end_past_the_set_with_a_number_outside_it_gets_no_tile_to_try(cc):
+    # 77: neither 7 is a number of double-six, so no tile is offered
+    with pytest.raises(NotationError) as info:
+        Position.parse("77", cc)
+    assert "more than this set has" in str(info.value) and "a tile is written" not in str(info.value)

@@ -365,7 +365,7 @@ def delete_game(match_id, yes, db):
             if not confirm(question, default=False):
                 echo(_("Nothing was deleted."))
                 return
-        with keep_match(journal, number):  # a shell keeping it is named after a moment's wait
+        with keep_match(journal, number, "fives games delete"):  # a shell keeping it is named after a moment's wait
             journal.delete(number)
         echo(_("Match {id} deleted.").format(id=t.number(number)))
 

@@ -128,12 +128,12 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start,
             if players or rules_name or resume is not None:
                 raise CliError(_("--from plays on from a saved match: give no --players, --rules or --resume"))
             practice = _play_on(journal, start, level, coach, seed)
-            kept.append(keep_match(journal, practice.match_id))
+            kept.append(keep_match(journal, practice.match_id, "fives play"))
         elif resume is not None:
             if players or level or rules_name or seed:
                 raise CliError(_("--resume continues a saved match: give no --players, --level, --rules or --seed"))
             info = _saved(journal, resume)
-            kept.append(keep_match(journal, info.id))
+            kept.append(keep_match(journal, info.id, "fives play"))
             rules = rules_from_data(info.rules_data, info.rules_path)
             practice = Practice(journal, info.id, rules, info.names, info.teams, info.practice)
         else:
@@ -154,7 +154,8 @@ def play(players, level, rules_name, seed, coach, pace, lang, db, resume, start,
 
             def create() -> int:
                 match_id, keeper = keep_new_match(
-                    journal, lambda: journal.create_match(names, None, rules.id, path, data, code, chosen))
+                    journal, lambda: journal.create_match(names, None, rules.id, path, data, code, chosen),
+                    "fives play")
                 kept.append(keeper)
                 return match_id
 

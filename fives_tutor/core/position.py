@@ -165,6 +165,12 @@ def parse_end_token(token: str, column: int, text: str,
     match = _PLAIN_RE.match(clean)
     if match:
         pips = int(match.group(1))
+        digits = match.group(1)
+        if pips > max_pips and len(digits) == 2 and max(int(d) for d in digits) <= max_pips:
+            # 66 for the double six, 64 for 6|4: the bar left out
+            raise NotationError(N_("'{token}': {pips} pips is more than this set has ({numbers}); a tile is "
+                                   "written {example}"), text=text, column=column, token=token, pips=pips,
+                                numbers=span(0, max_pips), example=f"{digits[0]}|{digits[1]}{match.group(2)}")
         _check_pips(pips, max_pips, column, text, token)
         return end(EndKind.ARM if match.group(2) else EndKind.PLAIN, pips), None
     match = _TILE_RE.match(clean)

@@ -15,7 +15,7 @@ the lock and then names the holder.
 ...         keep(db, 1, wait=0)
 ...     except MatchKeptError as error:
 ...         print(str(error).split(" (")[0])
-match 1 is being kept by another fives table
+match 1 is being kept by fives table
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ from .sqlite import reason
 
 #: seconds a writing command waits for a match that another shell keeps
 WAIT = 1.0
+#: the commands that keep a match (a lock file's ``what``; any other is not shown)
+KEEPERS = ("fives table", "fives play", "fives games delete")
 
 if sys.platform == "win32":  # pragma: no cover - Windows
     import msvcrt
@@ -100,10 +102,10 @@ def keep(db_path: str, match_id: int, wait: float = WAIT, what: str = "fives tab
         if time.monotonic() >= deadline:
             who = holder(db_path, match_id)
             if who is None:
-                raise MatchKeptError(N_("match {id} is being kept by another fives table; close it there first"),
+                raise MatchKeptError(N_("match {id} is being kept by another fives command; close it there first"),
                                      id=match_id)
-            raise MatchKeptError(N_("match {id} is being kept by another fives table (process {pid} on {host}, "
-                                    "since {since}); close it there first"), id=match_id, **who)
+            raise MatchKeptError(N_("match {id} is being kept by {what} (process {pid} on {host}, since {since}); "
+                                    "close it there first"), id=match_id, **who)
         time.sleep(0.05)
 
 
@@ -136,14 +138,18 @@ def keep_new_match(journal: Journal, make: Callable[[], int], what: str = "fives
 
 
 def holder(db_path: str, match_id: int) -> dict | None:
-    """Who keeps the match: ``pid``, ``host`` and ``since`` (text), or None when the
-    lock file says nothing readable."""
+    """Who keeps the match: ``what`` (one of :data:`KEEPERS`), ``pid``, ``host`` and
+    ``since`` (text), or None when the lock file says nothing readable."""
     try:
         data = read_regular(lock_path(db_path, match_id), 4096)
         if data is None:
             return None
         record = json.loads(data.decode("utf-8"))
-        return {"pid": str(int(record["pid"])), "host": str(record["host"]), "since": str(record["since"])}
+        what = record.get("what", "fives table")
+        if what not in KEEPERS:
+            return None
+        return {"what": what, "pid": str(int(record["pid"])), "host": str(record["host"]),
+                "since": str(record["since"])}
     except (OSError, ValueError, KeyError, TypeError, DataFileError):
         return None
 
