@@ -74,16 +74,33 @@ def test_block():
 
 
 def test_keep_your_numbers():
+    # Ends 6 and 5; I hold 3|1, 6|4 and 6|5, the opponent 4|2 and 4|1. Counting takes 6|5
+    # on the 6 for 5 + 5 = 10, but then neither of my 3|1 and 6|4 fits 5 and 5, nor either
+    # of the opponent's tiles: blocked, my 14 pips against their 11, they collect 14 -> 15:
+    # 10 - 15 = -5. The answer 6|5 on the 5 scores nothing (6 + 6 = 12) but keeps 6|4 a tile
+    # that fits: the opponent has no 6 and passes, my 6|4 on a 6 makes 4 + 6 = 10; then
+    # either 4|2 (ends 2 and 6: I pass, 4|1 fits nothing, blocked, my 4 pips against their
+    # 5, I collect 5) or 4|1 (ends 1 and 6: my 3|1 goes out, collecting 4|2's 6 -> 5):
+    # 10 + 5 = +15. The coach's reason: the answer keeps a tile for the ends it leaves.
+    situation = endgame("dominos-cc", "6 5", "3|1 6|4 6|5", "4|2 4|1")
+    compared, refused, theme = solved(situation)
+    assert compared.chosen.play.notation == "6|5@6" and compared.best.play.notation == "5|6@5"
+    assert (compared.best.value, compared.chosen.value) == (15.0, -5.0)
+    assert refused is None and theme == "suits"
+
+
+def test_a_tile_kept_that_scores_later_is_only_shown_by_playing_it_out():
     # Ends 4 and 5; I hold 4|2 and 5|2, the opponent 0|0 and 3|1 (no 4, 5 or 2: they pass
     # whatever I do). Neither play scores now; counting takes the heavier 5|2 on the 5:
     # ends 4 and 2, and my 4|2 goes out for nothing (2 + 2 or 4 + 4), collecting 0 + 4 -> 5:
-    # +5. The answer 4|2 on the 4 keeps 5|2 for the ends 2 and 5: on the 2 it makes 5 + 5 =
-    # 10 and goes out: 10 + 5 = +15. The 5|2 kept is a tile for the next turn.
+    # +5. The answer 4|2 on the 4 leaves 2 and 5, where 5|2 makes 5 + 5 = 10 and goes out:
+    # 10 + 5 = +15. Either way I keep a tile that fits and as many numbers: no reason the
+    # coach can name holds, only the hand played out (proven here): the endgame.
     situation = endgame("dominos-cc", "4 5", "4|2 5|2", "0|0 3|1")
     compared, refused, theme = solved(situation)
     assert compared.chosen.play.notation == "5|2@5" and compared.best.play.notation == "4|2@4"
     assert (compared.best.value, compared.chosen.value) == (15.0, 5.0)
-    assert refused is None and theme == "suits"
+    assert refused is None and theme == "endgame"
 
 
 def test_endgame():
@@ -508,3 +525,21 @@ def test_the_json_is_compact_and_one_puzzle_a_line():
             lines = handle.read().splitlines()
         data = json.loads("\n".join(lines))
         assert len(lines) == len(data["puzzles"]) + 1
+
+
+def test_the_theme_of_a_shipped_puzzle_is_the_kind_of_the_reason_shown():
+    # One rule for the main reason: the theme a puzzle is filed under and the reason the
+    # learner is shown after answering come from the same judgement of the counting play.
+    # The position-based themes (finish, match, spinner, partner) come first; else the
+    # theme is the kind of the first reason shown (or the endgame, or thinking ahead).
+    by_kind = puzzles.THEME_OF_KIND
+    for pack in puzzle_data.shipped_packs():
+        rules = load_rules(pack)
+        for puzzle in puzzle_data.load(pack)[::40]:
+            situation = puzzles.situation_of(puzzle, rules)
+            shown = puzzles.told(puzzle, situation, None).reason
+            assert puzzles.stored_theme(puzzle, situation) == puzzle.theme, puzzle.id
+            if puzzle.theme in ("block", "giveback", "heavy", "suits"):
+                assert by_kind.get(shown.kind) == puzzle.theme, (puzzle.id, shown.kind)
+            elif puzzle.theme in ("endgame", "lookahead"):
+                assert shown.kind not in by_kind, (puzzle.id, shown.kind)

@@ -34,7 +34,8 @@ of each player count the earlier spread was used. The results are written to
 ``puzzles/<pack>.json`` atomically after each match, with how far the run got: run
 the same command again and it goes on where it stopped (the same seed and budget give
 the same puzzles). ``--measure`` prints the cost of each stage instead of writing;
-``--rerate`` works the starting ratings out again from what the solvers found.
+``--rerate`` works the starting ratings out again from what the solvers found, and
+``--retheme`` the themes from the stored figures (:func:`fives_tutor.tutor.puzzles.stored_theme`).
 
 ``--confirm`` checks the puzzles already in the files again with the engine as it is
 now: the deep check with the puzzle's own seed and the confirmation, each at the
@@ -279,6 +280,22 @@ def confirm(folder: str, packs: list[str], deadline: float) -> int:
     return 0
 
 
+def retheme(folder: str) -> int:
+    """Every puzzle file of ``folder`` with the themes worked out again from the stored
+    figures, as the learner is shown them (no search: the coach's judgement of them)."""
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        path = os.path.join(folder, name)
+        generator, found = puzzle_data.read_file(path)
+        rules = load_rules(name[:-5])
+        again = [p._replace(theme=puzzles.stored_theme(p, puzzles.situation_of(p, rules))) for p in found]
+        changed = sum(a.theme != p.theme for a, p in zip(again, found))
+        puzzle_data.write_file(path, name[:-5], generator, _ordered(again))
+        print(f"{name}: {len(again)} puzzles, {changed} with another theme")
+    return 0
+
+
 def rerate(folder: str) -> int:
     """Every puzzle file of ``folder`` with the ratings worked out again from ``found``."""
     for name in sorted(os.listdir(folder)):
@@ -310,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rerate", action="store_true",
                         help="only work out every puzzle's starting rating again from what the solvers found "
                              "(after a change of the ladder of notional ratings)")
+    parser.add_argument("--retheme", action="store_true",
+                        help="only work out every puzzle's theme again from its stored figures (after a change "
+                             "of the coach's rule for the main reason)")
     parser.add_argument("--confirm", action="store_true",
                         help="only check the puzzles in the files again with the engine as it is now (the deep "
                              "check and the confirmation): drop those that fail, renew the figures of the others")
@@ -317,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     folder = args.out or puzzle_data.puzzle_dir()
     if args.rerate:
         return rerate(folder)
+    if args.retheme:
+        return retheme(folder)
     packs = [p for p in args.packs.split(",") if p] or [p.id for p in list_packs(include_user=False)]
     deadline = time.time() + args.hours * 3600
     if args.confirm:

@@ -566,31 +566,6 @@ def main_reason(situation: Situation, reasons: Sequence[Reason], cost: float, ma
 _SUIT_FACTORS = ("variety", "stuck", "follow")
 
 
-def kind_of(cost: float, chosen, best, chosen_factors: dict, best_factors: dict, near: bool = False) -> str:
-    """The main reason ``best`` (a :class:`~fives_tutor.engine.levels.RankedPlay`) was
-    worth ``cost`` points more than ``chosen``: the match (with the target ``near``, a
-    cost of :data:`MATCH_COST` or more); else the largest of the points now, the reply
-    left to the next player and, when the best play is a heavier tile, the pips kept for
-    the hand-end count, when it explains a third of the cost (and at least :data:`FINE_BELOW` points); else the expert factor
-    that favours the best play most (blocking, or the numbers kept in hand); else what
-    only playing the hand out shows."""
-    if near and cost >= MATCH_COST:
-        return "match"
-    shares = {"points": best.play.points - chosen.play.points, "reply": chosen.reply - best.reply, "heavy": 0.0}
-    if best.play.tile.pips > chosen.play.tile.pips:  # only a heavier tile sheds more pips for the count
-        shares["heavy"] = max(best.end_swing - chosen.end_swing,
-                              best_factors.get("pips", 0) + best_factors.get("double", 0)
-                              - chosen_factors.get("pips", 0) - chosen_factors.get("double", 0))
-    main = max(shares, key=lambda name: (shares[name], -KINDS.index(name)))
-    if shares[main] >= max(FINE_BELOW, cost / 3):
-        return main
-    block = best_factors.get("block", 0) - chosen_factors.get("block", 0)
-    suits = sum(best_factors.get(name, 0) - chosen_factors.get(name, 0) for name in _SUIT_FACTORS)
-    if max(block, suits) > 0.5:
-        return "block" if block >= suits else "suits"
-    return "lookahead"
-
-
 def lesson_for(kind: str, lesson_ids: Sequence[str]) -> str | None:
     """The ``fives learn`` lesson that covers ``kind``, if the pack has it."""
     lesson = LESSONS.get(kind)
@@ -691,6 +666,6 @@ def _fits(judged: Judgement, state: TableState, event: Mapping[str, Any]) -> boo
 __all__ = ["ALTERNATIVES", "BEST_BELOW", "EARLIER_FIELDS", "FINE_BELOW", "KINDS", "KIND_OF_REASON", "LESSONS", "MATCH_COST",
            "MATCH_REACH", "MISTAKE_FROM", "NOISE_Z", "SAMPLES", "VERDICTS",
            "Alternative", "Judgement", "Summary", "analyse_state", "followed_seat", "history_of", "interval_of", "judge",
-           "judge_match", "judge_situation", "judged_plays", "judgement_from", "judgement_of", "kind_of",
+           "judge_match", "judge_situation", "judged_plays", "judgement_from", "judgement_of",
            "lesson_for", "lost_by_hand", "main_reason", "move_of", "only_within_noise", "ordered", "play_text", "ply_of",
            "scores_for", "searched_of", "seed_for", "situation_of", "steps_of", "summarise", "table_rules", "verdict"]

@@ -21,7 +21,8 @@ answer (the winner's curse); the second, on deals that chose nothing, does not.
 The theme (:func:`theme_of`) is the idea behind the answer, computed from the
 position: the exact finish, the match near the target, setting up the spinner, the
 partner's ends, else the coach's own kind of mistake for the counting play
-(:func:`fives_tutor.tutor.coach.kind_of`: blocking a suit the next player lacks, not
+(the kind of its judgement, :func:`fives_tutor.tutor.coach.judgement_of`: the rule that
+picks the reason the learner is shown after answering; blocking a suit the next player lacks, not
 giving points back, shedding heavy tiles, keeping numbers), else an endgame solved
 exactly, else what only playing the hand out shows.
 
@@ -44,7 +45,7 @@ from ..core.rules import RuleSet
 from ..core.tiles import ascii_digits, parse_hand, parse_tile
 from ..engine import Comparison, Situation, compare, parse_history, rank
 from ..errors import N_, FivesError, IllegalPlayError, NotationError
-from .coach import FINE_BELOW, MATCH_COST, MATCH_REACH, Judgement, judgement_of, kind_of
+from .coach import FINE_BELOW, MATCH_COST, MATCH_REACH, Judgement, judgement_of
 from .lessons import quit_words
 from .puzzle_data import SOLVERS, PlayValue, Puzzle
 
@@ -239,6 +240,10 @@ def _partners(situation) -> bool:
     return situation.players == 4 and sides[0] == sides[2]
 
 
+#: the theme of each kind of mistake the coach names (:data:`~fives_tutor.tutor.coach.KINDS`)
+THEME_OF_KIND = {"block": "block", "reply": "giveback", "heavy": "heavy", "suits": "suits", "match": "match"}
+
+
 def theme_of(situation, compared, scores: Sequence[int] | None = None) -> str:
     """The theme of the puzzle ``compared`` shows (:func:`examine`) in ``situation``, from
     the position (``scores``: each side's points, the player's side first, when known):
@@ -248,9 +253,11 @@ def theme_of(situation, compared, scores: Sequence[int] | None = None) -> str:
     the target and the counting play costs the match (the coach's ``match`` kind);
     ``spinner`` the answer puts a spinner on the table and the counting play does not;
     ``partner`` with partners, the answer leaves ends the partner scores on, the main
-    factor of the expert between the two plays; else the coach's kind of the counting
-    play's cost: ``block`` (``block``), ``giveback`` (``reply``), ``heavy``, ``suits``;
-    else ``endgame`` where the answer is proven, else ``lookahead``."""
+    factor of the expert between the two plays; else the kind of the coach's judgement of
+    the counting play (:func:`~fives_tutor.tutor.coach.judgement_of`: the kind of its
+    first reason, the one the learner is shown after answering): ``block`` (``block``),
+    ``giveback`` (``reply``), ``heavy``, ``suits``, ``match``; else ``endgame`` where the
+    answer is proven, else ``lookahead``."""
     rules = situation.rules
     players = situation.players
     best, counting = compared.best, compared.chosen
@@ -262,19 +269,18 @@ def theme_of(situation, compared, scores: Sequence[int] | None = None) -> str:
         return "match"
     if _spins(best.play) and not _spins(counting.play):
         return "spinner"
-    factors = {(r.play.tile, r.play.index): dict(r.factors) for r in rank(situation, "expert")}
-    best_factors = factors.get((best.play.tile, best.play.index), {})
-    counting_factors = factors.get((counting.play.tile, counting.play.index), {})
     if _partners(situation):
+        factors = {(r.play.tile, r.play.index): dict(r.factors) for r in rank(situation, "expert")}
+        best_factors = factors.get((best.play.tile, best.play.index), {})
+        counting_factors = factors.get((counting.play.tile, counting.play.index), {})
         differences = {name: best_factors.get(name, 0.0) - counting_factors.get(name, 0.0)
                        for name in set(best_factors) | set(counting_factors) if name != "now"}
         if differences and max(differences, key=lambda n: differences[n]) == "partner" \
                 and differences["partner"] > 0.5:
             return "partner"
-    kind = kind_of(compared.cost, counting, best, counting_factors, best_factors, near)
-    by_kind = {"block": "block", "reply": "giveback", "heavy": "heavy", "suits": "suits", "match": "match"}
-    if kind in by_kind:
-        return by_kind[kind]
+    kind = judgement_of(situation, compared).kind
+    if kind in THEME_OF_KIND:
+        return THEME_OF_KIND[kind]
     return "endgame" if compared.level == "exact" else "lookahead"
 
 
@@ -327,14 +333,22 @@ def make_puzzle(identity: str, pack: str, players: int, lead: str, history_text:
     """The :class:`~fives_tutor.tutor.puzzle_data.Puzzle` of a position that passed
     :func:`refusal`, with its theme and starting rating."""
     ranked = list(compared.ranked)
-    # the shares as the file keeps them (3 decimals), and the rating from those: the
-    # rating read back is the one its stored shares give
+    # the shares and figures as the file keeps them (3 and 2 decimals): the rating and the
+    # theme read back are the ones the stored figures give
     found = {name: round(share, 3) for name, share in found.items()}
-    plays = tuple(PlayValue(r.play.notation, r.value, r.stderr, r.end_swing if r.swing_known else 0.0,
-                            bool(r.raced_out)) for r in ranked)
-    return Puzzle(identity, pack, players, lead, history_text, hand_text, tuple(scores), weigh_match,
-                  compared.best.play.notation, compared.chosen.play.notation, plays, compared.cost, compared.noise,
-                  compared.level, samples, theme_of(situation, compared, scores), starting_rating(found), found, seed)
+    plays = tuple(PlayValue(r.play.notation, round(r.value, 2), round(r.stderr, 2),
+                            round(r.end_swing, 2) if r.swing_known else 0.0, bool(r.raced_out)) for r in ranked)
+    puzzle = Puzzle(identity, pack, players, lead, history_text, hand_text, tuple(scores), weigh_match,
+                    compared.best.play.notation, compared.chosen.play.notation, plays, round(compared.cost, 2),
+                    round(compared.noise, 2), compared.level, samples, "", starting_rating(found), found, seed)
+    return puzzle._replace(theme=stored_theme(puzzle, situation))
+
+
+def stored_theme(puzzle: Puzzle, situation) -> str:
+    """The theme of ``puzzle`` (:func:`theme_of`) from its stored figures, as the learner
+    is shown them after answering (:func:`told`): the theme and the reason shown come
+    from one judgement."""
+    return theme_of(situation, _stored_comparison(puzzle, _ranked(puzzle, situation), puzzle.counting), puzzle.scores)
 
 
 def check(puzzle: Puzzle, rules: RuleSet) -> None:
@@ -417,18 +431,23 @@ def told(puzzle: Puzzle, situation, chosen: Play | None) -> Told:
     (None: they did not answer). Raises :class:`PuzzleCheckError` for a puzzle whose
     plays do not fit its position."""
     ranked = _ranked(puzzle, situation)
-    best = ranked[0]
-    by_play = {r.play.notation: r for r in ranked}
-    counting = by_play[puzzle.counting]
-    reason = judgement_of(situation, Comparison(tuple(ranked), counting, best, puzzle.cost, puzzle.noise, puzzle.level,
-                                                puzzle.samples))
+    reason = judgement_of(situation, _stored_comparison(puzzle, ranked, puzzle.counting))
     mine = None
     if chosen is not None and chosen.notation not in (puzzle.answer, puzzle.counting):
-        own = by_play[chosen.notation]
-        cost = max(0.0, best.value - own.value)
-        mine = judgement_of(situation, Comparison(tuple(ranked), own, best, cost, own.stderr, puzzle.level,
-                                                  puzzle.samples))
+        mine = judgement_of(situation, _stored_comparison(puzzle, ranked, chosen.notation))
     return Told(tuple(ranked), reason, mine)
+
+
+def _stored_comparison(puzzle: Puzzle, ranked: list, chosen: str) -> Comparison:
+    """The play ``chosen`` (notation) against the answer, from the puzzle's stored figures
+    (``ranked``: :func:`_ranked`): the counting play with its stored cost and noise,
+    another play with its value's difference and standard error."""
+    best = ranked[0]
+    own = next(r for r in ranked if r.play.notation == chosen)
+    if chosen == puzzle.counting:
+        return Comparison(tuple(ranked), own, best, puzzle.cost, puzzle.noise, puzzle.level, puzzle.samples)
+    return Comparison(tuple(ranked), own, best, max(0.0, best.value - own.value), own.stderr, puzzle.level,
+                      puzzle.samples)
 
 
 # --- choosing the next puzzle --------------------------------------------------------------------
@@ -469,8 +488,9 @@ def summary_of(puzzle: Puzzle) -> dict[str, Any]:
     return data
 
 
-__all__ = ["CHECKS", "HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "RESOLVE_SEED", "SOLVER_SEEDS", "Z", "Z_CONFIRM",
-           "PuzzleCheckError", "Told", "check", "check_seed", "confirm_seed", "confirmation", "counting_play", "deep_seed",
-           "examine", "expected", "generation_seeds", "is_answer", "make_puzzle", "near_target", "pick", "plays_of",
-           "refusal", "reply_play", "resolve_seed", "session_targets", "situation_of", "solver_seed", "solver_shares",
-           "starting_rating", "summary_of", "theme_of", "told", "wins_now"]
+__all__ = ["CHECKS", "HIGHEST", "LADDER", "LOWEST", "MIN_COST", "MIN_GAP", "REFUSALS", "RESOLVE_SEED", "SOLVER_SEEDS",
+           "THEME_OF_KIND", "Z", "Z_CONFIRM", "PuzzleCheckError", "Told", "check", "check_seed", "confirm_seed",
+           "confirmation", "counting_play", "deep_seed", "examine", "expected", "generation_seeds", "is_answer",
+           "make_puzzle", "near_target", "pick", "plays_of", "refusal", "reply_play", "resolve_seed",
+           "session_targets", "situation_of", "solver_seed", "solver_shares", "starting_rating", "stored_theme",
+           "summary_of", "theme_of", "told", "wins_now"]
