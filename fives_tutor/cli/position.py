@@ -104,10 +104,12 @@ def read_history(path: str) -> str:
 def do_best(position_text: str | None, hand_text: str, played_text: str | None, opponents: str | None, level: str,
             rules_name: str, samples: int | None = None, seconds: float | None = None, seed: str = DEFAULT_SEED,
             voids: tuple = (), scores: str | None = None, boneyard: int | None = None, lead: str = "first",
-            history_text: str | None = None, show_progress: bool = False):
+            history_text: str | None = None, show_progress: bool = False, workers: int | None = None):
     """The recommended play and the ranking behind it (``history_text``: the hand's history
     in the line format, instead of the position and the counts; ``show_progress``: a
-    progress bar on stderr while Monte Carlo thinks long, when stderr is a terminal)."""
+    progress bar on stderr while Monte Carlo thinks long, when stderr is a terminal;
+    ``workers``: the processes that share the search, None for the cores this process
+    may use, up to :data:`~fives_tutor.study.parallel.MOST_WORKERS`)."""
     from ..engine import Situation, rank, resolve_level  # start-up: loaded when the command runs
     from ..render.report import best_report
 
@@ -145,17 +147,23 @@ def do_best(position_text: str | None, hand_text: str, played_text: str | None, 
     options = {"samples": samples, "seconds": seconds, "seed": seed} if level == "monte-carlo" else {}
     close: dict[str, str] = {}
     if level == "monte-carlo":
+        from ..study.parallel import Forked, usable_cores
+
+        # the other cores share the playouts while a person waits: the same answer, sooner
+        spread = Forked(workers or usable_cores())
+
         def work() -> tuple[list, dict[str, str]]:
             if seconds is not None:  # a time budget: rank alone (the analysis counts deals)
                 return rank(situation, level, **options), {}
             # the analysis hint, the coach and the review read (the same ranking and values as
             # rank gives for this budget and seed), for each play's difference to the best on
             # the same deals: a play the sampling cannot tell from the best is said to be so
-            return _ranked_with_noise(situation, samples, seed)
+            return _ranked_with_noise(situation, samples, seed, spread)
 
         if show_progress:
             ranked, close = thinking(work, seconds, samples,
-                                     lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"))
+                                     lambda count: rank(situation, level, samples=count, seed=f"{seed}:calibrate"),
+                                     1 if seconds is not None else spread.parts)
         else:
             ranked, close = work()
     else:
@@ -174,17 +182,18 @@ def do_best(position_text: str | None, hand_text: str, played_text: str | None, 
                             shown, situation.players, facts=facts, close=close))
 
 
-def _ranked_with_noise(situation, samples: int | None, seed: str) -> tuple[list, dict[str, str]]:
+def _ranked_with_noise(situation, samples: int | None, seed: str, spread=None) -> tuple[list, dict[str, str]]:
     """The Monte Carlo ranking of ``situation`` by :func:`fives_tutor.engine.judge.analyse`
     and, by notation, the words for each play that is equal to the best within the noise
     of the sampling, as the coach marks it played (its figures as a judgement keeps them,
     :class:`~fives_tutor.tutor.coach.Alternative`, and the coach's rule,
-    :func:`~fives_tutor.tutor.coach.only_within_noise`)."""
+    :func:`~fives_tutor.tutor.coach.only_within_noise`); ``spread``: other processes that
+    share the playouts (the same analysis)."""
     from ..engine.judge import analyse  # start-up: loaded when the command runs
     from ..table.coach_text import within_noise
     from ..tutor.coach import Alternative, only_within_noise
 
-    analysis = analyse(situation, samples, seed)
+    analysis = analyse(situation, samples, seed, spread=spread)
     ranked = [valued.ranked for valued in analysis.plays]
     rows = [Alternative.of(valued) for valued in analysis.plays]
     close = {row.play: within_noise(rows[0].play, row.behind, row.interval) for row in rows[1:]
@@ -221,11 +230,12 @@ TIMED_SAMPLES = 100
 LONG_SECONDS = 3.0
 
 
-def thinking(work, seconds: float | None, samples: int | None, calibrate):
+def thinking(work, seconds: float | None, samples: int | None, calibrate, parts: int = 1):
     """``work()``, with a progress bar on stderr when it is a terminal and the engine
     thinks long: ``--time`` (the bar fills with the time given) or ``--samples`` of at
     least :data:`LONG_SAMPLES` (the time is estimated from a small run, ``calibrate(n)``,
-    on other deals, so the answer is the same with or without the bar). When stderr is
+    on other deals, so the answer is the same with or without the bar, in one process:
+    ``work`` shares its playouts among ``parts`` processes). When stderr is
     not a terminal (a pipe, a log), ``--samples`` of at least :data:`TIMED_SAMPLES` is
     timed the same way on a twentieth of its deals, and one line on stderr says how
     long it will take when that is more than :data:`LONG_SECONDS`."""
@@ -234,7 +244,7 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
             trial = max(2, samples // 20)
             start = time.perf_counter()
             calibrate(trial)
-            expected = (time.perf_counter() - start) * samples / trial
+            expected = (time.perf_counter() - start) * samples / trial / parts
             if expected > LONG_SECONDS:
                 t = current()
                 whole = max(1, round(expected))
@@ -250,7 +260,7 @@ def thinking(work, seconds: float | None, samples: int | None, calibrate):
         trial = 20
         start = time.perf_counter()
         calibrate(trial)
-        expected = (time.perf_counter() - start) * samples / trial
+        expected = (time.perf_counter() - start) * samples / trial / parts
     else:  # a quick answer needs no bar
         return work()
     steps = 100
@@ -456,12 +466,15 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
 @option("--scores", metavar="MINE,THEIRS",
         help=N_("The scores, your side first, so that the match target counts."))
 @option("--boneyard", type=WholeRange(0, 200), metavar="N", help=N_("Tiles in the boneyard (checked against the rest)."))
+@option("--workers", type=WholeRange(1, 64), metavar="N",
+        help=N_("Monte Carlo: processes to share the deals among (the same answer as one; default: the cores this "
+                "command may use, at most 4)."))
 @_lead_option
 @_batch_option
 @common_options
 @click.pass_context
 def best(ctx, position_text, hand_text, history_path, played_text, opponents, level, samples, seconds, seed, voids,
-         scores, boneyard, lead, batch, rules_name, lang, as_json):
+         scores, boneyard, workers, lead, batch, rules_name, lang, as_json):
     def work(params):
         if params["hand_text"] is None:
             raise click.UsageError(_("Missing option '--hand'."))
@@ -470,7 +483,8 @@ def best(ctx, position_text, hand_text, history_path, played_text, opponents, le
         return do_best(params["position_text"] or "", params["hand_text"], params["played_text"],
                        params["opponents"], params["level"], params["rules_name"], params["samples"],
                        params["seconds"], params["seed"], params["voids"], params["scores"], params["boneyard"],
-                       params.get("lead") or "first", history_text, show_progress=not params.get("batch"))
+                       params.get("lead") or "first", history_text, show_progress=not params.get("batch"),
+                       workers=params.get("workers"))
 
     if history_path is not None and position_text is None and not batch:
         ctx.params["position_text"] = "-"

@@ -30,7 +30,7 @@ from ..core.plays import Play
 from ..errors import N_, IllegalPlayError
 from .levels import AUTO_EXACT_NODES, RankedPlay, Situation, rank_exact, resolve_level, sample_situation, with_reasons
 from .names import DEFAULT_SAMPLES, WIN_VALUE
-from .search import Sampled, SearchLimit, paired, summarise
+from .search import Sampled, SearchLimit, Spread, paired, summarise
 
 
 class Comparison(NamedTuple):
@@ -114,14 +114,16 @@ def _same(a: Play, b: Play) -> bool:
 
 
 def analyse(situation: Situation, samples: int | None = None, seed: int | str = 0,
-            keep: Sequence[Play] = ()) -> Analysis:
+            keep: Sequence[Play] = (), spread: Spread | None = None) -> Analysis:
     """Every legal play of ``situation`` valued as ``rank(situation, "auto")`` values them
     (``samples`` deals a candidate, default
     :data:`~fives_tutor.engine.names.DEFAULT_SAMPLES`, and ``seed``: the same ranking as
     ``fives best --samples N --seed S`` gives), each with its difference to the best on the
     same deals and that difference's standard error, and where the scores are given, the
     match's part of it. The plays in ``keep`` never leave the search's race. The same
-    situation, budget and seed always give the same analysis.
+    situation, budget and seed always give the same analysis, with or without a
+    ``spread`` (other processes that share the playouts:
+    :class:`~fives_tutor.engine.search.Spread`).
 
     Raises :class:`IllegalPlayError` when no deal of the hidden tiles fits what the
     player knows."""
@@ -140,7 +142,8 @@ def analyse(situation: Situation, samples: int | None = None, seed: int | str = 
         if ranked and ranked[0].proven:
             top = ranked[0].value
             return Analysis(tuple(Valued(r, max(0.0, top - r.value)) for r in ranked), "exact", 0)
-    built, plays, measured = sample_situation(situation, samples or DEFAULT_SAMPLES, seed=seed, keep=keep)
+    built, plays, measured = sample_situation(situation, samples or DEFAULT_SAMPLES, seed=seed, keep=keep,
+                                              spread=spread)
     ranked = with_reasons(situation, plays, summarise(built, measured))
     position = {(p.tile, p.index): i for i, p in enumerate(plays)}
     best_index = position[(ranked[0].play.tile, ranked[0].play.index)]

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     # types only: the search (and what it loads) is imported inside the levels that
     # search, so that greedy, defensive and expert answers do not pay for it at start-up
     # (about 40 ms of a `fives best --level greedy`, measured: docs/benchmarks.md, issue 17)
-    from .search import MoveValue, ObservedTiles, Problem, Sampled
+    from .search import MoveValue, ObservedTiles, Problem, Sampled, Spread
 
 
 class Situation(NamedTuple):
@@ -543,14 +543,17 @@ def rank_monte_carlo(situation: Situation, samples: int | None = None, seconds: 
 def sample_situation(situation: Situation, samples: int | None = None, seconds: float | None = None,
                      seed: int | str = 0, player: str = "expert", inference: float | None = None,
                      prune: bool = True, epsilon: float | None = None, opponents: Policy | None = None,
-                     styles: bool = True, keep: Sequence[Play] = ()) -> tuple[Problem, list[Play], Sampled]:
+                     styles: bool = True, keep: Sequence[Play] = (),
+                     spread: Spread | None = None) -> tuple[Problem, list[Play], Sampled]:
     """The deals and playouts of the Monte Carlo level (:func:`rank_monte_carlo`'s
     ``sampling``, the same arguments and the same seeded deals), each deal's values kept
     (:class:`~fives_tutor.engine.search.Sampled`) for a caller that compares plays deal by
     deal (:func:`fives_tutor.engine.judge.analyse`): the search's problem, the legal plays
     its moves stand for (in the same order) and what :func:`~fives_tutor.engine.search.sample`
-    measured. The plays in ``keep`` never leave the race. Raises :class:`IllegalPlayError`
-    when no deal fits what the player knows."""
+    measured. The plays in ``keep`` never leave the race; ``spread`` shares the playouts
+    with other processes (:class:`~fives_tutor.engine.search.Spread`: the same deals and
+    values, in less time). Raises :class:`IllegalPlayError` when no deal fits what the
+    player knows."""
     from .search import EPSILON, INFERENCE, sample  # start-up: see TYPE_CHECKING above
     built, plays = search_problem(situation)
     kept = [i for i, p in enumerate(plays) if any(p.tile == k.tile and p.index == k.index for k in keep)]
@@ -559,7 +562,7 @@ def sample_situation(situation: Situation, samples: int | None = None, seconds: 
                       rng=random.Random(f"{seed}:mc"), player=player,
                       inference=INFERENCE if inference is None else inference, prune=prune,
                       epsilon=EPSILON if epsilon is None else epsilon, keep=kept, model=read_styles,
-                      opponents=opponents)
+                      opponents=opponents, spread=spread)
     return built, plays, measured
 
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from math import exp, log, sqrt
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple, Protocol, TypeAlias
 
 from ..core.game import sides_for
 from ..core.position import Position
@@ -302,13 +303,47 @@ class Sampled(NamedTuple):
     wins: list[list[int]] = []  # never changed: a shared empty default is safe
 
 
+#: one deal of the hidden tiles as the search plays it: every seat's tiles, the boneyard
+#: in its order, and the style each other seat plays it in (None: every seat the playout player)
+Deal: TypeAlias = tuple[list[list[TileIndex]], list[TileIndex], tuple[str, ...] | None]
+#: a deal's outcome for one candidate: its value, its hand-end part, the match (1, -1, 0),
+#: and whether it was played out (False: solved exactly, no hand-end part)
+Outcome: TypeAlias = tuple[float, float, int, bool]
+#: what values a batch of deals for the candidates still in the race: ``(alive, deals)`` ->
+#: for each deal, each alive candidate's :data:`Outcome`
+Evaluate: TypeAlias = Callable[[tuple[list[int], list[Deal]]], list[list[Outcome]]]
+
+
+#: values the parts of a batch, each part ``(alive, deals)``: their results in the same order
+Runner: TypeAlias = Callable[[list[tuple[list[int], list[Deal]]]], list[list[list[Outcome]]]]
+
+
+class Spread(Protocol):
+    """Other processes that value the parts of one batch of deals at once
+    (:class:`fives_tutor.study.parallel.Forked`): ``parts`` is how many parts a batch is
+    split into, and ``open(evaluate)`` a context in which a :data:`Runner` gives each
+    part's results, the same as ``evaluate`` run on each part in turn."""
+
+    parts: int
+
+    def open(self, evaluate: Evaluate) -> AbstractContextManager[Runner]:
+        """The runner for the search's ``evaluate``, its processes ended on leaving."""
+        ...
+
+
 def sample(problem: Problem, samples: int | None = None, seconds: float | None = None,
            rng: random.Random | None = None, player: Playout = "expert", solve_tiles: int = SOLVE_TILES,
            inference: float = 0.0, prune: bool = True, epsilon: float = EPSILON, keep: Sequence[int] = (),
-           model: Model | None = None, opponents: Policy | None = None) -> Sampled:
+           model: Model | None = None, opponents: Policy | None = None, spread: Spread | None = None) -> Sampled:
     """The deals and playouts behind :func:`monte_carlo` (the same arguments), each deal's
     values kept (:class:`Sampled`), for a caller that compares two candidates deal by deal
-    (:func:`paired`). The candidates whose indexes are in ``keep`` never leave the race."""
+    (:func:`paired`). The candidates whose indexes are in ``keep`` never leave the race.
+
+    With a ``spread`` (:class:`Spread`: other processes), the deals of each round of the
+    race are dealt first and their playouts shared among the processes: the same deals
+    and the same values as without it, in less time. It is used only where the playouts
+    draw nothing from ``rng`` (the players are the fixed levels, with no random play) and
+    the budget is a number of deals, not ``seconds``."""
     rng = rng or random.Random(0)
     moves = problem.moves
     if not moves:
@@ -335,47 +370,89 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
     solvable = (problem.players == 2 and len(problem.mine) + problem.knowledge.counts[0] <= solve_tiles
                 and drawable <= SOLVE_BONEYARD)
     base_board = _board(problem)
-    alive = list(range(count))
-    playouts = 0
-    nominal = budget // count
-    deal_policy = policy
-    while playouts < budget and (len(alive) > 1 or len(weights) < nominal):
-        hands, boneyard = deal_hidden(problem, rng)
-        if model is not None:
-            weight, styles = deal_styles(tb, model, hands, rng)
-            deal_policy = seated.get(styles)
-            if deal_policy is None:
-                deal_policy = seated[styles] = _seated([policy or greedy_policy] + [by_style[s] for s in styles])
-        else:
-            weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
-        weights.append(weight)
+
+    def policy_of(styles: tuple[str, ...] | None) -> Policy | None:
+        if styles is None:
+            return policy
+        found = seated.get(styles)
+        if found is None:
+            found = seated[styles] = _seated([policy or greedy_policy] + [by_style[s] for s in styles])
+        return found
+
+    def outcomes(alive_now: list[int], deal: Deal) -> list[Outcome]:
+        hands, boneyard, styles = deal
+        deal_policy = policy_of(styles)
         base = FastHand.resume(tb, hands, boneyard, list(problem.ends), problem.lone, 0, problem.sides,
                                problem.double_played, 0, voids)
         base.lead_tile = problem.lead_tile
-        solved: list[int] | None = None
         if solvable and problem.scores is None:
             try:
-                solved = _solve_deal(base, [moves[i] for i in alive])
+                # the solver gives no hand-end part (and no match: no scores)
+                return [(float(v), 0.0, 0, False) for v in _solve_deal(base, [moves[i] for i in alive_now])]
             except SearchLimit:
-                solved = None
-        for position, index in enumerate(alive):
-            value: float
-            won = 0
-            if solved is not None:
-                value = solved[position]  # the solver gives no hand-end part (and no match: no scores)
-            else:
-                value, swing, won = _playout(base, moves[index], deal_policy, rng, base_board, side)
-                swings[index] += weight * swing
-                swung[index] += weight
-            values[index].append(value)
-            wins[index].append(won)
-            playouts += 1
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if prune and len(weights) % PRUNE_EVERY == 0 and len(weights) >= PRUNE_MIN and len(alive) > 1:
-            raced = _race(alive, values, weights)
-            alive = [index for index in alive if index in raced or index in keep]
+                pass
+        found: list[Outcome] = []
+        for index in alive_now:
+            value, swing, won = _playout(base, moves[index], deal_policy, rng, base_board, side)
+            found.append((value, swing, won, True))
+        return found
+
+    def evaluate(job: tuple[list[int], list[Deal]]) -> list[list[Outcome]]:
+        alive_now, deals = job
+        return [outcomes(alive_now, deal) for deal in deals]
+
+    # the playouts draw nothing from rng: a round's deals may be dealt first and shared
+    fixed = isinstance(player, str) and not epsilon and opponents is None
+    batched = spread is not None and spread.parts > 1 and fixed and deadline is None
+    alive = list(range(count))
+    playouts = 0
+    nominal = budget // count
+    alone: Runner = lambda jobs: [evaluate(job) for job in jobs]  # noqa: E731 - the one-process runner
+    with spread.open(evaluate) if batched and spread is not None else nullcontext(alone) as run_parts:
+        while playouts < budget and (len(alive) > 1 or len(weights) < nominal):
+            # this round's deals: one at a time, or with a spread up to the next look of the race
+            needed = -(-(budget - playouts) // len(alive))
+            if len(alive) == 1:
+                needed = min(needed, nominal - len(weights))
+            size = min(needed, PRUNE_EVERY - len(weights) % PRUNE_EVERY) if batched else 1
+            deals: list[Deal] = []
+            for _ in range(size):
+                hands, boneyard = deal_hidden(problem, rng)
+                styles: tuple[str, ...] | None = None
+                if model is not None:
+                    weight, styles = deal_styles(tb, model, hands, rng)
+                else:
+                    weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
+                weights.append(weight)
+                deals.append((hands, boneyard, styles))
+            parts = _parts(deals, spread.parts if batched and spread is not None else 1)
+            results = [found for part in run_parts([(alive, part) for part in parts]) for found in part]
+            for weight, found in zip(weights[len(weights) - len(deals):], results):
+                for index, (value, swing, won, played) in zip(alive, found):
+                    if played:
+                        swings[index] += weight * swing
+                        swung[index] += weight
+                    values[index].append(value)
+                    wins[index].append(won)
+                    playouts += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if prune and len(weights) % PRUNE_EVERY == 0 and len(weights) >= PRUNE_MIN and len(alive) > 1:
+                raced = _race(alive, values, weights)
+                alive = [index for index in alive if index in raced or index in keep]
     return Sampled(values, swings, weights, alive, swung, wins)
+
+
+def _parts(deals: list[Deal], count: int) -> list[list[Deal]]:
+    """``deals`` in at most ``count`` runs of consecutive deals, as even as they go."""
+    count = max(1, min(count, len(deals)))
+    size, extra = divmod(len(deals), count)
+    parts, start = [], 0
+    for k in range(count):
+        end = start + size + (k < extra)
+        parts.append(deals[start:end])
+        start = end
+    return parts
 
 
 def summarise(problem: Problem, sampled: Sampled) -> list[MoveValue]:

@@ -4,6 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+#: the most processes a search shares its playouts among by default (past a few, the
+#: rounds of the race are too short to share well)
+MOST_WORKERS = 4
+
+
+def usable_cores(most: int = MOST_WORKERS) -> int:
+    """The processor cores this process may run on (its affinity where the system says
+    it), at most ``most``."""
+    import os
+
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(most, cores))
+
 
 def run_jobs(worker: Callable[[tuple], list], jobs: Sequence[tuple], workers: int = 1,
              progress: Callable[[int], None] | None = None) -> list:
@@ -46,3 +62,105 @@ def run_jobs(worker: Callable[[tuple], list], jobs: Sequence[tuple], workers: in
                 signal.signal(signal.SIGTERM, previous)
             gc.unfreeze()
     return results
+
+
+class Forked:
+    """Processes that share one search's playouts where a person waits for the answer
+    (:class:`fives_tutor.engine.search.Spread`): ``workers`` in all, this process
+    included. The others are forked when a search opens them, so they hold the search as
+    it is; each round's parts go to them over pipes and come back in order. Where the
+    system cannot fork (Windows), or with one worker, there is one part: the search runs
+    here alone. A worker that fails leaves its part to this process, which works it out
+    itself: the answer is the same either way."""
+
+    def __init__(self, workers: int) -> None:
+        import os
+
+        self.parts = max(1, workers) if hasattr(os, "fork") else 1
+
+    def open(self, evaluate: Callable):
+        """The runner of ``evaluate`` over a round's parts (a context manager; the
+        workers end when it is left, however it is left)."""
+        from contextlib import contextmanager
+
+        @contextmanager
+        def opened():
+            children = _fork_workers(evaluate, self.parts - 1)
+            try:
+                yield lambda jobs: _run_round(evaluate, children, jobs)
+            finally:
+                _end_workers(children)
+
+        return opened()
+
+
+def _fork_workers(evaluate: Callable, count: int) -> list:
+    """``count`` forked processes, each answering ``evaluate(job)`` for every job it is
+    sent until it is sent None or its pipe closes: ``[(pid, connection)]``."""
+    import os
+    import signal
+    import sys
+    from multiprocessing import Pipe
+
+    children: list = []
+    for _ in range(count):
+        mine, theirs = Pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the worker: it never returns into the caller's code
+            code = 0
+            try:
+                mine.close()
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the command's to handle
+                while True:
+                    try:
+                        job = theirs.recv()
+                    except EOFError:
+                        break
+                    if job is None:
+                        break
+                    theirs.send(evaluate(job))
+            except BaseException:
+                code = 1
+            finally:
+                os._exit(code)
+        theirs.close()
+        children.append((pid, mine))
+    return children
+
+
+def _run_round(evaluate: Callable, children: list, jobs: list) -> list:
+    """Each job's result in order: the first worked out here while the workers work out
+    the others; a job whose worker failed is worked out here."""
+    sent = []
+    for (_pid, connection), job in zip(children, jobs[1:]):
+        try:
+            connection.send(job)
+            sent.append((connection, job, True))
+        except OSError:
+            sent.append((connection, job, False))
+    results = [evaluate(jobs[0])] if jobs else []
+    for connection, job, ok in sent:
+        try:
+            results.append(connection.recv() if ok else evaluate(job))
+        except (EOFError, OSError):
+            results.append(evaluate(job))
+    results.extend(evaluate(job) for job in jobs[1 + len(children):])
+    return results
+
+
+def _end_workers(children: list) -> None:
+    import os
+
+    for _pid, connection in children:
+        try:
+            connection.send(None)
+        except OSError:
+            pass  # (it has ended already)
+        connection.close()
+    for pid, _connection in children:
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
