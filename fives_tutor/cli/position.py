@@ -457,7 +457,7 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
                 "solves the hand when every tile is known; auto (the default) is exact where it applies, else "
                 "monte-carlo."))
 @option("--samples", type=WholeRange(1, 100000), metavar="N",
-        help=N_("Monte Carlo: deals of the hidden tiles (default: the engine's budget, 100)."))
+        help=N_("Monte Carlo: deals of the hidden tiles for each play (default: the engine's budget, 200)."))
 @option("--time", "seconds", type=SecondsRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True,
         help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))

@@ -14,10 +14,12 @@ DEFAULT_LEVEL = "auto"
 #: levels a whole match can be played with (``duel``, ``simulate``): the levels and a random player
 PLAYING_LEVELS = LEVEL_NAMES + ("random",)
 
-#: Monte Carlo deals a move by default (``fives best``, ``fives duel``, the coach): chosen so
-#: that ``fives best`` on a 7-tile opening answers in under half a second on one core
-#: (docs/benchmarks.md)
-DEFAULT_SAMPLES = 100
+#: Monte Carlo deals a candidate by default (``fives best``, ``fives duel``, ``hint`` and the
+#: coach: one budget, so that they give one answer): 200 won 6.7 points more of the matches
+#: against ``expert`` than 100 on the same 300 deals (+2.8 to +10.5), at twice the CPU;
+#: ``fives best`` shares it among the cores, and no answer takes a second on one core
+#: (docs/benchmarks.md, issue 20)
+DEFAULT_SAMPLES = 200
 
 #: seconds a player of one's own (``fives duel bot.py:Bot``) may take to answer a move by
 #: default (``fives duel --move-time``; :mod:`fives_tutor.study.outside`); the levels here

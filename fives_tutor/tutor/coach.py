@@ -44,12 +44,13 @@ from ..core.undo import effective_actions
 from ..engine.history import Event, History, Step
 from ..engine.judge import Analysis, Comparison, Valued, analyse
 from ..engine.levels import RankedPlay, Situation, rank_expert
-from ..engine.names import LEVEL_NAMES
+from ..engine.names import DEFAULT_SAMPLES, LEVEL_NAMES
 from ..engine.reasons import Reason, Searched, comparisons
 from ..errors import N_, FivesError, IllegalPlayError
 
-#: deals of the hidden tiles a judgement samples for each candidate play
-SAMPLES = 200
+#: deals of the hidden tiles a judgement samples for each candidate play: the engine's
+#: default budget, the one ``fives best`` answers with
+SAMPLES = DEFAULT_SAMPLES
 #: a play this close to the best (points) is marked best
 BEST_BELOW = 0.5
 #: below this many points a play is fine
