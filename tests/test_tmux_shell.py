@@ -167,3 +167,20 @@ def test_a_count_of_players_asks_for_that_many_names(tmp_path):
         tmux("send-keys", "-t", session, "-l", "Ana,Ben,Cy")             # replaces the refused answer
         tmux("send-keys", "-t", session, "Enter")
         wait_for(session, "New match: Ana, Ben, Cy")
+
+
+@pytest.mark.parametrize("command, prompt", [
+    ("table --players Ana,Ben --lang en --tiles plain", "Ana>"),
+    ("puzzle --count 1 --lang en", "Your play"),
+])
+def test_an_escape_sequence_typed_into_a_prompt_is_dropped(tmp_path, command, prompt):
+    # ESC [31m (a colour code pasted with a position) is read by prompt_toolkit as a mouse
+    # event, whose own handler failed with a traceback in the middle of the prompt
+    with terminal(tmp_path, command) as session:
+        wait_for(session, prompt)
+        tmux("send-keys", "-t", session, "Escape")
+        tmux("send-keys", "-t", session, "-l", "[31mX")
+        time.sleep(1.0)
+        screen = tmux("capture-pane", "-p", "-t", session)
+        assert "Press ENTER to continue" not in screen and "Exception" not in screen, screen
+        tmux("send-keys", "-t", session, "Enter")

@@ -58,7 +58,9 @@ class Console:
             if self._session is None:
                 from prompt_toolkit import PromptSession  # start-up: loaded when the command runs
 
-                self._session = PromptSession()
+                from ..table.shell import stray_escape_bindings
+
+                self._session = PromptSession(key_bindings=stray_escape_bindings())
             session = self._session
             try:
                 return session.prompt(prompt_text(prompt))

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyPressEvent
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
@@ -26,6 +26,7 @@ from ..text.i18n import _
 from ..text.output import screen_text
 from ..text.wrap import display_width
 from .review_text import Move, mistakes_after
+from .shell import stray_escape_bindings
 
 
 class Board:
@@ -119,7 +120,7 @@ PERSIAN_KEYS = {"n": "\u062f", "p": "\u062d", "m": "\u067e", "g": "\u0644", "b":
 
 def make_app(board: Board) -> Application[None]:
     """The prompt_toolkit application that shows ``board`` full screen."""
-    bindings = KeyBindings()
+    bindings = stray_escape_bindings()  # its keys and nothing else: no mouse
 
     def size() -> tuple[int, int]:
         try:

@@ -25,6 +25,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.filters import has_selection, to_filter
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.selection import SelectionType
 from prompt_toolkit.validation import ValidationError, Validator
@@ -221,13 +222,27 @@ def _selected_span(buffer) -> tuple[int, int]:
     return start, end
 
 
+def stray_escape_bindings() -> KeyBindings:
+    """No prompt of fives asks for the mouse, so a sequence prompt_toolkit reads as a
+    mouse event is an escape sequence typed or pasted into the line (ESC [31m, a colour
+    code copied with a position): it is dropped. prompt_toolkit's own handler fails on
+    it with a traceback in the middle of the prompt."""
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _ignore(event) -> None:
+        return None
+
+    return bindings
+
+
 def refused_line_bindings() -> KeyBindings:
     """Enter checks the whole line. While a refused part is selected (:func:`select_fault`)
     prompt_toolkit's Emacs mode is out of its insert mode, so C-u and C-k did nothing
     and Esc waited for a key: here they edit as in a shell whose cursor stands at the
     end of the line, the selection dropped. C-u deletes the whole line, C-k the
     refused part (from the fault to the end), Esc the refused part at once."""
-    bindings = KeyBindings()
+    bindings = stray_escape_bindings()
 
     @bindings.add("c-u", filter=has_selection)
     def _discard_line(event) -> None:
