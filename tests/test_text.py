@@ -369,3 +369,20 @@ def test_no_line_is_wider_than_an_80_column_terminal(run, monkeypatch, args, typ
     result = run(*args, "--lang", code, input=typed, env={"COLUMNS": "80"})
     for line in (result.stdout + result.stderr).split("\n"):
         assert width(line) <= 80, (width(line), line)
+
+
+@pytest.mark.parametrize("code", ["en", "fa", "tl"])
+def test_a_worksheet_on_a_terminal_is_wrapped_at_spaces_and_its_boards_kept(run, monkeypatch, code):
+    # fives puzzle --print writes Markdown: into a file its lines stay whole; on a terminal
+    # of 80 columns a line of the answer key is wrapped at spaces, the board in its fenced
+    # block left as drawn
+    monkeypatch.setattr(output, "_isatty", lambda stream: True)
+    result = run("puzzle", "--print", "3", "--lang", code, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.stderr
+    rows = result.stdout.rstrip("\n").split("\n")
+    assert all(width(row) <= 80 for row in rows), [r for r in rows if width(r) > 80]
+    monkeypatch.setattr(output, "_isatty", lambda stream: False)
+    piped = run("puzzle", "--print", "3", "--lang", code, env={"COLUMNS": "80"})
+    assert any(width(row) > 80 for row in piped.stdout.split("\n"))  # a file keeps its long lines
+    fence = [row for row in rows if row.strip().startswith("```")]
+    assert fence and len(fence) % 2 == 0

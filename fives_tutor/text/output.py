@@ -143,6 +143,21 @@ def fit(lines: list[str], columns: int | None = None) -> list[str]:
     return fitted
 
 
+def fit_markdown(lines: list[str], columns: int | None = None) -> list[str]:
+    """:func:`fit` for Markdown shown on a terminal: the lines of a fenced block (a board,
+    drawn to its columns) are left as drawn, every other line is wrapped at spaces, its
+    rows hanging under it (a paragraph's or a list item's continuation in Markdown)."""
+    fitted: list[str] = []
+    fenced = False
+    for line in lines:
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            fitted.append(line)
+            continue
+        fitted += [line] if fenced else fit([line], columns)
+    return fitted
+
+
 def _isatty(stream) -> bool:
     try:
         return bool(stream.isatty())
@@ -184,11 +199,11 @@ def echo(text: str = "", err: bool = False, nl: bool = True, markdown: bool = Fa
     as in :func:`render`)."""
     stream = sys.stderr if err else sys.stdout
     text = str(text)
-    # on a terminal a line too wide is wrapped at spaces, not cut by the terminal; into a pipe or
-    # a file a message stays one line (an error is one line). Visual order wraps itself; a
-    # Markdown file keeps its lines.
-    if not _visual and not markdown and _isatty(stream):
-        text = "\n".join(fit(text.split("\n")))
+    # on a terminal a line too wide is wrapped at spaces, not cut by the terminal (Markdown too:
+    # a worksheet read on the screen); into a pipe or a file a message stays one line (an error
+    # is one line) and a Markdown file keeps its lines. Visual order wraps itself.
+    if not _visual and _isatty(stream):
+        text = "\n".join((fit_markdown if markdown else fit)(text.split("\n")))
     out = "\n".join(for_terminal(render(text, markdown=markdown), stream))
     try:
         # the stream itself: without it Click takes an ASCII stream for a misconfigured one and
