@@ -184,3 +184,15 @@ def test_an_escape_sequence_typed_into_a_prompt_is_dropped(tmp_path, command, pr
         screen = tmux("capture-pane", "-p", "-t", session)
         assert "Press ENTER to continue" not in screen and "Exception" not in screen, screen
         tmux("send-keys", "-t", session, "Enter")
+
+
+@pytest.mark.parametrize("lang, last_words", [("tl", "para huminto):"), ("id", "untuk berhenti):")])
+def test_a_long_prompt_is_wrapped_at_spaces_with_room_to_answer(tmp_path, lang, last_words):
+    # the puzzle's prompt in Tagalog and Indonesian is wider than 80 columns: the terminal
+    # had cut it mid-word ("humi" / "nto"); wrapped, its last row leaves room for the answer
+    with terminal(tmp_path, f"puzzle --count 1 --lang {lang}") as session:
+        screen = wait_for(session, last_words)
+        rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+        assert rows[-1].endswith(last_words) and len(rows[-1]) <= 80 - 16, rows[-3:]
+        tmux("send-keys", "-t", session, "-l", "q")
+        tmux("send-keys", "-t", session, "Enter")

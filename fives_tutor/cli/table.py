@@ -25,7 +25,7 @@ from ..text.i18n import (
     ngettext,
     unknown_name,
 )
-from ..text.output import echo, prompt_text
+from ..text.output import echo, prompt_rows, prompt_text
 from .common import (
     CliError,
     FivesCommand,
@@ -173,7 +173,7 @@ def _ask(message: str, check, completions=(), default: str = "") -> str:
         completer=WordCompleter(list(completions), ignore_case=True) if completions else None)
     grow_validation_toolbar(session)
     try:
-        answer = session.prompt(prompt_text(message))
+        answer = session.prompt(prompt_text(prompt_rows(message)))
     except (EOFError, KeyboardInterrupt):
         raise click.exceptions.Abort() from None
     return answer.strip() or default

@@ -12,7 +12,7 @@ import click
 from ..bounds import whole_number
 from ..errors import N_, FivesError
 from ..text.i18n import _, current, localize_error, ngettext, pgettext, unknown_name
-from ..text.output import echo, prompt_text
+from ..text.output import echo, prompt_rows, prompt_text
 from .common import (
     CliError,
     FivesCommand,
@@ -63,7 +63,7 @@ class Console:
                 self._session = PromptSession(key_bindings=stray_escape_bindings())
             session = self._session
             try:
-                return session.prompt(prompt_text(prompt))
+                return session.prompt(prompt_text(prompt_rows(prompt)))
             except (EOFError, KeyboardInterrupt):
                 return None
         echo(prompt)

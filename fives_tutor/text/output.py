@@ -227,6 +227,19 @@ def prompt_text(text: str) -> str:
     return _prompt_lines(text, embed_last=False)
 
 
+#: columns a prompt leaves free on its last row for the answer typed after it
+ANSWER_ROOM = 16
+
+
+def prompt_rows(text: str) -> str:
+    """A prompt wrapped at spaces to the terminal's width, its last row short enough to
+    leave :data:`ANSWER_ROOM` columns for the answer: a long prompt (a puzzle's, in
+    Tagalog) is not cut by the terminal in the middle of a word, and the answer starts on
+    its row. Ends with one space."""
+    rows = wrap.wrap_lines(text.rstrip(), max(20, wrap.terminal_width() - ANSWER_ROOM))
+    return "\n".join(rows) + " "
+
+
 def screen_text(text: str) -> str:
     """Text that prompt_toolkit draws with nothing typed on it (a toolbar, a refusal, a
     full-screen page such as the review's board): marked and embedded as printed
