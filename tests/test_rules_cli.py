@@ -125,3 +125,11 @@ def test_compare_simulate_in_every_language(run, code):
     assert result.exit_code == 0, result.stderr
     english = run("rules", "compare", "dominos-cc", "pagat-all-fives", "--simulate", "10", "--seed", "1").stdout
     assert (result.stdout == english) == (code == "en")
+
+
+@pytest.mark.parametrize("args", [["rules", "show", "dominos-cc"], ["rules", "show", "pagat-all-fives"]])
+def test_rules_into_a_pipe_fit_80_columns_as_every_command_does(run, args):
+    # with no terminal width known, text is laid out for 80 columns (rules had taken 100)
+    result = run(*args, env={"COLUMNS": ""})
+    assert result.exit_code == 0, result.stderr
+    assert max(len(line) for line in result.stdout.split("\n")) <= 80

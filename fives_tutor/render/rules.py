@@ -28,7 +28,7 @@ def render_list(packs: Sequence[tuple[str, RuleSet | None, str, str | None]]) ->
 def render_show(rules: RuleSet) -> str:
     """Every parameter of a pack in words, with its name, summary and source."""
     code = current().code
-    columns = terminal_width(100)
+    columns = terminal_width()
     lines = wrap(f"{rules.name(code)} [{rules.id}]", columns)
     summary = rules.summary(code)
     if summary:

@@ -33,7 +33,7 @@ GLYPHS = ("█", "▓", "▒", "░")
 
 
 def _terminal_width() -> int:
-    return terminal_width(100)
+    return terminal_width()
 
 
 def _pad(text: str, width: int, right: bool = False) -> str:

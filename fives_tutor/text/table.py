@@ -39,7 +39,7 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None, co
     the left-to-right runs of each cell, so all rows read in one direction."""
     if rtl is None:
         rtl = current().rtl
-    columns = columns or terminal_width(100)
+    columns = columns or terminal_width()
     grid = ([list(header)] if header else []) + [list(row) for row in rows]
     if not grid:
         return ""
