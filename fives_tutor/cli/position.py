@@ -458,7 +458,8 @@ def moves(ctx, position_text, hand_text, lead, batch, rules_name, lang, as_json)
                 "monte-carlo."))
 @option("--samples", type=WholeRange(1, 100000), metavar="N",
         help=N_("Monte Carlo: deals of the hidden tiles for each play (default: the engine's budget, 200)."))
-@option("--time", "seconds", type=SecondsRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals."))
+@option("--time", "seconds", type=SecondsRange(0.01, 600), metavar="SECONDS", help=N_("Monte Carlo: seconds to think instead of a number of deals (how many fit, and so the "
+                "figures, depend on the machine: the same seed gives the same answer only with --samples)."))
 @option("--seed", metavar="SEED", default=DEFAULT_SEED, show_default=True,
         help=N_("Monte Carlo: seed of the deals (the same seed, the same answer)."))
 @option("--void", "voids", multiple=True, metavar="OPPONENT:NUMBERS",
