@@ -66,7 +66,7 @@ def test_a_whole_match_through_the_pipe(run, tmp_path, pack, players, seed):
     assert info.finished and info.practice == {"seed": seed, "you": 0, "levels": [None] + ["greedy"] * (players - 1),
                                                "coach": "on"}
     # listed as practice; a table shell will not take it
-    listed = run("games", "list", "--db", db)
+    listed = run("games", "list", "--db", db, env={"COLUMNS": "120"})  # (a wide terminal: the state on one line)
     assert "finished, practice" in listed.stdout
     assert json.loads(run("games", "list", "--db", db, "--json").stdout)[0]["practice"] is True
     refused = run("table", "--resume", "1", "--db", db)

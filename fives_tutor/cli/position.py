@@ -87,8 +87,8 @@ def read_history(path: str) -> str:
     try:
         if path == "-":
             if sys.stdin.isatty():  # typed at the terminal: say what is awaited, and how it ends
-                echo(_("Type the hand's history, one event a line (1 leads 6|6, 2 plays 6|3@6|6, 1 draws 2), "
-                       "then Ctrl-D on a line of its own."), err=True)
+                echo(_("Type the hand's history, one event a line ('1 leads 6|6', '2 plays 6|3@6|6', "
+                       "'1 draws 2'), then Ctrl-D on a line of its own."), err=True)
             data = sys.stdin.buffer.read(MAX_HISTORY_BYTES + 1)
         else:
             with open(path, "rb") as handle:
