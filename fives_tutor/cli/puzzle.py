@@ -116,7 +116,8 @@ def _serve(console, progress, rules, puzzle, number: int, count: int, reviewing:
     console.show(text.verdict_line(solved, puzzle.answer))
     for line in text.reason_lines(shown.reason, shown.mine):
         console.show(line)
-    figures, notes = text.plays_table(shown.ranked, puzzle.answer, chosen.notation, puzzle.level, puzzle.samples)
+    figures, notes = text.plays_table(shown.ranked, puzzle.answer, chosen.notation, puzzle.level, puzzle.samples,
+                                      puzzle.match)
     console.show("\n".join(figures), wrap=False)  # the table fits the terminal by itself
     for note in notes:
         console.show(note)

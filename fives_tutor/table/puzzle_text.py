@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..core.layout import Layout
 from ..core.plays import board_position
+from ..engine.names import WIN_VALUE
 from ..render.board_art import draw, draw_hand
 from ..render.chart import Series, line_chart, ltr_lines, x_ticks
 from ..render.sentences import inferred, points_phrase
@@ -148,11 +149,11 @@ def verdict_line(solved: bool, answer: str) -> str:
 
 
 def plays_table(ranked: Sequence, answer: str, chosen: str | None, level: str,
-                samples: int) -> tuple[list[str], list[str]]:
+                samples: int, match: bool = False) -> tuple[list[str], list[str]]:
     """Every play with its points now and its value to the end of the hand (± one
     standard error), the answer marked ✓ and the learner's play marked ←: the table's
     lines (they fit by themselves), and the notes on what the values mean (prose, to
-    wrap)."""
+    wrap; ``match``: the puzzle weighs the match, whose worth in points is said)."""
     t = current()
     rows = []
     for item in ranked:
@@ -174,6 +175,10 @@ def plays_table(ranked: Sequence, answer: str, chosen: str | None, level: str,
                               "Value: the average point difference to the end of the hand, and near the target the "
                               "match, over {samples} deals of the hidden tiles (± one standard error).",
                               samples).format(samples=t.number(samples)))
+        if match:  # near the target a value of -190 is no count of pips: say what makes it
+            notes.append(_("Near the target a deal that ends the match counts as the match alone, {bonus} points "
+                           "won or lost whatever the margin: that is most of these values, and of the points "
+                           "in the reason.").format(bonus=t.number(WIN_VALUE)))
         if any(item.raced_out for item in ranked):
             notes.append(_("A play that left the race fell clearly behind early: it is ranked below those played "
                            "to the end, its value measured on fewer deals."))
