@@ -382,3 +382,12 @@ def test_history_that_is_a_folder_or_missing(run, tmp_path):
     for path in (tmp_path, tmp_path / "absent.txt"):
         result = run("best", "--history", str(path), "--hand", "6|4 5|5")
         assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+@pytest.mark.parametrize("text", ["", "\n", "  \n\t\n"])
+def test_an_empty_history_is_refused_as_empty(run, text):
+    # read as a hand not begun, an empty history had been refused for the tiles held
+    # ("the history says player 1 holds 7 tiles, not 1")
+    result = run("best", "--history", "-", "--hand", "6|4", input=text)
+    assert result.exit_code == 2
+    assert "is empty" in result.stderr and result.stderr.count("\n") == 1

@@ -83,7 +83,7 @@ MAX_HISTORY_BYTES = 200_000
 
 def read_history(path: str) -> str:
     """The text of a history file (``-``: standard input), bounded in size. Raises
-    :class:`NotationError` for a file that cannot be read or is too long."""
+    :class:`NotationError` for a file that cannot be read, is too long, or is empty."""
     try:
         if path == "-":
             if sys.stdin.isatty():  # typed at the terminal: say what is awaited, and how it ends
@@ -99,9 +99,13 @@ def read_history(path: str) -> str:
     if len(data) > MAX_HISTORY_BYTES:
         raise NotationError(N_("the history {path} is longer than {size} bytes"), path=path, size=MAX_HISTORY_BYTES)
     try:
-        return data.decode("utf-8-sig")  # (a byte order mark, as some editors write first, is not text)
+        text = data.decode("utf-8-sig")  # (a byte order mark, as some editors write first, is not text)
     except UnicodeDecodeError:
         raise NotationError(N_("the history {path} is not UTF-8 text"), path=path) from None
+    if not text.strip():  # (read as a hand not begun, it was refused for the tiles held)
+        raise NotationError(N_("the history {path} is empty: write one event a line, such as '1 leads 6|6'"),
+                            path=path)
+    return text
 
 
 def do_best(position_text: str | None, hand_text: str, played_text: str | None, opponents: str | None, level: str,
