@@ -280,33 +280,31 @@ def confirm(folder: str, packs: list[str], deadline: float) -> int:
     return 0
 
 
-def retheme(folder: str) -> int:
-    """Every puzzle file of ``folder`` with the themes worked out again from the stored
-    figures, as the learner is shown them (no search: the coach's judgement of them)."""
+def rewrite(folder: str, change, field: str) -> int:
+    """Every puzzle file of ``folder`` written again with each puzzle's ``field`` worked
+    out again by ``change(puzzle, rules)`` (no search), saying how many changed."""
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".json"):
             continue
         path = os.path.join(folder, name)
         generator, found = puzzle_data.read_file(path)
         rules = load_rules(name[:-5])
-        again = [p._replace(theme=puzzles.stored_theme(p, puzzles.situation_of(p, rules))) for p in found]
-        changed = sum(a.theme != p.theme for a, p in zip(again, found))
+        again = [p._replace(**{field: change(p, rules)}) for p in found]
+        changed = sum(getattr(a, field) != getattr(p, field) for a, p in zip(again, found))
         puzzle_data.write_file(path, name[:-5], generator, _ordered(again))
-        print(f"{name}: {len(again)} puzzles, {changed} with another theme")
+        print(f"{name}: {len(again)} puzzles, {changed} with another {field}")
     return 0
+
+
+def retheme(folder: str) -> int:
+    """The themes worked out again from the stored figures, as the learner is shown them
+    (the coach's judgement of them: :func:`~fives_tutor.tutor.puzzles.stored_theme`)."""
+    return rewrite(folder, lambda p, rules: puzzles.stored_theme(p, puzzles.situation_of(p, rules)), "theme")
 
 
 def rerate(folder: str) -> int:
-    """Every puzzle file of ``folder`` with the ratings worked out again from ``found``."""
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".json"):
-            continue
-        path = os.path.join(folder, name)
-        generator, found = puzzle_data.read_file(path)
-        again = [p._replace(rating=puzzles.starting_rating(p.found)) for p in found]
-        puzzle_data.write_file(path, name[:-5], generator, _ordered(again))
-        print(f"{name}: {len(again)} puzzles rated again")
-    return 0
+    """The starting ratings worked out again from what the solvers found."""
+    return rewrite(folder, lambda p, rules: puzzles.starting_rating(p.found), "rating")
 
 
 def main(argv: list[str] | None = None) -> int:
