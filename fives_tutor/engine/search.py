@@ -401,20 +401,21 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
         alive_now, deals = job
         return [outcomes(alive_now, deal) for deal in deals]
 
-    # the playouts draw nothing from rng: a round's deals may be dealt first and shared
+    # only where the playouts draw nothing from rng may a round's deals be dealt first and shared
     fixed = isinstance(player, str) and not epsilon and opponents is None
-    batched = spread is not None and spread.parts > 1 and fixed and deadline is None
+    shared = spread if spread is not None and spread.parts > 1 and fixed and deadline is None else None
     alive = list(range(count))
     playouts = 0
     nominal = budget // count
     alone: Runner = lambda jobs: [evaluate(job) for job in jobs]  # noqa: E731 - the one-process runner
-    with spread.open(evaluate) if batched and spread is not None else nullcontext(alone) as run_parts:
+    with nullcontext(alone) if shared is None else shared.open(evaluate) as run_parts:
         while playouts < budget and (len(alive) > 1 or len(weights) < nominal):
-            # this round's deals: one at a time, or with a spread up to the next look of the race
-            needed = -(-(budget - playouts) // len(alive))
-            if len(alive) == 1:
-                needed = min(needed, nominal - len(weights))
-            size = min(needed, PRUNE_EVERY - len(weights) % PRUNE_EVERY) if batched else 1
+            size = 1  # this round's deals: one at a time, or shared up to the next look of the race
+            if shared is not None:
+                size = -(-(budget - playouts) // len(alive))
+                if len(alive) == 1:
+                    size = min(size, nominal - len(weights))
+                size = min(size, PRUNE_EVERY - len(weights) % PRUNE_EVERY)
             deals: list[Deal] = []
             for _ in range(size):
                 hands, boneyard = deal_hidden(problem, rng)
@@ -425,7 +426,7 @@ def sample(problem: Problem, samples: int | None = None, seconds: float | None =
                     weight = play_weight(tb, problem.observed, hands[1:], inference) if inference else 1.0
                 weights.append(weight)
                 deals.append((hands, boneyard, styles))
-            parts = _parts(deals, spread.parts if batched and spread is not None else 1)
+            parts = _parts(deals, 1 if shared is None else shared.parts)
             results = [found for part in run_parts([(alive, part) for part in parts]) for found in part]
             for weight, found in zip(weights[len(weights) - len(deals):], results):
                 for index, (value, swing, won, played) in zip(alive, found):
