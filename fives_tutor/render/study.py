@@ -32,10 +32,6 @@ FORMATS = {
 GLYPHS = ("█", "▓", "▒", "░")
 
 
-def _terminal_width() -> int:
-    return terminal_width()
-
-
 def _pad(text: str, width: int, right: bool = False) -> str:
     return rjust(text, width) if right else ljust(text, width)
 
@@ -224,7 +220,7 @@ def headlines(study: Study, width: int | None = None, under: Mapping[int, list[s
     """The first lines of a comparison: each pack against the first in one sentence
     (:func:`headline`), wrapped to ``width`` cells; ``under[k]``, lines that follow
     pack ``k``'s (what each of its changes does alone: :func:`each_line`)."""
-    width = width or _terminal_width()
+    width = width or terminal_width()
     lines: list[str] = []
     for pack in range(1, len(study.names)):
         lines += _wrap(_("{pack} against {first}: {headline}.").format(
@@ -238,7 +234,7 @@ def each_line(rule: str, value: str, study: Study, pack: int, width: int | None 
     """One changed rule played alone against the first pack (``rules compare --each``),
     in one sentence: ``Match target alone (100 points): matches 6 minutes shorter, ...``,
     indented under the headline of the pack it comes from."""
-    width = width or _terminal_width()
+    width = width or terminal_width()
     return _wrap(_("{rule} alone ({value}): {headline}.").format(rule=rule, value=value,
                                                                    headline=headline(study, pack)),
                  width, indent="  ", hanging="  ")
@@ -248,7 +244,7 @@ def each_failed(key: str, reason: str, width: int | None = None) -> list[str]:
     """A changed rule that cannot be played alone (it needs another change beside it),
     with the reason, indented as :func:`each_line`."""
     return _wrap(_("{rule} cannot be played alone: {reason}").format(rule=_ltr(key), reason=reason),
-                 width or _terminal_width(), indent="  ", hanging="  ")
+                 width or terminal_width(), indent="  ", hanging="  ")
 
 
 def render_study(study: Study, matches: int, players: int, seed: str, strategy: str,
@@ -258,7 +254,7 @@ def render_study(study: Study, matches: int, players: int, seed: str, strategy: 
     figures table, the verdicts, the difference bars and the points-per-play
     histograms."""
     t = current()
-    width = _terminal_width()
+    width = terminal_width()
     first_lines = headlines(study, width) + [""] if with_headlines and len(study.names) > 1 else []
     strategy_words = {"greedy": _("greedy players (most points now)"), "random": _("players choosing at random"),
                       "defensive": _("defensive players (points now minus the expected reply)"),

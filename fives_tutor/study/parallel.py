@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 #: the most processes a search shares its playouts among by default (past a few, the
 #: rounds of the race are too short to share well)
@@ -78,20 +79,15 @@ class Forked:
 
         self.parts = max(1, workers) if hasattr(os, "fork") else 1
 
-    def open(self, evaluate: Callable):
+    @contextmanager
+    def open(self, evaluate: Callable) -> Iterator[Callable[[list], list]]:
         """The runner of ``evaluate`` over a round's parts (a context manager; the
         workers end when it is left, however it is left)."""
-        from contextlib import contextmanager
-
-        @contextmanager
-        def opened():
-            children = _fork_workers(evaluate, self.parts - 1)
-            try:
-                yield lambda jobs: _run_round(evaluate, children, jobs)
-            finally:
-                _end_workers(children)
-
-        return opened()
+        children = _fork_workers(evaluate, self.parts - 1)
+        try:
+            yield lambda jobs: _run_round(evaluate, children, jobs)
+        finally:
+            _end_workers(children)
 
 
 def _fork_workers(evaluate: Callable, count: int) -> list:
