@@ -43,6 +43,17 @@ def solved(situation, scores=None, samples=40):
     return compared, puzzles.refusal(compared), puzzles.theme_of(situation, compared, scores)
 
 
+def checked_puzzle(situation, counting, answer, values, theme):
+    """The position is a puzzle of ``theme``: the counting play ``counting`` and the answer
+    ``answer`` (notation) worth ``values`` (the answer's, the counting play's), as worked
+    out by hand in the test. Returns the comparison."""
+    compared, refused, found = solved(situation)
+    assert compared.chosen.play.notation == counting and compared.best.play.notation == answer
+    assert (compared.best.value, compared.chosen.value) == values
+    assert refused is None and found == theme
+    return compared
+
+
 # --------------------------------------------------------------------------- hand-worked puzzles of each theme
 
 
@@ -53,10 +64,7 @@ def test_giveback():
     # +5. The answer 5|2 on the 2 leaves 5 and 6, where the opponent has nothing; I then
     # play 6|5 on the 6 for 5 + 5 = 10 and go out collecting 8 + 2 = 10 -> 10: +20.
     situation = endgame("dominos-cc", "2 6", "6|5 5|2", "4|4 2|0")
-    compared, refused, theme = solved(situation)
-    assert compared.chosen.play.notation == "6|5@6" and compared.best.play.notation == "2|5@2"
-    assert (compared.best.value, compared.chosen.value) == (20.0, 5.0) and compared.level == "exact"
-    assert refused is None and theme == "giveback"
+    assert checked_puzzle(situation, "6|5@6", "2|5@2", (20.0, 5.0), "giveback").level == "exact"
 
 
 def test_block():
@@ -67,10 +75,7 @@ def test_block():
     # and 1: the opponent has nothing, I cannot place 6|3 either: blocked, my 9 pips against
     # their 11, and I collect 11 -> 10: +10.
     situation = endgame("dominos-cc", "2 3", "6|3 3|1", "6|5 0|0")
-    compared, refused, theme = solved(situation)
-    assert compared.chosen.play.notation == "3|6@3" and compared.best.play.notation == "3|1@3"
-    assert (compared.best.value, compared.chosen.value) == (10.0, -5.0)
-    assert refused is None and theme == "block"
+    checked_puzzle(situation, "3|6@3", "3|1@3", (10.0, -5.0), "block")
 
 
 def test_keep_your_numbers():
@@ -83,10 +88,7 @@ def test_keep_your_numbers():
     # 5, I collect 5) or 4|1 (ends 1 and 6: my 3|1 goes out, collecting 4|2's 6 -> 5):
     # 10 + 5 = +15. The coach's reason: the answer keeps a tile for the ends it leaves.
     situation = endgame("dominos-cc", "6 5", "3|1 6|4 6|5", "4|2 4|1")
-    compared, refused, theme = solved(situation)
-    assert compared.chosen.play.notation == "6|5@6" and compared.best.play.notation == "5|6@5"
-    assert (compared.best.value, compared.chosen.value) == (15.0, -5.0)
-    assert refused is None and theme == "suits"
+    checked_puzzle(situation, "6|5@6", "5|6@5", (15.0, -5.0), "suits")
 
 
 def test_a_tile_kept_that_scores_later_is_only_shown_by_playing_it_out():
@@ -97,10 +99,7 @@ def test_a_tile_kept_that_scores_later_is_only_shown_by_playing_it_out():
     # 10 + 5 = +15. Either way I keep a tile that fits and as many numbers: no reason the
     # coach can name holds, only the hand played out (proven here): the endgame.
     situation = endgame("dominos-cc", "4 5", "4|2 5|2", "0|0 3|1")
-    compared, refused, theme = solved(situation)
-    assert compared.chosen.play.notation == "5|2@5" and compared.best.play.notation == "4|2@4"
-    assert (compared.best.value, compared.chosen.value) == (15.0, 5.0)
-    assert refused is None and theme == "endgame"
+    checked_puzzle(situation, "5|2@5", "4|2@4", (15.0, 5.0), "endgame")
 
 
 def test_endgame():
@@ -110,10 +109,7 @@ def test_endgame():
     # +5. The answer 5|2 on the 5: the opponent plays 4|1 on the 1 (4 + 2), then neither 6|1
     # nor 6|6 fits 4 and 2: blocked, my 7 pips against their 12, I collect 12 -> 10: +10.
     situation = endgame("dominos-cc", "1 5", "5|2 6|1", "4|1 6|6")
-    compared, refused, theme = solved(situation)
-    assert compared.chosen.play.notation == "1|6@1" and compared.best.play.notation == "5|2@5"
-    assert (compared.best.value, compared.chosen.value) == (10.0, 5.0) and compared.level == "exact"
-    assert refused is None and theme == "endgame"
+    assert checked_puzzle(situation, "1|6@1", "5|2@5", (10.0, 5.0), "endgame").level == "exact"
 
 
 def test_spinner():
@@ -124,10 +120,7 @@ def test_spinner():
     # the opponent's 6|0 goes on its other side for 6 + 2 = 8, nothing; my 4|2 on the 2
     # makes 6 + 4 = 10 and goes out collecting 5|3's 8 -> 10: +20.
     situation = endgame("dominos-cc", "0 2", "0|0 4|2", "5|3 6|0")
-    compared, refused, theme = solved(situation)
-    assert compared.chosen.play.notation == "2|4@2" and compared.best.play.notation == "0|0@0"
-    assert (compared.best.value, compared.chosen.value) == (20.0, 0.0)
-    assert refused is None and theme == "spinner"
+    checked_puzzle(situation, "2|4@2", "0|0@0", (20.0, 0.0), "spinner")
 
 
 def test_the_exact_finish_is_what_counting_takes():
