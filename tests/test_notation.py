@@ -649,16 +649,17 @@ def test_no_arm_on_a_second_double_on_the_ends_form(cc):
     ("66", 1, "6|6"),      # the double six with its bar left out
     ("5 64", 3, "6|4"),    # two numbers of the set run together
     ("66*", 1, "6|6*"),    # the starred double keeps its star
+    ("3 64*", 3, "6|4"),   # a star marks a spinner, a double: 6|4 gets none
 ])
-def test_an_end_past_the_set_that_is_two_numbers_of_it_says_how_a_tile_is_written(cc, text, column, meant):
+def test_an_end_past_the_set_that_is_two_numbers_of_it_says_how_tiles_are_written(cc, text, column, meant):
     with pytest.raises(NotationError) as info:
         Position.parse(text, cc)
     assert info.value.column == column
-    assert f"a tile is written {meant}" in str(info.value)
+    assert re.search(rf"not an open end: tiles are written {re.escape(meant)}(?![*|0-9])", str(info.value))
 
 
 def test_an_end_past_the_set_with_a_number_outside_it_gets_no_tile_to_try(cc):
     # 77: neither 7 is a number of double-six, so no tile is offered
     with pytest.raises(NotationError) as info:
         Position.parse("77", cc)
-    assert "more than this set has" in str(info.value) and "a tile is written" not in str(info.value)
+    assert "more than this set has" in str(info.value) and "tiles are written" not in str(info.value)

@@ -163,23 +163,22 @@ def parse_end_token(token: str, column: int, text: str,
     """
     clean = ascii_digits(token)
     match = _PLAIN_RE.match(clean)
+    meant: str | None = None
     if match:
-        pips = int(match.group(1))
-        digits = match.group(1)
-        if pips > max_pips and len(digits) == 2 and max(int(d) for d in digits) <= max_pips:
-            # 66 for the double six, 64 for 6|4: the bar left out
-            raise NotationError(N_("'{token}': {pips} pips is more than this set has ({numbers}); a tile is "
-                                   "written {example}"), text=text, column=column, token=token, pips=pips,
-                                numbers=span(0, max_pips), example=f"{digits[0]}|{digits[1]}{match.group(2)}")
-        _check_pips(pips, max_pips, column, text, token)
-        return end(EndKind.ARM if match.group(2) else EndKind.PLAIN, pips), None
-    match = _TILE_RE.match(clean)
-    if match:
-        a, b = int(match.group(1)), int(match.group(2))
-        _check_pips(max(a, b), max_pips, column, text, token)
-        return None, (a, b, bool(match.group(3)))
-    meant = miswritten(token)
-    if meant is not None:  # 5/5: a double at an end is written 5|5
+        pips, digits = int(match.group(1)), match.group(1)
+        if pips <= max_pips or len(digits) < 2 or max(int(d) for d in digits) > max_pips:
+            _check_pips(pips, max_pips, column, text, token)
+            return end(EndKind.ARM if match.group(2) else EndKind.PLAIN, pips), None
+        # 66 past the set: the double six, its bar left out (a star only on a double: a spinner)
+        meant = f"{digits[0]}|{digits[1]}{match.group(2) if digits[0] == digits[1] else ''}"
+    else:
+        match = _TILE_RE.match(clean)
+        if match:
+            a, b = int(match.group(1)), int(match.group(2))
+            _check_pips(max(a, b), max_pips, column, text, token)
+            return None, (a, b, bool(match.group(3)))
+        meant = miswritten(token)
+    if meant is not None:  # 5/5, or 66: a double at an end is written 5|5, 6|6
         raise NotationError(N_("'{token}' is not an open end: tiles are written {example}"), text=text, column=column,
                             token=token, example=meant)
     raise NotationError(
