@@ -58,7 +58,7 @@ class Console:
             if self._session is None:
                 from prompt_toolkit import PromptSession  # start-up: loaded when the command runs
 
-                from ..table.shell import stray_escape_bindings
+                from ..table.keys import stray_escape_bindings
 
                 self._session = PromptSession(key_bindings=stray_escape_bindings())
             session = self._session

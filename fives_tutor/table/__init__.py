@@ -6,7 +6,8 @@ what a line may be, one prompt_toolkit shell, the board and the replies.
 * :mod:`.session`: the scorekeeper's session (lines in, journal events and replies out);
 * :mod:`.render`: the replies, the score sheet, the toolbar, in the active language;
 * :mod:`.replies`: what a session prints, and the loop without a terminal;
-* :mod:`.shell`: the prompt_toolkit shell (imported only in a terminal);
+* :mod:`.shell`: the prompt_toolkit shell (imported only in a terminal), and :mod:`.keys` the
+  keys every prompt shares;
 * :mod:`.practice` and :mod:`.practice_text`: a match against the computer and how it is
   shown;
 * :mod:`.coach` (pure: the judgements, their marks and kinds) and :mod:`.coach_text`

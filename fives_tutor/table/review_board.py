@@ -25,8 +25,8 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from ..text.i18n import _
 from ..text.output import screen_text
 from ..text.wrap import display_width
+from .keys import stray_escape_bindings
 from .review_text import Move, mistakes_after
-from .shell import stray_escape_bindings
 
 
 class Board:

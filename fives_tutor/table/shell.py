@@ -25,7 +25,6 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.filters import has_selection, to_filter
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.selection import SelectionType
 from prompt_toolkit.validation import ValidationError, Validator
@@ -37,6 +36,7 @@ from ..text.i18n import _, current, localize_error
 from ..text.output import echo, menu_meta, menu_text, prompt_text, screen_text
 from ..text.wrap import terminal_width, wrap_lines
 from .grammar import candidates, command_word, find_player, grammar, read_tile
+from .keys import stray_escape_bindings
 from .replies import face_of, history_path, prose
 
 
@@ -220,20 +220,6 @@ def _selected_span(buffer) -> tuple[int, int]:
     start = min(buffer.cursor_position, buffer.selection_state.original_cursor_position)
     end = max(buffer.cursor_position, buffer.selection_state.original_cursor_position)
     return start, end
-
-
-def stray_escape_bindings() -> KeyBindings:
-    """No prompt of fives asks for the mouse, so a sequence prompt_toolkit reads as a
-    mouse event is an escape sequence typed or pasted into the line (ESC [31m, a colour
-    code copied with a position): it is dropped. prompt_toolkit's own handler fails on
-    it with a traceback in the middle of the prompt."""
-    bindings = KeyBindings()
-
-    @bindings.add(Keys.Vt100MouseEvent)
-    def _ignore(event) -> None:
-        return None
-
-    return bindings
 
 
 def refused_line_bindings() -> KeyBindings:
