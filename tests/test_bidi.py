@@ -220,7 +220,7 @@ ERRORS = [
     ("score", "3 5|5* 5* 5*", "--play", "5|2"),         # a play that needs @END
     ("score", "6 2", "--play", "2|5@4"),                # an end that is not there
     ("moves", "6 2"),                                   # a missing option
-    ("best", "6 2", "--hand", "2|5", "--samples", "0"),  # Click's range, 1<=x<=100000
+    ("best", "6 2", "--hand", "2|5", "--samples", "0"),  # a number out of its range, 1 to 100000
     ("best", "6 2", "--hand", "2|5", "--void", "x"),    # --void without OPPONENT:NUMBERS
     ("best", "6 2", "--hand", "2|5", "--opponents", "5,x"),
     ("best", "6 2", "--hand", "2|5", "--level", "wise"),  # Click's choice

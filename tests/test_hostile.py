@@ -1057,3 +1057,20 @@ def test_an_empty_value_is_echoed_quoted(run, home, value):
     result = run("play", "--from", value)
     assert result.exit_code == 2
     assert result.stderr.strip().endswith(f'such as 12:2:5, not "{value}"')
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "fa"])
+@pytest.mark.parametrize("args, words", [
+    (["--workers", "x"], {"en": "'x' is not a valid whole number", "nl": "'x' is geen geldig geheel getal",
+                          "fa": "یک عدد صحیح معتبر نیست"}),
+    (["--workers", "0"], {"en": "0 is not in the range 1 to 64", "nl": "1 tot en met 64", "fa": "۱ تا ۶۴"}),
+    (["--time", "abc"], {"en": "'abc' is not a valid number of seconds", "nl": "geen geldig aantal seconden",
+                         "fa": "تعداد ثانیه"}),
+])
+def test_a_number_option_is_refused_in_the_languages_words(run, code, args, words):
+    # Click's own refusal named the type "integer range" in English and the range 1<=x<=64
+    # in every language; the help says "1 to 64"
+    result = run("--lang", code, "best", "6 2", "--hand", "2|5 6|4", *args)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert words[code] in result.stderr, result.stderr
+    assert "integer range" not in result.stderr and "float range" not in result.stderr and "<=" not in result.stderr

@@ -695,11 +695,37 @@ def split_players(text: str | None, quiet: bool = False) -> tuple[int | None, li
     return len(names), names
 
 
-class WholeRange(click.IntRange):
+class _RangeInWords:
+    """A number option's refusals in the active language's words, as its help gives them:
+    the range as ``1 to 64`` (:func:`range_words`, never Click's ``1<=x<=64``) and the kind
+    of number by its name in the language (Click's "not a valid integer range" kept the
+    English name in every language)."""
+
+    noun = N_("number")
+    min: Any
+    max: Any
+    min_open: bool
+    max_open: bool
+
+    @property
+    def name(self) -> str:  # (Click's class attribute, read when it refuses a value)
+        return _(self.noun)
+
+    @name.setter
+    def name(self, noun: str) -> None:  # (a name given is a msgid too)
+        self.noun = noun
+
+    def _describe_range(self) -> str:
+        return range_words(self.min, self.max, self.min_open, self.max_open)
+
+
+class WholeRange(_RangeInWords, click.IntRange):
     """A whole number within a range, read by the one number reader
     (:func:`~fives_tutor.bounds.whole_number`): digits of any script and any length,
     zero-padded or not; a number too long for any range is refused as out of it, shown
-    as typed (never converted whole). Anything else gets Click's own messages."""
+    as typed (never converted whole). Anything else gets Click's own messages, in words."""
+
+    noun = N_("whole number")
 
     def convert(self, value, param, ctx):
         if isinstance(value, str):
@@ -712,10 +738,12 @@ class WholeRange(click.IntRange):
         return super().convert(value, param, ctx)
 
 
-class SecondsRange(click.FloatRange):
+class SecondsRange(_RangeInWords, click.FloatRange):
     """A number of seconds within a range: Click's own, but a NaN (``nan`` passes every
     comparison, so Click's range let it through) is refused as out of the range like any
     other number outside it, as ``inf`` is."""
+
+    noun = N_("number of seconds")
 
     def convert(self, value, param, ctx):
         number = super().convert(value, param, ctx)
