@@ -386,3 +386,18 @@ def test_a_worksheet_on_a_terminal_is_wrapped_at_spaces_and_its_boards_kept(run,
     assert any(width(row) > 80 for row in piped.stdout.split("\n"))  # a file keeps its long lines
     fence = [row for row in rows if row.strip().startswith("```")]
     assert fence and len(fence) % 2 == 0
+
+
+def test_a_short_example_in_quotes_is_not_split_across_rows():
+    # the history prompt's examples broke inside a quote ('2 / plays 6|3@6|6'); an
+    # apostrophe inside a word (hand's, don't) opens no quote
+    from fives_tutor.text.wrap import wrap_lines
+
+    text = ("Type the hand's history, one event a line ('1 leads 6|6', '2 plays 6|3@6|6', '1 draws 2'), "
+            "then Ctrl-D on a line of its own.")
+    for columns in range(40, 100):
+        rows = wrap_lines(text, columns)
+        assert all(len(row) <= columns for row in rows)
+        for example in ("'1 leads 6|6'", "'2 plays 6|3@6|6'", "'1 draws 2'"):
+            assert any(example in row for row in rows), (columns, rows)
+    assert wrap_lines("don't split the hand's words here", 12) == ["don't split", "the hand's", "words here"]

@@ -46,12 +46,14 @@ _BREAK = "[ \t\n\r\f\v]+"
 _NUMBER = r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,\u066b\u066c][0-9\u06f0-\u06f9\u0660-\u0669]+)*"
 _TERM = _NUMBER + r"(?: \([^()\n]{1,40}\))?"
 #: runs kept on one row while they fit: a sum with its terms' notes, a command of
-#: fives with its subcommand and options, a span marked left to right (compiled on
-#: first use: one-shot commands whose lines fit never pay for it)
+#: fives with its subcommand and options, a span marked left to right, a short example
+#: in quotes ('1 leads 6|6': an apostrophe inside a word opens none) (compiled on first
+#: use: one-shot commands whose lines fit never pay for it)
 _GLUE = (
     f"{_TERM}(?: [+=÷×−] {_TERM})+",
     r"\bfives(?: [a-z][a-z-]*){1,2}(?: --?[a-z][a-z-]*)*",
     "\u200e[^\u200e\n]*\u200e\u200f?",
+    r"(?<!\w)'[^'\s][^'\n]{0,28}[^'\s]'(?!\w)",
 )
 
 
